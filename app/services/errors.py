@@ -1,0 +1,95 @@
+"""Domain errors: every refusal names the rule it enforces.
+
+The web layer renders these as RFC 9457 ``application/problem+json`` with a ``rule``
+member; the command line prints ``rule: detail``. Pure code raises them; nothing
+here knows about HTTP beyond the status number each kind maps to.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class DomainError(Exception):
+    """A refusal by the rules. ``rule`` is a citation such as ``R-3.2`` or ``C.04.6 3.4``."""
+
+    status: int = 409
+    type_slug: str = "rule-violation"
+    title: str = "The rules do not allow this"
+
+    def __init__(self, rule: str | None, detail: str, **extra: Any) -> None:
+        super().__init__(f"{rule}: {detail}" if rule else detail)
+        self.rule = rule
+        self.detail = detail
+        self.extra = extra
+
+
+class RuleViolation(DomainError):
+    """A tournament rule (regulation or FIDE article) forbids the change."""
+
+
+class StateConflict(DomainError):
+    """The change does not fit the current state (round already paired, roster frozen, ...)."""
+
+    type_slug = "state-conflict"
+    title = "The tournament is not in a state that allows this"
+
+
+class InvalidInput(DomainError):
+    """The request is well-formed JSON but its content cannot be understood."""
+
+    status = 422
+    type_slug = "invalid-input"
+    title = "The input is not valid"
+
+
+class NotFound(DomainError):
+    status = 404
+    type_slug = "not-found"
+    title = "Not found"
+
+
+class Unauthorized(DomainError):
+    status = 401
+    type_slug = "unauthorized"
+    title = "Authentication required"
+
+
+class Forbidden(DomainError):
+    status = 403
+    type_slug = "forbidden"
+    title = "Not allowed for this user"
+
+
+class PreconditionFailed(DomainError):
+    status = 412
+    type_slug = "precondition-failed"
+    title = "The resource changed since it was read"
+
+
+class PreconditionRequired(DomainError):
+    status = 428
+    type_slug = "precondition-required"
+    title = "A precondition (If-Match) is required"
+
+
+class NoLegalPairing(RuleViolation):
+    """C.04.6 3.3.3: no pairing satisfies the absolute criteria; the chief arbiter decides."""
+
+    type_slug = "no-legal-pairing"
+    title = "No legal pairing exists"
+
+    def __init__(self, detail: str, **extra: Any) -> None:
+        super().__init__("C.04.6 3.3.3", detail, **extra)
+
+
+class FileFormatError(InvalidInput):
+    """A report file (TRF) that cannot be read; ``line`` is 1-based."""
+
+    type_slug = "file-format"
+    title = "The file cannot be read"
+
+    def __init__(self, line: int | None, detail: str, rule: str | None = "TRF") -> None:
+        where = f"line {line}: " if line is not None else ""
+        super().__init__(rule, where + detail, line=line)
+        self.line = line

@@ -1,0 +1,296 @@
+"""A tournament's rules: one frozen dataclass of settings, and the presets that fill it.
+
+Every value that ``REGULATIONS.md`` marks "(setting)" is a field here, with the
+K12 2025 value in the ``k12-2025`` preset. Scores are ``Fraction``s; times are
+timezone-aware datetimes (the tournament's zone is ``time_zone``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from fractions import Fraction
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from app.services.errors import InvalidInput
+
+COLOUR_PREF_TYPES = ("A", "B", "none")
+SCORE_KINDS = ("MP", "GP")
+TIEBREAK_RULE_SETS = ("2024", "2026")
+#: C.07 Art. 16 in its 2026 wording applies to events starting on or after this day.
+C07_2026_FROM = date(2026, 3, 1)
+
+
+@dataclass(frozen=True)
+class PairingSettings:
+    """C.04.6 options (Art. 1.2, 1.4, 1.7, 4) and the interpretation flags of pairing.md 2.5."""
+
+    colour_pref_type: str = "A"
+    primary_score: str = "MP"
+    use_secondary_for_colour: bool = True
+    initial_colour: str = "W"  # board-1 colour of TPN 1 in round 1 (drawn by lot, then stored)
+    board_colour_pattern: str = "WBWB"  # colours of the board-1-White team, board by board
+    forbidden_pairs: tuple[tuple[int, int], ...] = ()  # pairs of TPNs that may not meet
+    c6_mode: str = "pass_fail"
+    c7_mode: str = "minimise"
+    partial_forfeit_counts_as_played: bool = True
+    type_b_last_round_cd0_l2: str = "strong"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every per-tournament setting. Defaults are the K12 2025 values."""
+
+    boards: int = 4
+    rounds: int = 7
+    mp_win: Fraction = Fraction(2)
+    mp_draw: Fraction = Fraction(1)
+    mp_loss: Fraction = Fraction(0)
+    gp_win: Fraction = Fraction(1)
+    gp_draw: Fraction = Fraction(1, 2)
+    gp_loss: Fraction = Fraction(0)
+    bye_mp: Fraction = Fraction(2)  # R-7.5 (C.04.6 1.4 default would be a drawn match)
+    bye_gp: Fraction = Fraction(5, 2)  # R-7.5
+    forfeit_win_mp: Fraction = Fraction(2)  # R-7.3
+    forfeit_win_gp: Fraction = Fraction(4)  # R-7.3 (= boards)
+    expel_on_forfeit_loss: bool = True  # R-7.4
+    unrated_rating: int = 1400  # R-4.1
+    born_on_or_after: date | None = date(2013, 1, 1)  # R-3.1
+    min_female_per_lineup: int = 1  # R-3.2
+    max_teams: int = 40  # R-11.2
+    max_teams_per_club: int = 4  # R-2.2
+    min_players_per_roster: int = 4  # R-3.1: a team has `boards` players
+    max_players_per_roster: int = 6
+    entry_fee: Fraction = Fraction(36)  # R-10.1, euros
+    activation_fee_required_for: tuple[str, ...] = ("GRE",)  # R-2.3: federations whose players need it
+    entry_deadline: datetime | None = None  # R-11.1
+    roster_deadline: datetime | None = None  # R-11.4
+    substitution_deadline: datetime | None = None  # R-11.5
+    round_starts: tuple[datetime, ...] = ()  # R-6, one per round
+    time_zone: str = "Europe/Athens"
+    start_date: date | None = None
+    tiebreaks: tuple[str, ...] = ("MPTS", "DE-ALLMET", "EMGSB/C1", "GPTS", "TBR")  # R-8
+    tiebreak_rules: str | None = None  # "2024" | "2026" | None = by start date (C.07 Art. 16)
+    board_prize_min_games: int = 4  # R-9.3.1
+    union_prizes: bool = True  # R-9.2
+    committee_required: bool = True  # R-14.4
+    committee_regular: int = 3
+    committee_alternates: int = 2
+    appeal_announce_minutes: int = 10  # R-14.1
+    appeal_submit_minutes: int = 30  # R-14.1
+    appeal_fee: Fraction = Fraction(100)  # R-14.3
+    board_forfeit_minutes: int = 30  # R-4.5
+    time_control: str = "60 min + 30 s per move from move 1"  # R-4.4
+    pairing: PairingSettings = field(default_factory=PairingSettings)
+
+    def __post_init__(self) -> None:
+        validate_rules(self)
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return ZoneInfo(self.time_zone)
+
+    def c07_text(self) -> str:
+        """Which C.07 Art. 16 text applies: the chosen one, else by the start date."""
+        if self.tiebreak_rules:
+            return self.tiebreak_rules
+        if self.start_date is not None and self.start_date < C07_2026_FROM:
+            return "2024"
+        return "2026"
+
+    def replace(self, **changes: Any) -> Rules:
+        return dataclasses.replace(self, **changes)
+
+
+def validate_rules(rules: Rules) -> None:
+    def bad(name: str, why: str) -> InvalidInput:
+        return InvalidInput("rules", f"{name}: {why}", field=name)
+
+    if not 1 <= rules.boards <= 20:
+        raise bad("boards", "must be between 1 and 20")
+    if not 1 <= rules.rounds <= 30:
+        raise bad("rounds", "must be between 1 and 30")
+    if rules.round_starts and len(rules.round_starts) != rules.rounds:
+        raise bad("round_starts", f"needs one start per round ({rules.rounds})")
+    if not (rules.mp_win >= rules.mp_draw >= rules.mp_loss):
+        raise bad("mp_win", "match points must satisfy win >= draw >= loss")
+    if rules.min_female_per_lineup > rules.boards:
+        raise bad("min_female_per_lineup", "cannot exceed the number of boards")
+    if rules.max_players_per_roster < rules.boards:
+        raise bad("max_players_per_roster", "must be at least the number of boards")
+    if rules.tiebreak_rules not in (None, *TIEBREAK_RULE_SETS):
+        raise bad("tiebreak_rules", "must be 2024 or 2026")
+    p = rules.pairing
+    if p.colour_pref_type not in COLOUR_PREF_TYPES:
+        raise bad("pairing.colour_pref_type", "must be A, B or none")
+    if p.primary_score not in SCORE_KINDS:
+        raise bad("pairing.primary_score", "must be MP or GP")
+    if p.initial_colour not in ("W", "B"):
+        raise bad("pairing.initial_colour", "must be W or B")
+    if len(p.board_colour_pattern) != rules.boards or set(p.board_colour_pattern) - {"W", "B"}:
+        raise bad("pairing.board_colour_pattern", f"must be {rules.boards} letters W/B")
+    if p.board_colour_pattern[0] != "W":
+        raise bad("pairing.board_colour_pattern", "describes the board-1-White team: starts with W")
+    try:
+        ZoneInfo(rules.time_zone)
+    except Exception as exc:  # noqa: BLE001 - any lookup failure is a bad zone name
+        raise bad("time_zone", "unknown time zone") from exc
+
+
+def _athens(y: int, m: int, d: int, hh: int, mm: int) -> datetime:
+    return datetime(y, m, d, hh, mm, tzinfo=ZoneInfo("Europe/Athens"))
+
+
+def k12_2025() -> Rules:
+    """The 3rd Open Team Youth Championship U12 (K12), Kalamaria, 14-16 Nov 2025."""
+    return Rules(
+        entry_deadline=_athens(2025, 11, 11, 22, 0),
+        roster_deadline=_athens(2025, 11, 13, 20, 0),
+        substitution_deadline=_athens(2025, 11, 14, 14, 0),
+        round_starts=(
+            _athens(2025, 11, 14, 16, 30),
+            _athens(2025, 11, 14, 19, 30),
+            _athens(2025, 11, 15, 10, 0),
+            _athens(2025, 11, 15, 13, 0),
+            _athens(2025, 11, 15, 17, 30),
+            _athens(2025, 11, 16, 10, 0),
+            _athens(2025, 11, 16, 13, 0),
+        ),
+        start_date=date(2025, 11, 14),
+    )
+
+
+def fide_default() -> Rules:
+    """Plain C.04.6 / C.07 defaults for any team Swiss: PAB = a drawn match, no youth rules."""
+    return Rules(
+        bye_mp=Fraction(1),
+        bye_gp=Fraction(2),
+        born_on_or_after=None,
+        min_female_per_lineup=0,
+        max_teams=999,
+        max_teams_per_club=999,
+        entry_fee=Fraction(0),
+        activation_fee_required_for=(),
+        tiebreaks=("MPTS", "GPTS", "EMGSB/C1", "BH:MP"),
+        tiebreak_rules="2026",
+        union_prizes=False,
+        committee_required=False,
+    )
+
+
+PRESETS = {"k12-2025": k12_2025, "fide": fide_default}
+
+
+def preset(name: str) -> Rules:
+    try:
+        return PRESETS[name]()
+    except KeyError:
+        raise InvalidInput("preset", f"unknown preset {name!r}; known: {', '.join(PRESETS)}") from None
+
+
+# --- JSON document form (stored in the tournament row, exchanged over the API) ----------------
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Fraction):
+        return str(value) if value.denominator != 1 else int(value)
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    return value
+
+
+def rules_to_dict(rules: Rules) -> dict[str, Any]:
+    return _encode(rules)
+
+
+def _decode_field(name: str, default: Any, raw: Any) -> Any:
+    try:
+        if raw is None:
+            return None
+        if isinstance(default, Fraction):
+            return Fraction(str(raw))
+        if isinstance(default, bool):
+            if not isinstance(raw, bool):
+                raise ValueError("expected true or false")
+            return raw
+        if isinstance(default, int):
+            if isinstance(raw, bool) or not isinstance(raw, int):
+                raise ValueError("expected a whole number")
+            return raw
+        if name in ("entry_deadline", "roster_deadline", "substitution_deadline"):
+            dt = datetime.fromisoformat(raw)
+            return dt
+        if name == "round_starts":
+            return tuple(datetime.fromisoformat(x) for x in raw)
+        if name in ("born_on_or_after", "start_date"):
+            return date.fromisoformat(raw)
+        if name == "forbidden_pairs":
+            return tuple((int(a), int(b)) for a, b in raw)
+        if isinstance(default, tuple):
+            return tuple(str(x) for x in raw)
+        if isinstance(default, str) or default is None:
+            return str(raw)
+    except (TypeError, ValueError) as exc:
+        raise InvalidInput("rules", f"{name}: {exc}", field=name) from None
+    return raw
+
+
+def _aware(rules: Rules) -> Rules:
+    """Naive datetimes are read in the tournament's own time zone (R-6)."""
+    zone = ZoneInfo(rules.time_zone)
+
+    def fix(dt: datetime | None) -> datetime | None:
+        return dt.replace(tzinfo=zone) if dt is not None and dt.tzinfo is None else dt
+
+    return dataclasses.replace(
+        rules,
+        entry_deadline=fix(rules.entry_deadline),
+        roster_deadline=fix(rules.roster_deadline),
+        substitution_deadline=fix(rules.substitution_deadline),
+        round_starts=tuple(fix(d) for d in rules.round_starts),  # type: ignore[misc]
+    )
+
+
+def rules_from_dict(data: dict[str, Any], base: Rules | None = None) -> Rules:
+    """Overlay ``data`` on ``base`` (default: the K12 preset's defaults); unknown keys are refused."""
+    base = base or Rules()
+    known = {f.name: f for f in dataclasses.fields(Rules)}
+    unknown = set(data) - set(known)
+    if unknown:
+        raise InvalidInput("rules", f"unknown settings: {', '.join(sorted(unknown))}")
+    changes: dict[str, Any] = {}
+    for name, raw in data.items():
+        if name == "pairing":
+            if not isinstance(raw, dict):
+                raise InvalidInput("rules", "pairing: expected an object")
+            pknown = {f.name for f in dataclasses.fields(PairingSettings)}
+            bad = set(raw) - pknown
+            if bad:
+                raise InvalidInput("rules", f"unknown pairing settings: {', '.join(sorted(bad))}")
+            pchanges = {
+                k: _decode_field(k, getattr(base.pairing, k), v) for k, v in raw.items()
+            }
+            changes["pairing"] = dataclasses.replace(base.pairing, **pchanges)
+        else:
+            changes[name] = _decode_field(name, getattr(base, name), raw)
+    if "boards" in changes and "pairing" not in changes:
+        b = changes["boards"]
+        pattern = ("WB" * b)[:b]
+        changes["pairing"] = dataclasses.replace(base.pairing, board_colour_pattern=pattern)
+    if "rounds" in changes and "round_starts" not in changes:
+        if len(base.round_starts) not in (0, changes["rounds"]):
+            changes["round_starts"] = ()
+    if "boards" in changes and "forfeit_win_gp" not in changes:
+        changes["forfeit_win_gp"] = Fraction(changes["boards"])
+    try:
+        return _aware(dataclasses.replace(base, **changes))
+    except TypeError as exc:
+        raise InvalidInput("rules", str(exc)) from None

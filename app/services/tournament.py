@@ -1,0 +1,328 @@
+"""The tournament as plain frozen dataclasses, and the scores derived from board results.
+
+This is the one shape every pure module shares: the pairing snapshot builder, the
+tiebreaks, the prizes, the TRF codec and the store all read a :class:`Tournament`.
+Match score, MP and GP are *derived* here from board results and the match status
+(R-7); nothing stores them.
+
+Conventions:
+- A match's ``first`` team has White on board 1 (the team colour, C.04.6 1.6.1);
+  ``second`` is ``None`` for the pairing-allocated bye (PAB).
+- A board's ``result`` is written as arbiters write it, White's score first:
+  ``1-0``, ``0-1``, ``1/2-1/2``, ``+/-``, ``-/+``, ``-/-`` (R-4.5), or ``None`` while
+  the game is on.
+- ``forfeit`` on a match is a match-level forfeit, naming the team that did not
+  show up: ``"first"``, ``"second"`` or ``"both"`` (R-7.3, R-7.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from enum import StrEnum
+from fractions import Fraction
+
+from app.services.errors import InvalidInput
+from app.services.rules import Rules
+
+ONE = Fraction(1)
+HALF = Fraction(1, 2)
+ZERO = Fraction(0)
+
+#: result code -> (white points, black points, played over the board)
+RESULT_CODES: dict[str, tuple[Fraction, Fraction, bool]] = {
+    "1-0": (ONE, ZERO, True),
+    "0-1": (ZERO, ONE, True),
+    "1/2-1/2": (HALF, HALF, True),
+    "+/-": (ONE, ZERO, False),
+    "-/+": (ZERO, ONE, False),
+    "-/-": (ZERO, ZERO, False),
+}
+RESULT_ALIASES = {"½-½": "1/2-1/2", "0.5-0.5": "1/2-1/2", "=-=": "1/2-1/2", "+-": "+/-", "-+": "-/+", "--": "-/-"}
+
+FORFEIT_SIDES = ("first", "second", "both")
+
+
+def normalise_result(code: str) -> str:
+    """The canonical spelling of a board result code, or ``InvalidInput`` (R-4.5)."""
+    c = code.strip()
+    c = RESULT_ALIASES.get(c, c)
+    if c not in RESULT_CODES:
+        raise InvalidInput(
+            "R-4.5", f"unknown result {code!r}; use one of {', '.join(RESULT_CODES)}", result=code
+        )
+    return c
+
+
+class TeamStatus(StrEnum):
+    WAITLISTED = "waitlisted"
+    ENTERED = "entered"
+    WITHDRAWN = "withdrawn"
+    EXPELLED = "expelled"
+
+
+class Outcome(StrEnum):
+    """What a round was for one team."""
+
+    PLAYED = "played"  # at least one game played over the board
+    FORFEIT_WIN = "forfeit_win"  # the opponent did not show up (or played no board)
+    FORFEIT_LOSS = "forfeit_loss"  # this team did not show up (or played no board)
+    DOUBLE_FORFEIT = "double_forfeit"
+    PAB = "pab"  # pairing-allocated bye
+    ABSENT = "absent"  # not paired this round (absent, withdrawn, expelled, not yet entered)
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    name: str
+    sex: str = "m"  # "m" or "w" (TRF 001 col 10)
+    birth_date: date | None = None
+    fide_id: int | None = None
+    fide_rating: int | None = None
+    national_id: int | None = None
+    national_rating: int | None = None
+    federation: str = ""
+    title: str = ""
+    activation_fee_paid: bool = False
+
+    @property
+    def female(self) -> bool:
+        return self.sex in ("w", "f")
+
+
+@dataclass(frozen=True)
+class Club:
+    id: int
+    name: str
+    federation: str = "GRE"
+    union_member: bool = False
+
+
+@dataclass(frozen=True)
+class Team:
+    id: int
+    name: str
+    club_id: int | None = None
+    tpn: int | None = None
+    status: TeamStatus = TeamStatus.ENTERED
+    roster: tuple[int, ...] = ()  # player ids in board order (R-3.3)
+    nickname: str = ""
+
+
+@dataclass(frozen=True)
+class BoardGame:
+    board: int
+    first_player: int | None  # the first team's player on this board; None = empty board
+    second_player: int | None
+    first_white: bool  # does the first team's player have White on this board?
+    result: str | None = None  # White's score first, see RESULT_CODES
+
+    @property
+    def white_player(self) -> int | None:
+        return self.first_player if self.first_white else self.second_player
+
+    @property
+    def black_player(self) -> int | None:
+        return self.second_player if self.first_white else self.first_player
+
+    @property
+    def played(self) -> bool:
+        return self.result is not None and RESULT_CODES[self.result][2]
+
+    def points(self) -> tuple[Fraction, Fraction] | None:
+        """(first team's player's points, second team's player's points), or None if pending."""
+        if self.result is None:
+            return None
+        w, b, _ = RESULT_CODES[self.result]
+        return (w, b) if self.first_white else (b, w)
+
+
+@dataclass(frozen=True)
+class Match:
+    round: int
+    table: int  # position in the round's board order (C.04.2 3.6), 1-based; the PAB is last
+    first: int  # team id with White on board 1
+    second: int | None  # None = PAB
+    boards: tuple[BoardGame, ...] = ()
+    forfeit: str | None = None  # match-level: which team did not show up (first/second/both)
+
+    @property
+    def is_pab(self) -> bool:
+        return self.second is None
+
+    def teams(self) -> tuple[int, ...]:
+        return (self.first,) if self.second is None else (self.first, self.second)
+
+    def opponent(self, team: int) -> int | None:
+        if team == self.first:
+            return self.second
+        if team == self.second:
+            return self.first
+        raise KeyError(team)
+
+    def colour(self, team: int) -> str | None:
+        """The team colour (board-1 colour, C.04.6 1.6.1): "W" or "B", None for the PAB."""
+        if self.second is None:
+            return None
+        return "W" if team == self.first else "B"
+
+    @property
+    def complete(self) -> bool:
+        """Has every board a result (or is the match decided as a whole)?"""
+        if self.is_pab or self.forfeit is not None:
+            return True
+        return bool(self.boards) and all(b.result is not None for b in self.boards)
+
+    def games_played(self) -> int:
+        if self.is_pab or self.forfeit is not None:
+            return 0
+        return sum(1 for b in self.boards if b.played)
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    matches: tuple[Match, ...] = ()
+    start: datetime | None = None
+    completed: bool = False
+
+    def match_of(self, team: int) -> Match | None:
+        for m in self.matches:
+            if team in m.teams():
+                return m
+        return None
+
+
+@dataclass(frozen=True)
+class Tournament:
+    name: str
+    rules: Rules
+    teams: tuple[Team, ...]
+    players: tuple[Player, ...] = ()
+    clubs: tuple[Club, ...] = ()
+    rounds: tuple[Round, ...] = ()
+    # header data for reports (TRF 012..132, R-4.6)
+    city: str = ""
+    federation: str = ""
+    start_date: date | None = None
+    end_date: date | None = None
+    tournament_type: str = "Swiss team"
+    chief_arbiter: str = ""
+    deputy_arbiters: tuple[str, ...] = ()
+    _team_index: dict[int, Team] = field(default_factory=dict, compare=False, repr=False)
+    _player_index: dict[int, Player] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._team_index.update({t.id: t for t in self.teams})
+        self._player_index.update({p.id: p for p in self.players})
+
+    def team(self, team_id: int) -> Team:
+        return self._team_index[team_id]
+
+    def player(self, player_id: int) -> Player:
+        return self._player_index[player_id]
+
+    def club(self, club_id: int | None) -> Club | None:
+        return next((c for c in self.clubs if c.id == club_id), None)
+
+    def completed_rounds(self, up_to: int | None = None) -> Iterator[Round]:
+        for r in self.rounds:
+            if up_to is not None and r.number > up_to:
+                break
+            if r.matches:
+                yield r
+
+
+# --- derived scores ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TeamRound:
+    """One round from one team's point of view. Scores are None while the match is unfinished."""
+
+    round: int
+    team: int
+    outcome: Outcome
+    opponent: int | None = None
+    colour: str | None = None  # "W"/"B": board-1 colour, only for scheduled matches
+    gp: Fraction | None = ZERO
+    mp: Fraction | None = ZERO
+    opponent_gp: Fraction | None = ZERO
+    table: int | None = None
+
+    @property
+    def played(self) -> bool:
+        return self.outcome is Outcome.PLAYED
+
+
+def team_round(match: Match | None, team: int, round_no: int, rules: Rules) -> TeamRound:
+    """Derive one team's outcome and scores in one round (R-7)."""
+    if match is None:
+        return TeamRound(round_no, team, Outcome.ABSENT)
+    if match.second is None:
+        return TeamRound(round_no, team, Outcome.PAB, gp=rules.bye_gp, mp=rules.bye_mp, table=match.table)
+    opp = match.opponent(team)
+    colour = match.colour(team)
+    base = {"opponent": opp, "colour": colour, "table": match.table}
+    is_first = team == match.first
+    if match.forfeit is not None:
+        if match.forfeit == "both":
+            return TeamRound(round_no, team, Outcome.DOUBLE_FORFEIT, **base)
+        absent_first = match.forfeit == "first"
+        if absent_first == is_first:
+            return TeamRound(round_no, team, Outcome.FORFEIT_LOSS, gp=ZERO, mp=ZERO,
+                             opponent_gp=rules.forfeit_win_gp, **base)
+        return TeamRound(round_no, team, Outcome.FORFEIT_WIN, gp=rules.forfeit_win_gp,
+                         mp=rules.forfeit_win_mp, opponent_gp=ZERO, **base)
+    if not match.complete:
+        return TeamRound(round_no, team, Outcome.PLAYED, gp=None, mp=None, opponent_gp=None, **base)
+    mine = ZERO
+    theirs = ZERO
+    for b in match.boards:
+        pts = b.points()
+        assert pts is not None
+        a, c = pts if is_first else (pts[1], pts[0])
+        mine += a
+        theirs += c
+    mp = rules.mp_win if mine > theirs else rules.mp_draw if mine == theirs else rules.mp_loss
+    if match.games_played() == 0:
+        # every board forfeited: the match was not played (C.07 16, C.04.6 [C2])
+        if mine > theirs:
+            outcome = Outcome.FORFEIT_WIN
+        elif theirs > mine:
+            outcome = Outcome.FORFEIT_LOSS
+        else:
+            outcome = Outcome.DOUBLE_FORFEIT
+    else:
+        outcome = Outcome.PLAYED
+    return TeamRound(round_no, team, outcome, gp=mine, mp=mp, opponent_gp=theirs, **base)
+
+
+def team_history(t: Tournament, team: int, up_to: int | None = None) -> tuple[TeamRound, ...]:
+    """The team's record, one entry per round of ``t.rounds`` that has been paired."""
+    out = []
+    for r in t.completed_rounds(up_to):
+        out.append(team_round(r.match_of(team), team, r.number, t.rules))
+    return tuple(out)
+
+
+def totals(history: Iterable[TeamRound]) -> tuple[Fraction, Fraction]:
+    """(MP, GP) over finished rounds."""
+    mp = ZERO
+    gp = ZERO
+    for tr in history:
+        mp += tr.mp or ZERO
+        gp += tr.gp or ZERO
+    return mp, gp
+
+
+def scores(t: Tournament, up_to: int | None = None) -> dict[int, tuple[Fraction, Fraction]]:
+    """Team id -> (MP, GP) after round ``up_to`` (all paired rounds when None)."""
+    return {team.id: totals(team_history(t, team.id, up_to)) for team in t.teams}
+
+
+def board_colours(pattern: str) -> tuple[bool, ...]:
+    """For each board, does the first team's player have White? ``pattern`` is e.g. "WBWB"."""
+    return tuple(c == "W" for c in pattern)
