@@ -1,0 +1,183 @@
+"""Team standings: match points, game points and the tie-break list (R-8, FIDE C.07).
+
+The ranking applies the tie-break list in order, each one to every subgroup of teams
+still tied (C.07 4.2). Teams still tied after the whole list share the rank and are
+marked ``tied`` (R-8.2): nothing is decided by lot or by name. Within a tie, rows are
+listed by pairing number (then id) for display only.
+
+If the list does not start with ``MPTS`` or ``GPTS``, the primary score
+(``t.rules.pairing.primary_score``) ranks first implicitly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from app.services.tiebreaks import Tiebreak, build_context, parse_tiebreaks
+from app.services.tiebreaks.context import Context
+from app.services.tournament import Outcome, Tournament
+
+ZERO = Fraction(0)
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    team_id: int
+    mp: Fraction
+    gp: Fraction
+    won: int
+    drawn: int
+    lost: int
+    tiebreaks: tuple[tuple[str, Fraction], ...]
+    tied: bool
+
+    def value(self, code: str) -> Fraction:
+        for c, v in self.tiebreaks:
+            if c == code:
+                return v
+        raise KeyError(code)
+
+
+@dataclass(frozen=True)
+class Standings:
+    tiebreak_codes: tuple[str, ...]
+    rows: tuple[StandingRow, ...]
+    after_round: int | None = None
+    rules_text: str = "2026"  # C.07 Art. 16 wording used
+
+    def row(self, team_id: int) -> StandingRow:
+        for r in self.rows:
+            if r.team_id == team_id:
+                return r
+        raise KeyError(team_id)
+
+
+def _display_key(t: Tournament, tid: int) -> tuple[int, int]:
+    team = t.team(tid)
+    return (team.tpn if team.tpn is not None else 10**9, tid)
+
+
+def rank_groups(
+    ctx: Context, tiebreaks: tuple[Tiebreak, ...]
+) -> tuple[list[list[int]], dict[str, dict[int, Fraction]]]:
+    """Apply the list (C.07 4.2). Returns the ordered groups (size > 1 = still tied) and,
+    per code, every team's reported value."""
+    groups: list[list[int]] = [list(ctx.team_ids)]
+    reported: dict[str, dict[int, Fraction]] = {}
+    for tb in tiebreaks:
+        values = tb.values(ctx) if tb.values is not None else None
+        new_groups: list[list[int]] = []
+        positions: dict[int, Fraction] = {}
+        for g in groups:
+            if len(g) == 1:
+                new_groups.append(g)
+                positions[g[0]] = Fraction(1)
+                continue
+            parts = tb.order(ctx, g, values)
+            pos = 1
+            for part in parts:
+                for tid in part:
+                    positions[tid] = Fraction(pos)
+                pos += len(part)
+            new_groups.extend(parts)
+        groups = new_groups
+        reported[tb.code] = values if values is not None else positions
+    return groups, reported
+
+
+def compute_standings(
+    t: Tournament, after_round: int | None = None, tiebreaks: tuple[str, ...] | None = None
+) -> Standings:
+    """Standings after round ``after_round`` (all paired rounds when None).
+
+    ``tiebreaks`` defaults to ``t.rules.tiebreaks``; unknown codes raise ``InvalidInput``.
+    Rounds after ``after_round`` are ignored entirely, also for the opponents' scores.
+    """
+    primary = t.rules.pairing.primary_score
+    codes = tuple(t.rules.tiebreaks if tiebreaks is None else tiebreaks)
+    tbs = parse_tiebreaks(codes, primary)
+    ranking = tbs
+    if not tbs or tbs[0].name not in ("MPTS", "GPTS"):
+        ranking = parse_tiebreaks(("MPTS" if primary == "MP" else "GPTS",), primary) + tbs
+    ctx = build_context(t, after_round)
+    groups, reported = rank_groups(ctx, ranking)
+    rules = t.rules
+    rows: list[StandingRow] = []
+    rank = 1
+    for g in groups:
+        tied = len(g) > 1
+        for tid in sorted(g, key=lambda x: _display_key(t, x)):
+            won = drawn = lost = 0
+            for e in ctx.records[tid]:
+                if e.outcome is Outcome.ABSENT or not e.finished:
+                    continue
+                if e.mp == rules.mp_win:
+                    won += 1
+                elif e.mp == rules.mp_draw:
+                    drawn += 1
+                else:
+                    lost += 1
+            rows.append(StandingRow(
+                rank=rank,
+                team_id=tid,
+                mp=ctx.mp[tid],
+                gp=ctx.gp[tid],
+                won=won,
+                drawn=drawn,
+                lost=lost,
+                tiebreaks=tuple((tb.code, reported[tb.code][tid]) for tb in tbs),
+                tied=tied,
+            ))
+        rank += len(g)
+    return Standings(tiebreak_codes=tuple(tb.code for tb in tbs), rows=tuple(rows),
+                     after_round=after_round, rules_text=ctx.text)
+
+
+# --- exact value formatting and the JSON row shape (the standings command and the API) ----------
+
+
+def format_value(v: Fraction) -> str:
+    """Exact text of a score: a decimal when finite ("13.5", "7", "0.25"), else "a/b"."""
+    v = Fraction(v)
+    d = v.denominator
+    while d % 2 == 0:
+        d //= 2
+    while d % 5 == 0:
+        d //= 5
+    if d != 1:
+        return f"{v.numerator}/{v.denominator}"
+    if v.denominator == 1:
+        return str(v.numerator)
+    places = 0
+    x = v
+    while x.denominator != 1:
+        x *= 10
+        places += 1
+    sign = "-" if x < 0 else ""
+    digits = str(abs(x.numerator)).rjust(places + 1, "0")
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+def standings_to_dict(t: Tournament, st: Standings) -> dict[str, Any]:
+    """The documented JSON form (see ``app.commands.standings``)."""
+    rows = []
+    for r in st.rows:
+        team = t.team(r.team_id)
+        club = t.club(team.club_id)
+        rows.append({
+            "rank": r.rank,
+            "tied": r.tied,
+            "team": {"id": team.id, "name": team.name, "tpn": team.tpn,
+                     "club": club.name if club is not None else None},
+            "mp": format_value(r.mp),
+            "gp": format_value(r.gp),
+            "won": r.won,
+            "drawn": r.drawn,
+            "lost": r.lost,
+            "tiebreaks": [{"code": c, "value": format_value(v)} for c, v in r.tiebreaks],
+        })
+    return {"after_round": st.after_round, "rules": st.rules_text,
+            "tiebreaks": list(st.tiebreak_codes), "rows": rows}

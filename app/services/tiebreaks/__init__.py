@@ -1,0 +1,194 @@
+"""C.07 team tie-breaks, keyed by their C.07 / TRF-2026 code (R-8).
+
+A code is ``NAME[:MP|:GP][/Cn][/Mn][/P]`` as in TRF-2026 records 202/212 (MTB26
+grammar). Known names:
+
+==============  =============================================================  ==========
+code            meaning                                                        kind
+==============  =============================================================  ==========
+``MPTS``        match points (C.07 11.1.1) [Swiss-Manager 13]                  value
+``GPTS``        game points (11.1.2) [SM 1]                                    value
+``MPVGP``       the secondary score (13.1): GP when MP is primary              value
+``DE``          direct encounter, C.07 Art. 6 with 6.3 (partial groups)        group
+``DE-ALLMET``   direct encounter only when all tied teams met (R-8 b, SM 14)   group
+``EMMSB``       opp. total MP x MP scored (13.2.1)                             value
+``EMGSB``       opp. total MP x GP scored (13.2.2), "Olympiad SB" [SM 74]      value
+``EGMSB``       opp. total GP x MP scored (13.2.3)                             value
+``EGGSB``       opp. total GP x GP scored (13.2.4)                             value
+``BH:MP``       Buchholz on MP (8.1, 13); ``BH`` = on the primary score        value
+``BH:GP``       Buchholz on GP                                                 value
+``BC``          board count (12.1), lower is better, only among equal GP       value
+``TBR``         top board results (12.2) [SM 89]                               group
+``BBE``         bottom board elimination (12.3)                                group
+==============  =============================================================  ==========
+
+Modifiers: ``/Cn`` cuts the n least significant values (14.1, 14.2; 16.5 for VURs),
+``/Mn`` the n least and n most (14.3, 14.4), for BH and the ESB family; ``/P`` counts
+forfeited matches as meetings in DE (6.1.1); ``:MP``/``:GP`` pick DE's or BH's reference
+score (Art. 13; default the primary score ``t.rules.pairing.primary_score``).
+
+A *value* tie-break gives every team a number (higher is better, except BC). A *group*
+tie-break orders a group of teams still tied (C.07 4.3 type A, or 12.2/12.3 which compare
+board by board); its reported value is the team's position inside the group of teams
+that were tied when it was applied (1 = first; 1 also for a team not tied at that point).
+Unplayed rounds follow C.07 Art. 16 in the text of ``t.rules.c07_text()``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from app.services.errors import InvalidInput
+from app.services.tiebreaks import boards as _boards
+from app.services.tiebreaks import direct as _direct
+from app.services.tiebreaks import sums as _sums
+from app.services.tiebreaks.context import Context, RoundEntry, build_context
+from app.services.tournament import Tournament
+
+__all__ = [
+    "TIEBREAK_NAMES",
+    "Context",
+    "RoundEntry",
+    "Tiebreak",
+    "build_context",
+    "get_tiebreak",
+    "parse_tiebreaks",
+    "tiebreak_values",
+]
+
+ValuesFn = Callable[[Context], dict[int, Fraction]]
+GroupFn = Callable[[Context, list[int]], list[list[int]]]
+
+
+@dataclass(frozen=True)
+class Tiebreak:
+    """One parsed tie-break. Exactly one of ``values`` / ``group`` decides the order;
+    ``values`` may also be given for a group tie-break that reports a number (BC)."""
+
+    code: str
+    name: str
+    values: ValuesFn | None = None
+    group: Callable[[Context, list[int], dict[int, Fraction] | None], list[list[int]]] | None = None
+    lower_is_better: bool = False
+
+    @property
+    def is_group(self) -> bool:
+        return self.group is not None
+
+    def order(self, ctx: Context, group: list[int], values: dict[int, Fraction] | None) -> list[list[int]]:
+        """Split ``group`` (teams tied so far) into ordered subgroups."""
+        if self.group is not None:
+            return self.group(ctx, group, values)
+        assert values is not None
+        sign = 1 if self.lower_is_better else -1
+        ordered = sorted(group, key=lambda x: sign * values[x])
+        out: list[list[int]] = []
+        for tid in ordered:
+            if out and values[out[-1][0]] == values[tid]:
+                out[-1].append(tid)
+            else:
+                out.append([tid])
+        return out
+
+
+#: name -> description, for help texts
+TIEBREAK_NAMES: dict[str, str] = {
+    "MPTS": "match points (C.07 11.1.1) [SM 13]",
+    "GPTS": "game points (C.07 11.1.2) [SM 1]",
+    "MPVGP": "secondary score (C.07 13.1)",
+    "DE": "direct encounter (C.07 Art. 6 incl. 6.3)",
+    "DE-ALLMET": "direct encounter, only when all tied teams met (R-8 b) [SM 14]",
+    "EMMSB": "ESB opp. MP x MP (C.07 13.2.1)",
+    "EMGSB": "ESB opp. MP x GP, Olympiad SB (C.07 13.2.2) [SM 74 with /C1]",
+    "EGMSB": "ESB opp. GP x MP (C.07 13.2.3)",
+    "EGGSB": "ESB opp. GP x GP (C.07 13.2.4)",
+    "BH": "Buchholz (C.07 8.1, 13)",
+    "BC": "board count, lower is better (C.07 12.1)",
+    "TBR": "top board results (C.07 12.2) [SM 89]",
+    "BBE": "bottom board elimination (C.07 12.3)",
+}
+
+_CODE_RE = re.compile(r"^(?P<name>[A-Z][A-Z-]*)(?::(?P<score>MP|GP))?(?P<mods>(?:/[A-Z]\d*)*)$")
+_ESB = {"EMMSB": ("MP", "MP"), "EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP"), "EGGSB": ("GP", "GP")}
+
+
+def _bad(code: str, why: str) -> InvalidInput:
+    return InvalidInput("R-8", f"unknown tie-break {code!r}: {why}", tiebreak=code)
+
+
+def get_tiebreak(code: str, primary: str = "MP") -> Tiebreak:
+    """Parse one C.07 / TRF-2026 tie-break code; unknown codes raise ``InvalidInput``."""
+    canon = code.strip().upper()
+    m = _CODE_RE.match(canon)
+    if not m:
+        raise _bad(code, "expected NAME[:MP|:GP][/Cn|/Mn|/P]")
+    name = m.group("name")
+    score = m.group("score")
+    mods = [x for x in m.group("mods").split("/") if x]
+    low = high = 0
+    forfeits = False
+    for mod in mods:
+        if mod == "P":
+            forfeits = True
+        elif mod[0] == "C" and mod[1:].isdigit():
+            low += int(mod[1:])
+        elif mod[0] == "M" and mod[1:].isdigit():
+            low += int(mod[1:])
+            high += int(mod[1:])
+        else:
+            raise _bad(code, f"unknown modifier /{mod}")
+    cuts = bool(low or high)
+    if name not in TIEBREAK_NAMES:
+        raise _bad(code, f"known names: {', '.join(TIEBREAK_NAMES)}")
+    if cuts and name not in _ESB and name != "BH":
+        raise _bad(code, "cut modifiers apply to BH and the ESB family only")
+    if forfeits and not name.startswith("DE"):
+        raise _bad(code, "/P applies to DE only")
+    if score and name not in ("DE", "DE-ALLMET", "BH"):
+        raise _bad(code, ":MP/:GP applies to DE and BH only")
+    kind = score or primary
+
+    if name == "MPTS":
+        return Tiebreak(canon, name, values=lambda ctx: dict(ctx.mp))
+    if name == "GPTS":
+        return Tiebreak(canon, name, values=lambda ctx: dict(ctx.gp))
+    if name == "MPVGP":
+        return Tiebreak(canon, name, values=lambda ctx: dict(ctx.gp if primary == "MP" else ctx.mp))
+    if name in ("DE", "DE-ALLMET"):
+        allmet = name == "DE-ALLMET"
+
+        def de(ctx: Context, group: list[int], _v: dict[int, Fraction] | None) -> list[list[int]]:
+            return _direct.direct_encounter(ctx, group, kind=kind, all_met_only=allmet,
+                                            include_forfeits=forfeits)
+
+        return Tiebreak(canon, name, group=de)
+    if name in _ESB:
+        opp_kind, own_kind = _ESB[name]
+        return Tiebreak(canon, name, values=lambda ctx: _sums.extended_sb(ctx, opp_kind, own_kind, low, high))
+    if name == "BH":
+        return Tiebreak(canon, name, values=lambda ctx: _sums.buchholz(ctx, kind, low, high))
+    if name == "BC":
+        return Tiebreak(canon, name, values=_boards.board_count, group=_boards.board_count_split,
+                        lower_is_better=True)
+    if name == "TBR":
+        return Tiebreak(canon, name, group=lambda ctx, g, _v: _boards.top_board_results(ctx, g))
+    assert name == "BBE"
+    return Tiebreak(canon, name, group=lambda ctx, g, _v: _boards.bottom_board_elimination(ctx, g))
+
+
+def parse_tiebreaks(codes: str | tuple[str, ...] | list[str], primary: str = "MP") -> tuple[Tiebreak, ...]:
+    """Parse a list of codes (a sequence, or one string separated by spaces or commas)."""
+    if isinstance(codes, str):
+        codes = [c for c in re.split(r"[\s,;]+", codes) if c]
+    return tuple(get_tiebreak(c, primary) for c in codes)
+
+
+def tiebreak_values(t: Tournament, code: str, after_round: int | None = None) -> dict[int, Fraction]:
+    """Team id -> value of a *value* tie-break (not DE/TBR/BBE, which order groups)."""
+    tb = get_tiebreak(code, t.rules.pairing.primary_score)
+    if tb.values is None:
+        raise InvalidInput("R-8", f"{tb.code} orders a group of tied teams and has no value per team")
+    return tb.values(build_context(t, after_round))

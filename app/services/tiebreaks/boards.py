@@ -1,0 +1,66 @@
+"""Board tie-breaks (C.07 Art. 12), used in team competitions per Art. 13.
+
+Board points follow Art. 12: individual forfeits are standard wins/losses and a
+pairing-allocated bye counts a standard win on every board (1 per board, even though
+R-7.5 awards 2.5 GP for the bye). A whole-match forfeit counts the awarded result on every
+board (as FIDE TEC's TieBreakServer does). See :mod:`app.services.tiebreaks.context`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from app.services.tiebreaks.context import Context
+
+ZERO = Fraction(0)
+
+
+def board_vector(ctx: Context, team: int) -> tuple[Fraction, ...]:
+    """Board points per board over the counted rounds, board 1 first."""
+    n = ctx.rules.boards
+    acc = [ZERO] * n
+    for e in ctx.records[team]:
+        for i, v in enumerate(e.boards):
+            acc[i] += v
+    return tuple(acc)
+
+
+def board_count(ctx: Context) -> dict[int, Fraction]:
+    """BC (12.1): sum of board number x board points; lower is better."""
+    out = {}
+    for tid in ctx.team_ids:
+        out[tid] = sum((Fraction(i + 1) * v for i, v in enumerate(board_vector(ctx, tid))), ZERO)
+    return out
+
+
+def _split_by_key(group: list[int], key: dict[int, tuple[Fraction, ...]]) -> list[list[int]]:
+    ordered = sorted(group, key=lambda x: key[x], reverse=True)
+    out: list[list[int]] = []
+    for tid in ordered:
+        if out and key[out[-1][0]] == key[tid]:
+            out[-1].append(tid)
+        else:
+            out.append([tid])
+    return out
+
+
+def top_board_results(ctx: Context, group: list[int]) -> list[list[int]]:
+    """TBR (12.2, Swiss-Manager [89]): board 1 points, then board 2, ... (descending)."""
+    return _split_by_key(group, {tid: board_vector(ctx, tid) for tid in group})
+
+
+def bottom_board_elimination(ctx: Context, group: list[int]) -> list[list[int]]:
+    """BBE (12.3): points on all boards but the bottom one, then without the two bottom
+    boards, and so on (descending)."""
+    keys = {}
+    for tid in group:
+        v = board_vector(ctx, tid)
+        keys[tid] = tuple(sum(v[:k], ZERO) for k in range(len(v) - 1, 0, -1))
+    return _split_by_key(group, keys)
+
+
+def board_count_split(ctx: Context, group: list[int], values: dict[int, Fraction]) -> list[list[int]]:
+    """BC orders the group (lower first) only when all its teams have the same GP (12.1)."""
+    if len({ctx.gp[tid] for tid in group}) > 1:
+        return [list(group)]
+    return _split_by_key(group, {tid: (-values[tid],) for tid in group})

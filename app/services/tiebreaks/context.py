@@ -1,0 +1,211 @@
+"""The per-team records every tie-break reads, built once per standings computation.
+
+C.07 Art. 15-16 (unplayed rounds) are applied here, so that the tie-break functions
+only combine numbers:
+
+- each team round gets its Art. 16.2 category (``played`` or ``16.2.1`` .. ``16.2.5``);
+- the *adjusted* score (16.3) that a team contributes to its opponents' tie-breaks;
+- the *dummy* score (16.4) of each of the team's own unplayed rounds, capped per
+  16.4.1 / 16.4.2 under the 2026 text, uncapped under the 2024 text;
+- the C.07 Art. 12 board points (individual forfeits are standard results; a PAB is a
+  standard win on every board; a whole-match forfeit is a win/loss on every board).
+
+Scores are derived by :func:`app.services.tournament.team_round` (R-7); nothing here
+re-implements scoring.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from app.services.rules import Rules
+from app.services.tournament import Match, Outcome, Tournament, team_round
+
+ZERO = Fraction(0)
+
+PLAYED = "played"
+PAB = "16.2.1"  # pairing-allocated bye (or full-point bye)
+FORFEIT_WIN = "16.2.2"
+REQUESTED_BYE_BEFORE_PLAY = "16.2.3"  # requested/zero-point bye followed by a non-VUR round
+FORFEIT_LOSS = "16.2.4"  # forfeit loss; also both sides of a double forfeit
+REQUESTED_BYE_AT_END = "16.2.5"  # requested bye followed only by VURs, or in the last round
+
+#: outcomes that are voluntary unplayed rounds (C.07 16.1.2)
+VUR_OUTCOMES = frozenset({Outcome.FORFEIT_LOSS, Outcome.DOUBLE_FORFEIT, Outcome.ABSENT})
+
+
+@dataclass(frozen=True)
+class RoundEntry:
+    """One counted round of one team, with its C.07 Art. 16.2 category."""
+
+    round: int
+    outcome: Outcome
+    category: str
+    opponent: int | None  # the scheduled opponent (None for a PAB or an unpaired round)
+    mp: Fraction
+    gp: Fraction
+    boards: tuple[Fraction, ...]  # C.07 Art. 12 board points, board 1 first
+    finished: bool = True  # False while the match is still in progress
+
+    @property
+    def played(self) -> bool:
+        return self.category == PLAYED
+
+    @property
+    def vur(self) -> bool:
+        """A voluntary unplayed round (C.07 16.1.2): a forfeit loss or a requested bye."""
+        return self.outcome in VUR_OUTCOMES
+
+
+@dataclass(frozen=True)
+class Context:
+    """Everything the tie-breaks of one standings computation read (exact ``Fraction``s)."""
+
+    tournament: Tournament
+    rules: Rules
+    text: str  # "2024" | "2026": the C.07 Art. 16 wording in force
+    rounds_counted: int  # the "number of rounds" of 16.4.2 (rounds counted so far)
+    team_ids: tuple[int, ...]
+    records: dict[int, tuple[RoundEntry, ...]]
+    mp: dict[int, Fraction]  # actual totals (R-7)
+    gp: dict[int, Fraction]
+    adj_mp: dict[int, Fraction]  # C.07 16.3 adjusted totals, for other teams' tie-breaks
+    adj_gp: dict[int, Fraction]
+
+    def total(self, kind: str, team: int) -> Fraction:
+        return self.mp[team] if kind == "MP" else self.gp[team]
+
+    def adjusted(self, kind: str, team: int) -> Fraction:
+        return self.adj_mp[team] if kind == "MP" else self.adj_gp[team]
+
+    def draw_value(self, kind: str) -> Fraction:
+        """The points of a drawn match (C.07 16.3.2 / 16.4.2): MP draw, or half the boards in GP."""
+        if kind == "MP":
+            return self.rules.mp_draw
+        return self.rules.gp_draw * self.rules.boards
+
+    def round_score(self, kind: str, entry: RoundEntry) -> Fraction:
+        return entry.mp if kind == "MP" else entry.gp
+
+    def opponent_factor(self, kind: str, team: int, entry: RoundEntry) -> Fraction:
+        """The opponent's score used in BH/SB for this round: adjusted score of a real
+        opponent (16.3), else the dummy's score (16.4, with the 2026 caps 16.4.1/16.4.2)."""
+        if entry.played:
+            assert entry.opponent is not None
+            return self.adjusted(kind, entry.opponent)
+        own = self.total(kind, team)
+        if self.text == "2024":
+            return own
+        if entry.category in (FORFEIT_WIN, FORFEIT_LOSS) and entry.opponent is not None:
+            return min(own, self.adjusted(kind, entry.opponent))
+        return min(own, self.draw_value(kind) * self.rounds_counted)
+
+
+def _board_points(match: Match, team: int, entry_outcome: Outcome, rules: Rules) -> tuple[Fraction, ...]:
+    """C.07 Art. 12 board points of ``team`` in ``match``."""
+    n = rules.boards
+    if match.second is None:  # PAB: a standard win on every board
+        return (rules.gp_win,) * n
+    if match.forfeit is not None:  # whole-match forfeit: the awarded result on every board
+        if entry_outcome is Outcome.FORFEIT_WIN:
+            return (rules.gp_win,) * n
+        return (rules.gp_loss,) * n
+    pts = [ZERO] * n
+    is_first = team == match.first
+    for b in match.boards:
+        p = b.points()
+        if p is None or not 1 <= b.board <= n:
+            continue
+        pts[b.board - 1] += p[0] if is_first else p[1]
+    return tuple(pts)
+
+
+def build_context(t: Tournament, after_round: int | None = None) -> Context:
+    """Derive every team's record for rounds ``<= after_round`` (all paired rounds when None).
+
+    Rounds after ``after_round`` are ignored entirely, also for opponents' scores.
+    A match still in progress counts as played, with the board results known so far
+    (its MP only once every board is finished).
+    """
+    rules = t.rules
+    rounds = list(t.completed_rounds(after_round))
+    team_ids = tuple(team.id for team in t.teams)
+    raw: dict[int, list[tuple[Outcome, int | None, Fraction, Fraction, tuple[Fraction, ...], int, bool]]]
+    raw = {tid: [] for tid in team_ids}
+    for r in rounds:
+        by_team: dict[int, Match] = {}
+        for m in r.matches:
+            for tid in m.teams():
+                by_team[tid] = m
+        for tid in team_ids:
+            m = by_team.get(tid)
+            tr = team_round(m, tid, r.number, rules)
+            mp = tr.mp if tr.mp is not None else ZERO
+            if tr.gp is not None:
+                gp = tr.gp
+            else:  # unfinished match: count the finished boards so far
+                gp = ZERO
+                if m is not None:
+                    for b in m.boards:
+                        p = b.points()
+                        if p is not None:
+                            gp += p[0] if tid == m.first else p[1]
+            boards = _board_points(m, tid, tr.outcome, rules) if m is not None else (ZERO,) * rules.boards
+            raw[tid].append((tr.outcome, tr.opponent, mp, gp, boards, r.number, tr.mp is not None))
+
+    records: dict[int, tuple[RoundEntry, ...]] = {}
+    mp_tot: dict[int, Fraction] = {}
+    gp_tot: dict[int, Fraction] = {}
+    adj_mp: dict[int, Fraction] = {}
+    adj_gp: dict[int, Fraction] = {}
+    draw_mp = rules.mp_draw
+    draw_gp = rules.gp_draw * rules.boards
+    for tid in team_ids:
+        rows = raw[tid]
+        entries: list[RoundEntry] = []
+        # a requested bye is 16.2.5 when every later round is a VUR (or it is the last round)
+        later_non_vur = False
+        cats: list[str] = [""] * len(rows)
+        for i in range(len(rows) - 1, -1, -1):
+            outcome = rows[i][0]
+            if outcome is Outcome.PLAYED:
+                cats[i] = PLAYED
+            elif outcome is Outcome.PAB:
+                cats[i] = PAB
+            elif outcome is Outcome.FORFEIT_WIN:
+                cats[i] = FORFEIT_WIN
+            elif outcome in (Outcome.FORFEIT_LOSS, Outcome.DOUBLE_FORFEIT):
+                cats[i] = FORFEIT_LOSS
+            else:
+                cats[i] = REQUESTED_BYE_BEFORE_PLAY if later_non_vur else REQUESTED_BYE_AT_END
+            if outcome not in VUR_OUTCOMES:
+                later_non_vur = True
+        m_sum = g_sum = am = ag = ZERO
+        for (outcome, opp, mp, gp, boards, rno, done), cat in zip(rows, cats, strict=True):
+            entries.append(RoundEntry(rno, outcome, cat, opp, mp, gp, boards, done))
+            m_sum += mp
+            g_sum += gp
+            if cat == REQUESTED_BYE_AT_END:
+                am += draw_mp
+                ag += draw_gp
+            else:
+                am += mp
+                ag += gp
+        records[tid] = tuple(entries)
+        mp_tot[tid] = m_sum
+        gp_tot[tid] = g_sum
+        adj_mp[tid] = am
+        adj_gp[tid] = ag
+    return Context(
+        tournament=t,
+        rules=rules,
+        text=rules.c07_text(),
+        rounds_counted=len(rounds),
+        team_ids=team_ids,
+        records=records,
+        mp=mp_tot,
+        gp=gp_tot,
+        adj_mp=adj_mp,
+        adj_gp=adj_gp,
+    )

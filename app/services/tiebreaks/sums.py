@@ -1,0 +1,80 @@
+"""Sum tie-breaks for teams: Buchholz (C.07 8.1, 13) and Extended Sonneborn-Berger (13.2),
+with the cut modifiers of Art. 14 and the unplayed-round rules of Art. 16.4-16.5.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from app.services.tiebreaks.context import Context
+
+ZERO = Fraction(0)
+
+
+@dataclass(frozen=True)
+class Element:
+    """One round's contribution: ``key`` is the opponent's (or dummy's) score that decides
+    significance (14.1.2), ``value`` the contribution itself, ``vur`` whether the round is a
+    voluntary unplayed round (16.1.2)."""
+
+    key: Fraction
+    value: Fraction
+    vur: bool
+
+
+def cut_sum(elements: list[Element], low: int = 0, high: int = 0) -> Fraction:
+    """Sum of the elements after cutting ``low`` least and then ``high`` most significant
+    values (C.07 14.1-14.4).
+
+    Least significant = lowest ``key``, ties -> lowest ``value`` (14.1.2). With VURs
+    present, the lowest VUR contribution is cut instead when it is not lower than the
+    least significant value, i.e. the higher of the two is cut (16.5.1, 16.5.2), again for
+    every further cut. At least one element is always kept.
+    """
+    els = list(elements)
+    for _ in range(low):
+        if len(els) <= 1:
+            break
+        lsv = min(els, key=lambda e: (e.key, e.value))
+        victim = lsv
+        vurs = [e for e in els if e.vur]
+        if vurs:
+            v = min(vurs, key=lambda e: (e.value, e.key))
+            if v.value > lsv.value:
+                victim = v
+        els.remove(victim)
+    for _ in range(high):
+        if len(els) <= 1:
+            break
+        els.remove(max(els, key=lambda e: (e.key, e.value)))
+    return sum((e.value for e in els), ZERO)
+
+
+def buchholz_elements(ctx: Context, team: int, kind: str) -> list[Element]:
+    """C.07 8.1 on ``kind`` (MP or GP): the opponents' adjusted scores (16.3), dummies (16.4)."""
+    out = []
+    for e in ctx.records[team]:
+        f = ctx.opponent_factor(kind, team, e)
+        out.append(Element(f, f, e.vur))
+    return out
+
+
+def esb_elements(ctx: Context, team: int, opp_kind: str, own_kind: str) -> list[Element]:
+    """C.07 13.2: per round, opponent's total (``opp_kind``) x own score in the round
+    (``own_kind``); an unplayed round is a match against the dummy (16.4)."""
+    out = []
+    for e in ctx.records[team]:
+        f = ctx.opponent_factor(opp_kind, team, e)
+        out.append(Element(f, f * ctx.round_score(own_kind, e), e.vur))
+    return out
+
+
+def buchholz(ctx: Context, kind: str, low: int = 0, high: int = 0) -> dict[int, Fraction]:
+    return {tid: cut_sum(buchholz_elements(ctx, tid, kind), low, high) for tid in ctx.team_ids}
+
+
+def extended_sb(
+    ctx: Context, opp_kind: str, own_kind: str, low: int = 0, high: int = 0
+) -> dict[int, Fraction]:
+    return {tid: cut_sum(esb_elements(ctx, tid, opp_kind, own_kind), low, high) for tid in ctx.team_ids}
