@@ -1,0 +1,159 @@
+"""``teamswiss standings FILE``: team standings with FIDE C.07 tie-breaks from a TRF file.
+
+Usage::
+
+    teamswiss standings FILE [--tiebreaks "MPTS DE EMGSB/C1 GPTS TBR"] [--pab MP,GP]
+                             [--forfeit-gp N] [--rules 2024|2026] [--round N] [--json]
+
+FILE is a TRF-2026 or TRF16 team file (``-`` reads standard input). The scoring, the
+PAB score (320 record) and the tie-break list (202/212 records) come from the file;
+the flags override it:
+
+- ``--tiebreaks``: C.07 / TRF-2026 codes separated by spaces or commas (see
+  :mod:`app.services.tiebreaks` for the list); if the list does not start with MPTS or
+  GPTS, the primary score ranks first.
+- ``--pab MP,GP``: match and game points of the pairing-allocated bye (e.g. ``2,2.5``).
+- ``--forfeit-gp N``: game points of a match won by forfeit (R-7.3).
+- ``--rules 2024|2026``: the C.07 Art. 16 text for unplayed rounds; by default the 2026
+  text, or the 2024 text when the file's start date (042) is before 2026-03-01.
+- ``--round N``: standings after round N (later rounds are ignored entirely).
+
+Text output: one header line, then one line per team in rank order, columns separated
+by two or more spaces::
+
+    Rank  TPN  Team  MP  GP  W  D  L  <one column per tie-break code>
+
+A rank shared by tied teams (R-8.2: ties that survive the whole list are not broken) is
+written with a trailing ``=`` (``2=``).
+
+JSON output (``--json``)::
+
+    {"after_round": null | N, "rules": "2026", "tiebreaks": ["MPTS", ...],
+     "rows": [{"rank": 1, "tied": false,
+               "team": {"id": 4, "name": "D", "tpn": 4, "club": null},
+               "mp": "5", "gp": "8.5", "won": 2, "drawn": 1, "lost": 0,
+               "tiebreaks": [{"code": "MPTS", "value": "5"}, ...]}, ...]}
+
+Every score and tie-break value, in both formats, is exact: a decimal string when the
+value has a finite decimal expansion (``"13.5"``, ``"7"``, ``"0.25"``), otherwise a
+fraction ``"a/b"`` (``"27/7"``). Group tie-breaks (DE, DE-ALLMET, TBR, BBE) show the
+team's position inside the group of teams tied when they were applied (1 = first).
+W/D/L count the rounds the team was paired in and finished, by the match points
+awarded (a PAB or forfeit win with win points counts as won).
+
+Exit codes: 0 success, 2 bad input (unknown tie-break, bad flag), 3 unreadable file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from fractions import Fraction
+from typing import Any
+
+from app.services.errors import InvalidInput
+from app.services.rules import fide_default
+from app.services.standings import Standings, compute_standings, format_value, standings_to_dict
+from app.services.tournament import Tournament
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "standings",
+        help="team standings with C.07 tie-breaks from a TRF file",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("file", metavar="FILE", help="TRF-2026 or TRF16 team file ('-' = standard input)")
+    p.add_argument("--tiebreaks", help='tie-break codes, e.g. "MPTS DE EMGSB/C1 GPTS TBR"')
+    p.add_argument("--pab", metavar="MP,GP", help="match and game points of the pairing-allocated bye")
+    p.add_argument("--forfeit-gp", metavar="N", help="game points of a match won by forfeit")
+    p.add_argument("--rules", choices=("2024", "2026"), help="C.07 Art. 16 text for unplayed rounds")
+    p.add_argument("--round", type=int, metavar="N", help="standings after round N")
+    p.add_argument("--json", action="store_true", help="JSON output")
+    p.set_defaults(func=handler)
+
+
+def _fraction(text: str, what: str) -> Fraction:
+    try:
+        return Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise InvalidInput("R-7", f"{what}: not a number: {text!r}") from None
+
+
+def load(args: argparse.Namespace) -> Tournament:
+    """Read FILE and apply the overriding flags."""
+    try:  # the TRF reader is another module's concern
+        from app.services.trf import read_tournament
+    except ImportError:  # pragma: no cover - before the package exports it
+        from app.services.trf.reader import read_tournament
+
+    if args.file == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            with open(args.file, encoding="utf-8-sig") as fh:
+                text = fh.read()
+        except OSError as exc:
+            raise InvalidInput(None, f"cannot read {args.file}: {exc.strerror}") from None
+    base = fide_default().replace(tiebreak_rules=None)
+    t = read_tournament(text, base_rules=base)
+    changes: dict[str, Any] = {}
+    if t.rules.start_date is None and t.start_date is not None:
+        changes["start_date"] = t.start_date  # C.07 text by the file's start date (042)
+    if args.pab:
+        parts = args.pab.split(",")
+        if len(parts) != 2:
+            raise InvalidInput("R-7.5", f"--pab: expected MP,GP, got {args.pab!r}")
+        changes["bye_mp"] = _fraction(parts[0], "--pab")
+        changes["bye_gp"] = _fraction(parts[1], "--pab")
+    if args.forfeit_gp is not None:
+        changes["forfeit_win_gp"] = _fraction(args.forfeit_gp, "--forfeit-gp")
+    if args.rules:
+        changes["tiebreak_rules"] = args.rules
+    if changes:
+        t = dataclasses.replace(t, rules=t.rules.replace(**changes))
+    return t
+
+
+def render_text(t: Tournament, st: Standings) -> str:
+    header = ["Rank", "TPN", "Team", "MP", "GP", "W", "D", "L", *st.tiebreak_codes]
+    lines = [header]
+    for r in st.rows:
+        team = t.team(r.team_id)
+        lines.append([
+            f"{r.rank}{'=' if r.tied else ''}",
+            str(team.tpn if team.tpn is not None else team.id),
+            team.name,
+            format_value(r.mp),
+            format_value(r.gp),
+            str(r.won),
+            str(r.drawn),
+            str(r.lost),
+            *(format_value(v) for _, v in r.tiebreaks),
+        ])
+    widths = [max(len(row[i]) for row in lines) for i in range(len(header))]
+    out = []
+    for row in lines:
+        cells = []
+        for i, cell in enumerate(row):
+            cells.append(cell.ljust(widths[i]) if i == 2 else cell.rjust(widths[i]))
+        out.append("  ".join(cells).rstrip())
+    return "\n".join(out) + "\n"
+
+
+def handler(args: argparse.Namespace) -> int:
+    t = load(args)
+    codes: tuple[str, ...] | None = None
+    if args.tiebreaks is not None:
+        codes = tuple(c for c in args.tiebreaks.replace(",", " ").split() if c)
+    if args.round is not None and args.round < 0:
+        raise InvalidInput(None, "--round must be 0 or more")
+    st = compute_standings(t, after_round=args.round, tiebreaks=codes)
+    if args.json:
+        sys.stdout.write(json.dumps(standings_to_dict(t, st), ensure_ascii=False, indent=2) + "\n")
+    else:
+        sys.stdout.write(render_text(t, st))
+    return 0
