@@ -1,0 +1,138 @@
+"""Shared pieces of the TRF codec: column helpers, number formats and the record-192 codes.
+
+Columns in the FIDE texts are 1-based *characters* (TRF-2026 Remark 1, formats.md 1.1);
+the helpers here take those 1-based column numbers so the code reads like the spec tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from app.services.errors import FileFormatError
+from app.services.rules import PairingSettings
+
+#: 001 round block: round r starts at column 92 + 10 (r - 1) (formats.md 1.3).
+ROUND_COL = 92
+ROUND_WIDTH = 10
+#: 310 team record: first player at columns 74-77, every further one 5 columns later (1.5).
+TEAM310_FIRST = 74
+#: 013 team record: first player at columns 37-40, every further one 5 columns later (1.4).
+TEAM013_FIRST = 37
+
+#: 001 result codes (formats.md 1.3), upper-cased.
+RESULT_LETTERS = set("+-WDL1=0HFUZ")
+
+
+@dataclass(frozen=True)
+class TrfWarning:
+    """Something a lenient reader skipped or guessed (a ruler line, an unknown record ...)."""
+
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}"
+
+
+def cols(line: str, first: int, last: int) -> str:
+    """Columns ``first``..``last`` (1-based, inclusive) of ``line``; short lines pad with blanks."""
+    return line[first - 1 : last].ljust(last - first + 1)
+
+
+def parse_int(text: str, lineno: int, what: str, *, blank: int | None = 0) -> int:
+    """An integer field; blank gives ``blank`` (or a FileFormatError if ``blank`` is None)."""
+    s = text.strip()
+    if not s:
+        if blank is None:
+            raise FileFormatError(lineno, f"{what} is missing")
+        return blank
+    if not s.isdigit():
+        raise FileFormatError(lineno, f"{what} must be a number, not {s!r}")
+    return int(s)
+
+
+def parse_points(text: str, lineno: int, what: str) -> Fraction:
+    """A points field such as ``11.5``, ``2``, ``-1.0`` or ``2,5`` (blank = 0)."""
+    s = text.strip().replace(",", ".")
+    if not s:
+        return Fraction(0)
+    try:
+        return Fraction(s)
+    except (ValueError, ZeroDivisionError):
+        raise FileFormatError(lineno, f"{what} must be a number such as 11.5, not {s!r}") from None
+
+
+def fmt_points(value: Fraction, width: int = 4) -> str:
+    """``value`` as TRF writes points (``11.5``, ``2.0``), right-aligned in ``width`` columns."""
+    v = Fraction(value)
+    text = f"{float(v):.1f}" if v.denominator in (1, 2) else f"{float(v):.2f}"
+    return text.rjust(width)
+
+
+def fmt_int(value: int | None, width: int) -> str:
+    """A right-aligned number, blanks for None."""
+    return " " * width if value is None else str(value).rjust(width)
+
+
+# --- record 192: the encoded tournament type (TRF-2026, pairing.md 8) --------------------------
+
+
+def type_code(p: PairingSettings) -> str:
+    """The record-192 code for C.04.6 settings, e.g. ``FIDE_TEAM_TYPEA_MP_GP`` (C.04.6 1.2, 1.7)."""
+    colour = {"A": "_TYPEA", "B": "_TYPEB", "none": ""}[p.colour_pref_type]
+    primary = p.primary_score
+    secondary = "GP" if primary == "MP" else "MP"
+    scores = f"_{primary}_{secondary}" if p.use_secondary_for_colour else f"_{primary}"
+    return f"FIDE_TEAM{colour}{scores}"
+
+
+def parse_type_code(code: str) -> dict[str, object] | None:
+    """Pairing settings named by a record-192 team code, or None if it is not a team Swiss code.
+
+    ``FIDE_TEAM`` / ``FIDE_TEAM_BAKU`` alone mean Type A, MP primary, GP secondary (the C.04.6
+    defaults). The ``_BAKU`` suffix names an acceleration and does not change these settings.
+    """
+    c = code.strip().upper()
+    if not c.startswith("FIDE_TEAM") or "ROUNDROBIN" in c:
+        return None
+    parts = [x for x in c[len("FIDE_TEAM") :].split("_") if x and x != "BAKU"]
+    out: dict[str, object] = {}
+    if "TYPEB" in parts:
+        out["colour_pref_type"] = "B"
+    elif "TYPEA" in parts or not parts:
+        out["colour_pref_type"] = "A"
+    else:
+        out["colour_pref_type"] = "none"
+    scores = [x for x in parts if x in ("MP", "GP")]
+    if not scores:
+        scores = ["MP", "GP"]
+    out["primary_score"] = scores[0]
+    out["use_secondary_for_colour"] = len(scores) > 1
+    return out
+
+
+# --- tiebreak lists (records 202 / 212) --------------------------------------------------------
+
+
+def tiebreaks_for_file(tiebreaks: tuple[str, ...], primary: str) -> tuple[str, str]:
+    """(202 text, 212 text): 212 = ``PTS`` + the 202 list (TRF-2026 1.2).
+
+    Our rules list the primary score first (``MPTS`` or ``GPTS``, R-8); in the file that
+    entry is ``PTS`` in 212 and is left out of 202.
+    """
+    codes = list(tiebreaks)
+    primary_code = "MPTS" if primary == "MP" else "GPTS"
+    if codes and codes[0] == primary_code:
+        codes = codes[1:]
+    return ",".join(codes), ",".join(["PTS", *codes])
+
+
+def tiebreaks_from_file(text: str, primary: str, has_pts: bool) -> tuple[str, ...]:
+    """Our tiebreak tuple from a 202 (``has_pts`` False) or 212 list."""
+    codes = [c for c in text.replace(",", " ").split() if c]
+    primary_code = "MPTS" if primary == "MP" else "GPTS"
+    codes = [primary_code if c.upper() == "PTS" else c for c in codes]
+    if not has_pts and (not codes or codes[0] != primary_code):
+        codes.insert(0, primary_code)
+    return tuple(codes)

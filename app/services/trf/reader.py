@@ -1,0 +1,756 @@
+"""Read a TRF-2026 (or TRF16) team tournament into a :class:`Tournament`.
+
+Spec: FIDE TRF-2026 and TRF16 (C.04 Annex 2), as transcribed in ``reference/formats.md``
+section 1; records used by a team event as in ``reference/pairing.md`` section 8.
+
+The reader is column-exact where the spec is, lenient where real files are sloppy
+(formats.md 1.7: ruler lines, ``062 129 (88)``, ``2014/00/00`` birth dates, ``0000`` ratings,
+``0000 - -`` blocks for players who did not play) and strict where a file is wrong: a
+number that is not a number, an unknown result code, a misaligned round block, a game whose
+two players do not name each other, a roster naming an unknown player. Those raise
+``FileFormatError(line, ...)`` with the 1-based line number.
+
+How matches are rebuilt (a team event stores games, not matches):
+
+* a game between players of teams A and B in round r puts A and B in one match; the team
+  whose board-1 player has White is the match's ``first`` team (C.04.6 1.6.1);
+* boards are in roster (310/013) order, unless a ``300`` record gives the lineup of a team
+  (out-of-order boards, ``0000`` = empty board);
+* ``330`` records are match-level forfeits (``+-`` = the White team wins, so the second
+  team did not show up), ``320`` names the team with the pairing-allocated bye of each
+  round and the PAB's MP/GP; a player result ``U`` also marks the PAB (TRF16 files);
+* tables follow GHR C.04.2 3.6 (higher score of the higher-ranked team, then the sum of
+  scores, then the smaller TPN) on the primary score before the round, PAB last, because
+  the file does not store them (pairing.md, "Board order of matches").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from fractions import Fraction
+
+from app.services.errors import FileFormatError
+from app.services.rules import PairingSettings, Rules, fide_default
+from app.services.tournament import (
+    BoardGame,
+    Match,
+    Player,
+    Round,
+    Team,
+    Tournament,
+    team_round,
+)
+from app.services.trf.common import (
+    RESULT_LETTERS,
+    ROUND_COL,
+    ROUND_WIDTH,
+    TEAM013_FIRST,
+    TEAM310_FIRST,
+    TrfWarning,
+    cols,
+    parse_int,
+    parse_points,
+    parse_type_code,
+    tiebreaks_from_file,
+)
+
+#: (score, forfeit) as one player's side of a game; score None = not known yet.
+_Side = tuple[Fraction | None, bool]
+
+_WIN: _Side = (Fraction(1), False)
+_DRAW: _Side = (Fraction(1, 2), False)
+_LOSS: _Side = (Fraction(0), False)
+_FWIN: _Side = (Fraction(1), True)
+_FLOSS: _Side = (Fraction(0), True)
+_UNKNOWN: _Side = (None, False)
+
+_SIDE_OF_CODE: dict[str, _Side] = {
+    "1": _WIN, "W": _WIN, "=": _DRAW, "D": _DRAW, "0": _LOSS, "L": _LOSS,
+    "+": _FWIN, "-": _FLOSS, " ": _UNKNOWN, "Z": _UNKNOWN,
+}
+
+
+@dataclass
+class _Block:
+    opponent: int
+    colour: str | None  # "w" / "b" / None
+    code: str  # upper-case result letter, " " for blank
+
+
+@dataclass
+class _PlayerRec:
+    player: Player
+    line: int
+    blocks: dict[int, _Block] = field(default_factory=dict)
+
+
+@dataclass
+class _TeamRec:
+    tpn: int
+    name: str
+    nickname: str
+    roster: list[int]
+    line: int
+
+
+@dataclass
+class _Entry:
+    """One board of a match being rebuilt, from team A's point of view."""
+
+    a: int | None
+    b: int | None
+    colour_a: str | None  # A's player's colour ("w"/"b"), None if unknown
+    side_a: _Side
+    side_b: _Side
+    line: int
+
+
+@dataclass
+class _State:
+    header: dict[str, str] = field(default_factory=dict)
+    deputies: list[str] = field(default_factory=list)
+    round_dates: dict[int, date] = field(default_factory=dict)
+    rounds: int | None = None
+    initial_colour: str | None = None
+    gp: dict[str, Fraction] = field(default_factory=dict)
+    mp: dict[str, Fraction] = field(default_factory=dict)
+    type_code: dict[str, object] | None = None
+    tiebreaks202: str | None = None
+    tiebreaks212: str | None = None
+    pattern: str | None = None
+    players: dict[int, _PlayerRec] = field(default_factory=dict)
+    teams310: dict[int, _TeamRec] = field(default_factory=dict)
+    teams013: list[_TeamRec] = field(default_factory=list)
+    pab_points: tuple[Fraction, Fraction] | None = None
+    pab: dict[int, tuple[int, int]] = field(default_factory=dict)  # round -> (team, line)
+    forfeits: dict[int, list[tuple[str, int, int, int]]] = field(default_factory=dict)
+    out_of_order: dict[tuple[int, int], tuple[int, list[int | None], int]] = field(default_factory=dict)
+    forbidden: list[tuple[int, int]] = field(default_factory=list)
+    warnings: list[TrfWarning] = field(default_factory=list)
+
+    def warn(self, line: int, message: str) -> None:
+        self.warnings.append(TrfWarning(line, message))
+
+
+def read_tournament(text: str, base_rules: Rules | None = None) -> Tournament:
+    """Read a TRF-2026 / TRF16 team tournament; see the module docstring."""
+    return read_tournament_with_warnings(text, base_rules)[0]
+
+
+def read_tournament_with_warnings(
+    text: str, base_rules: Rules | None = None
+) -> tuple[Tournament, tuple[TrfWarning, ...]]:
+    """Like :func:`read_tournament`, also returning what was skipped or guessed."""
+    st = _State()
+    lines = text.splitlines()
+    if lines and lines[0].startswith("\ufeff"):
+        lines[0] = lines[0][1:]
+    for lineno, raw in enumerate(lines, 1):
+        line = raw.rstrip()
+        if not line.strip():
+            continue
+        if line.startswith("###"):
+            continue  # TRF-2026 comment
+        _read_line(st, lineno, line)
+    return _build(st, base_rules or fide_default())
+
+
+# --- line parsers ------------------------------------------------------------------------------
+
+_HEADER = {"012": "name", "022": "city", "032": "federation", "042": "start", "052": "end",
+           "092": "type", "102": "chief", "122": "time_control", "182": "controller"}
+_IGNORED = {"062", "072", "082", "172", "222", "250", "299", "801", "802"}
+
+
+def _read_line(st: _State, n: int, line: str) -> None:
+    din = line[:3]
+    if len(line) > 3 and line[3] != " ":
+        st.warn(n, "not a TRF record (ruler or stray line), skipped")
+        return
+    if din in _HEADER:
+        st.header[_HEADER[din]] = line[4:].strip()
+    elif din == "112":
+        st.deputies.append(line[4:].strip())
+    elif din == "132":
+        _read_132(st, n, line)
+    elif din in ("142", "XXR"):
+        st.rounds = parse_int(line[4:], n, "number of rounds", blank=None)
+    elif din == "152":
+        c = line[4:].strip().upper()[:1]
+        if c not in ("W", "B"):
+            raise FileFormatError(n, f"initial colour must be W or B, not {line[4:].strip()!r}")
+        st.initial_colour = c
+    elif din == "XXC":
+        words = line[4:].lower().split()
+        if "white1" in words:
+            st.initial_colour = "W"
+        elif "black1" in words:
+            st.initial_colour = "B"
+    elif din == "162":
+        st.gp.update(_read_score_system(n, line, "game"))
+    elif din == "362":
+        st.mp.update(_read_score_system(n, line, "match"))
+    elif din == "192":
+        code = line[4:].strip()
+        st.type_code = parse_type_code(code)
+        if st.type_code is None:
+            st.warn(n, f"tournament type {code!r} is not a FIDE team Swiss code; C.04.6 defaults used")
+    elif din == "202":
+        st.tiebreaks202 = line[4:].strip()
+    elif din == "212":
+        st.tiebreaks212 = line[4:].strip()
+    elif din == "352":
+        pattern = line[4:].strip().upper()
+        if not pattern or set(pattern) - {"W", "B"}:
+            raise FileFormatError(n, f"board colours must be letters W/B such as WBWB, not {pattern!r}")
+        st.pattern = pattern
+    elif din == "001":
+        _read_001(st, n, line)
+    elif din == "013":
+        _read_013(st, n, line)
+    elif din == "310":
+        _read_310(st, n, line)
+    elif din == "320":
+        _read_320(st, n, line)
+    elif din == "330":
+        _read_330(st, n, line)
+    elif din == "300":
+        _read_300(st, n, line)
+    elif din == "260":
+        ids = [parse_int(line[i - 1 : i + 3], n, "team number") for i in range(13, len(line) + 1, 5)]
+        ids = [i for i in ids if i]
+        st.forbidden.extend((a, b) for k, a in enumerate(ids) for b in ids[k + 1 :])
+    elif din == "240":
+        if cols(line, 5, 5).upper() in ("F", "H"):
+            st.warn(n, "full/half-point byes (240 F/H) are not used in team events here; ignored")
+    elif din in _IGNORED or din.startswith(("XX", "BB")):
+        return
+    else:
+        st.warn(n, f"record {din!r} not understood, skipped")
+
+
+def _read_date(text: str, n: int, what: str, st: _State) -> date | None:
+    s = text.strip()
+    if not s:
+        return None
+    m = re.fullmatch(r"(\d{2,4})[/.-](\d{1,2})[/.-](\d{1,2})", s)
+    if not m:
+        st.warn(n, f"{what} {s!r} is not a date YYYY/MM/DD; ignored")
+        return None
+    y, mo, d = (int(x) for x in m.groups())
+    if y < 100:
+        y += 2000
+    try:
+        # Swiss-Manager writes 2014/00/00 when only the year is known (formats.md 1.7)
+        return date(y, mo or 1, d or 1)
+    except ValueError:
+        st.warn(n, f"{what} {s!r} is not a valid date; ignored")
+        return None
+
+
+def _read_132(st: _State, n: int, line: str) -> None:
+    r = 1
+    while ROUND_COL + ROUND_WIDTH * (r - 1) <= len(line):
+        start = ROUND_COL + ROUND_WIDTH * (r - 1)
+        d = _read_date(cols(line, start, start + 7), n, f"date of round {r}", st)
+        if d is not None:
+            st.round_dates[r] = d
+        r += 1
+
+
+def _read_score_system(n: int, line: str, kind: str) -> dict[str, Fraction]:
+    """162 / 362: a letter at col 6 (after ``T`` at col 5 in 362), points at 7-10, period 9."""
+    out: dict[str, Fraction] = {}
+    pos = 6
+    while pos <= len(line):
+        letter = cols(line, pos, pos).upper()
+        if letter.strip():
+            out[letter] = parse_points(cols(line, pos + 1, pos + 4), n, f"{kind} points for {letter}")
+        pos += 9
+    return out
+
+
+def _read_001(st: _State, n: int, line: str) -> None:
+    pid = parse_int(cols(line, 5, 8), n, "starting rank (cols 5-8)", blank=None)
+    if pid in st.players:
+        raise FileFormatError(n, f"player {pid} is defined twice (first on line {st.players[pid].line})")
+    rating = parse_int(cols(line, 49, 52), n, "rating (cols 49-52)")
+    fide_id = parse_int(cols(line, 58, 68), n, "FIDE id (cols 58-68)")
+    sex = cols(line, 10, 10).strip().lower() or "m"
+    player = Player(
+        id=pid,
+        name=cols(line, 15, 47).strip(),
+        sex=sex,
+        title=cols(line, 11, 13).strip(),
+        fide_rating=rating or None,
+        federation=cols(line, 54, 56).strip(),
+        fide_id=fide_id or None,
+        birth_date=_read_date(cols(line, 70, 79), n, "birth date", st),
+    )
+    rec = _PlayerRec(player, n)
+    r = 1
+    while ROUND_COL + ROUND_WIDTH * (r - 1) <= len(line):
+        start = ROUND_COL + ROUND_WIDTH * (r - 1)
+        block = cols(line, start, start + 7)
+        gap = cols(line, start - 2, start - 1)
+        if gap.strip():
+            raise FileFormatError(n, f"round {r}: misaligned round block (columns {start - 2}-{start - 1})")
+        if block.strip():
+            rec.blocks[r] = _read_block(n, r, start, block)
+        r += 1
+    st.players[pid] = rec
+
+
+def _read_block(n: int, r: int, start: int, block: str) -> _Block:
+    opp_text, sep1, colour, sep2, code = block[0:4], block[4], block[5], block[6], block[7]
+    if sep1 != " " or sep2 != " ":
+        raise FileFormatError(n, f"round {r}: misaligned round block at column {start}: {block!r}")
+    opp = parse_int(opp_text, n, f"round {r}: opponent (cols {start}-{start + 3})")
+    c = colour.lower()
+    if c not in ("w", "b", "-", " "):
+        raise FileFormatError(n, f"round {r}: colour must be w, b or -, not {colour!r}")
+    code = code.upper()
+    if code not in RESULT_LETTERS and code != " ":
+        raise FileFormatError(n, f"round {r}: unknown result code {code!r}")
+    return _Block(opp, c if c in ("w", "b") else None, code)
+
+
+def _team_ids(n: int, line: str, first: int) -> list[int]:
+    ids = []
+    pos = first
+    while pos <= len(line):
+        if pos > first and line[pos - 2 : pos - 1].strip():
+            raise FileFormatError(n, f"team member numbers misaligned at column {pos - 1}")
+        pid = parse_int(cols(line, pos, pos + 3), n, f"player number (cols {pos}-{pos + 3})")
+        if pid:
+            ids.append(pid)
+        pos += 5
+    return ids
+
+
+def _read_310(st: _State, n: int, line: str) -> None:
+    tpn = parse_int(cols(line, 5, 7), n, "team pairing number (cols 5-7)", blank=None)
+    if tpn in st.teams310:
+        raise FileFormatError(n, f"team {tpn} is defined twice (first on line {st.teams310[tpn].line})")
+    if cols(line, 72, 73).strip():
+        raise FileFormatError(n, "misaligned team record: columns 72-73 must be blank")
+    st.teams310[tpn] = _TeamRec(
+        tpn, cols(line, 9, 40).strip(), cols(line, 42, 46).strip(), _team_ids(n, line, TEAM310_FIRST), n
+    )
+
+
+def _read_013(st: _State, n: int, line: str) -> None:
+    tpn = len(st.teams013) + 1  # the 013 record has no number: its position is the team's id
+    st.teams013.append(_TeamRec(tpn, cols(line, 5, 36).strip(), "", _team_ids(n, line, TEAM013_FIRST), n))
+
+
+def _read_320(st: _State, n: int, line: str) -> None:
+    if st.pab_points is not None:
+        raise FileFormatError(n, "record 320 may occur only once (TRF-2026)")
+    st.pab_points = (parse_points(cols(line, 5, 8), n, "PAB match points (cols 5-8)"),
+                     parse_points(cols(line, 10, 13), n, "PAB game points (cols 10-13)"))
+    r = 1
+    pos = 15
+    while pos <= len(line):
+        team = parse_int(cols(line, pos, pos + 2), n, f"round {r}: PAB team (cols {pos}-{pos + 2})")
+        if team:
+            st.pab[r] = (team, n)
+        r += 1
+        pos += 4
+
+
+def _read_330(st: _State, n: int, line: str) -> None:
+    kind = cols(line, 5, 6)
+    trans = {"+-": "+-", "-+": "-+", "--": "--", "10": "+-", "01": "-+", "00": "--",
+             "WL": "+-", "LW": "-+", "LL": "--", "WZ": "+-", "ZW": "-+", "ZZ": "--"}
+    if kind.upper() not in trans:
+        raise FileFormatError(n, f"forfeit type must be +-, -+ or --, not {kind!r}")
+    rnd = parse_int(cols(line, 8, 10), n, "round (cols 8-10)", blank=None)
+    white = parse_int(cols(line, 12, 14), n, "white team (cols 12-14)", blank=None)
+    black = parse_int(cols(line, 16, 18), n, "black team (cols 16-18)", blank=None)
+    st.forfeits.setdefault(rnd, []).append((trans[kind.upper()], white, black, n))
+
+
+def _read_300(st: _State, n: int, line: str) -> None:
+    rnd = parse_int(cols(line, 5, 7), n, "round (cols 5-7)", blank=None)
+    team = parse_int(cols(line, 9, 11), n, "team (cols 9-11)", blank=None)
+    opp = parse_int(cols(line, 13, 15), n, "opponent team (cols 13-15)")
+    lineup: list[int | None] = []
+    pos = 17
+    while pos <= len(line):
+        pid = parse_int(cols(line, pos, pos + 3), n, f"player (cols {pos}-{pos + 3})")
+        lineup.append(pid or None)
+        pos += 5
+    if (rnd, team) in st.out_of_order:
+        raise FileFormatError(n, f"a second lineup (300) for team {team} in round {rnd}")
+    st.out_of_order[(rnd, team)] = (opp, lineup, n)
+
+
+# --- building the tournament -------------------------------------------------------------------
+
+
+def _build(st: _State, base: Rules) -> tuple[Tournament, tuple[TrfWarning, ...]]:
+    teams = st.teams310 or {t.tpn: t for t in st.teams013}
+    if st.teams310 and st.teams013:
+        st.warn(st.teams013[0].line, "both 310 and 013 team records: the 013 records are ignored")
+    if not teams:
+        raise FileFormatError(None, "no team records (310 or 013): not a team tournament")
+    player_team: dict[int, int] = {}
+    roster_pos: dict[int, int] = {}
+    for t in teams.values():
+        for k, pid in enumerate(t.roster):
+            if pid not in st.players:
+                raise FileFormatError(t.line, f"team {t.tpn}: player {pid} has no 001 record")
+            if pid in player_team:
+                raise FileFormatError(t.line, f"player {pid} is in teams {player_team[pid]} and {t.tpn}")
+            player_team[pid] = t.tpn
+            roster_pos[pid] = k
+    for pid, rec in st.players.items():
+        if pid not in player_team and any(b.opponent or b.code == "U" for b in rec.blocks.values()):
+            raise FileFormatError(rec.line, f"player {pid} plays but is in no team")
+
+    last_round = max(
+        [st.rounds or 0, *(max(p.blocks, default=0) for p in st.players.values()),
+         *st.pab, *st.forfeits, *(r for r, _ in st.out_of_order)]
+    )
+    rules = _rules(st, base, teams, last_round)
+    ctx = _Ctx(st, teams, player_team, roster_pos, rules)
+    rounds: list[Round] = []
+    partial = Tournament(name="", rules=rules, teams=())
+    team_objs = tuple(
+        Team(id=t.tpn, name=t.name, tpn=t.tpn, roster=tuple(t.roster), nickname=t.nickname)
+        for t in sorted(teams.values(), key=lambda t: t.tpn)
+    )
+    for r in range(1, last_round + 1):
+        partial = dataclasses.replace(partial, teams=team_objs, rounds=tuple(rounds))
+        matches = ctx.round_matches(r, partial)
+        if matches:
+            start = st.round_dates.get(r)
+            rounds.append(Round(
+                number=r,
+                matches=matches,
+                start=datetime(start.year, start.month, start.day, tzinfo=rules.zone) if start else None,
+                completed=all(m.complete for m in matches),
+            ))
+    h = st.header
+    t = Tournament(
+        name=h.get("name", ""),
+        rules=rules,
+        teams=team_objs,
+        players=tuple(st.players[p].player for p in sorted(st.players)),
+        rounds=tuple(rounds),
+        city=h.get("city", ""),
+        federation=h.get("federation", ""),
+        start_date=_read_date(h.get("start", ""), 0, "start date", st),
+        end_date=_read_date(h.get("end", ""), 0, "end date", st),
+        tournament_type=h.get("type", "") or "Swiss team",
+        chief_arbiter=h.get("chief", ""),
+        deputy_arbiters=tuple(st.deputies),
+    )
+    return t, tuple(st.warnings)
+
+
+def _rules(st: _State, base: Rules, teams: dict[int, _TeamRec], last_round: int) -> Rules:
+    """``base`` with what the file says filled in (see the module docstring)."""
+    boards = len(st.pattern) if st.pattern else None
+    if boards is None:
+        most = 0
+        per_team_round: dict[tuple[int, int], int] = {}
+        member = {pid: t.tpn for t in teams.values() for pid in t.roster}
+        for pid, rec in st.players.items():
+            for r, b in rec.blocks.items():
+                if (b.opponent or b.code == "+") and pid in member:
+                    key = (r, member[pid])
+                    per_team_round[key] = per_team_round.get(key, 0) + 1
+        for (_, lineup, _) in st.out_of_order.values():
+            most = max(most, len(lineup))
+        most = max([most, *per_team_round.values()])
+        boards = most or base.boards
+    pattern = st.pattern or (base.pairing.board_colour_pattern if boards == base.boards
+                             else ("WB" * boards)[:boards])
+    pairing_changes: dict[str, object] = {"board_colour_pattern": pattern}
+    if st.type_code:
+        pairing_changes.update(st.type_code)
+    if st.initial_colour:
+        pairing_changes["initial_colour"] = st.initial_colour
+    if st.forbidden:
+        pairing_changes["forbidden_pairs"] = tuple(st.forbidden)
+    pairing: PairingSettings = dataclasses.replace(base.pairing, **pairing_changes)  # type: ignore[arg-type]
+    changes: dict[str, object] = {"boards": boards, "pairing": pairing}
+    if boards != base.boards:
+        changes["forfeit_win_gp"] = Fraction(boards)
+        changes["min_players_per_roster"] = min(base.min_players_per_roster, boards)
+        changes["min_female_per_lineup"] = min(base.min_female_per_lineup, boards)
+    largest = max((len(t.roster) for t in teams.values()), default=0)
+    changes["max_players_per_roster"] = max(base.max_players_per_roster, boards, largest)
+    rounds = st.rounds or last_round or base.rounds
+    changes["rounds"] = max(rounds, last_round)
+    if len(base.round_starts) != changes["rounds"]:
+        changes["round_starts"] = ()
+    if st.mp:
+        changes.update(mp_win=st.mp.get("W", base.mp_win), mp_draw=st.mp.get("D", base.mp_draw),
+                       mp_loss=st.mp.get("L", base.mp_loss))
+        changes["forfeit_win_mp"] = changes["mp_win"]
+    if st.gp:
+        changes.update(gp_win=st.gp.get("W", base.gp_win), gp_draw=st.gp.get("D", base.gp_draw),
+                       gp_loss=st.gp.get("L", base.gp_loss))
+    if st.pab_points is not None:
+        changes["bye_mp"], changes["bye_gp"] = st.pab_points
+    primary = pairing.primary_score
+    if st.tiebreaks212:
+        changes["tiebreaks"] = tiebreaks_from_file(st.tiebreaks212, primary, True)
+    elif st.tiebreaks202:
+        changes["tiebreaks"] = tiebreaks_from_file(st.tiebreaks202, primary, False)
+    if st.header.get("time_control"):
+        changes["time_control"] = st.header["time_control"]
+    try:
+        return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
+    except Exception as exc:  # InvalidInput from validate_rules
+        raise FileFormatError(None, f"the file's settings are not valid: {exc}") from None
+
+
+def _combine(white: _Side, black: _Side, line: int, what: str) -> str | None:
+    """A board result (White first, R-4.5) from the two players' result codes."""
+    if white[0] is None and black[0] is None:
+        return None
+    if white[0] is None:
+        white = (1 - black[0], black[1]) if black != _FLOSS else _FWIN  # type: ignore[operator]
+    if black[0] is None:
+        black = (1 - white[0], white[1]) if white != _FLOSS else _FWIN  # type: ignore[operator]
+    sw, sb = white[0], black[0]
+    if white[1] or black[1]:
+        table = {(1, 0): "+/-", (0, 1): "-/+", (0, 0): "-/-"}
+        key = (int(sw), int(sb)) if sw in (0, 1) and sb in (0, 1) else None  # type: ignore[arg-type]
+        if key in table:
+            return table[key]  # type: ignore[index]
+    elif sw + sb == 1:  # type: ignore[operator]
+        return {Fraction(1): "1-0", Fraction(0): "0-1", Fraction(1, 2): "1/2-1/2"}[sw]  # type: ignore[index]
+    raise FileFormatError(line, f"{what}: the two players' results do not fit together")
+
+
+class _Ctx:
+    def __init__(self, st: _State, teams: dict[int, _TeamRec], player_team: dict[int, int],
+                 roster_pos: dict[int, int], rules: Rules) -> None:
+        self.st = st
+        self.teams = teams
+        self.player_team = player_team
+        self.roster_pos = roster_pos
+        self.rules = rules
+
+    def _check_team(self, team: int, line: int) -> None:
+        if team not in self.teams:
+            raise FileFormatError(line, f"team {team} has no team record")
+
+    def round_matches(self, r: int, before: Tournament) -> tuple[Match, ...]:
+        st = self.st
+        pairs: dict[frozenset[int], list[_Entry]] = {}
+        empty_wins: dict[int, list[_Entry]] = {}
+        pab_teams: dict[int, int] = {}
+        forfeited: dict[int, int] = {}
+        out: list[Match] = []
+        for kind, white, black, line in st.forfeits.get(r, []):
+            for team in (white, black):
+                self._check_team(team, line)
+                if team in forfeited:
+                    raise FileFormatError(line, f"team {team} has two forfeited matches in round {r}")
+                forfeited[team] = line
+            side = {"+-": "second", "-+": "first", "--": "both"}[kind]
+            out.append(Match(round=r, table=0, first=white, second=black, forfeit=side))
+        if r in st.pab:
+            team, line = st.pab[r]
+            self._check_team(team, line)
+            pab_teams[team] = line
+        for pid, rec in st.players.items():
+            b = rec.blocks.get(r)
+            if b is None:
+                continue
+            team = self.player_team.get(pid)
+            if b.opponent == 0:
+                if team is None or team in forfeited:
+                    continue
+                if b.code == "U":
+                    pab_teams.setdefault(team, rec.line)
+                elif b.code == "+":
+                    empty_wins.setdefault(team, []).append(
+                        _Entry(pid, None, b.colour, _FWIN, _FLOSS, rec.line))
+                elif b.code in ("1", "=", "0"):
+                    raise FileFormatError(rec.line, f"round {r}: a played game needs an opponent")
+                continue
+            opp = st.players.get(b.opponent)
+            if opp is None:
+                raise FileFormatError(rec.line, f"round {r}: opponent {b.opponent} has no 001 record")
+            ob = opp.blocks.get(r)
+            if ob is None or ob.opponent != pid:
+                raise FileFormatError(
+                    rec.line, f"round {r}: player {pid} names {b.opponent} as opponent but not vice versa")
+            if b.code in ("U", "H", "F") or ob.code in ("U", "H", "F"):
+                raise FileFormatError(rec.line, f"round {r}: a bye code with an opponent")
+            if pid > b.opponent:
+                continue
+            other = self.player_team[b.opponent]
+            assert team is not None
+            if team == other:
+                raise FileFormatError(rec.line, f"round {r}: players {pid} and {b.opponent} are team-mates")
+            if team in forfeited or other in forfeited:
+                continue
+            colour = b.colour
+            if colour is None and ob.colour is not None:
+                colour = "w" if ob.colour == "b" else "b"
+            elif colour is not None and ob.colour == colour:
+                raise FileFormatError(
+                    rec.line, f"round {r}: players {pid} and {b.opponent} have the same colour")
+            a_team, b_team = min(team, other), max(team, other)
+            if a_team == team:
+                e = _Entry(pid, b.opponent, colour, _SIDE_OF_CODE[b.code], _SIDE_OF_CODE[ob.code], rec.line)
+            else:
+                flip = None if colour is None else ("w" if colour == "b" else "b")
+                e = _Entry(b.opponent, pid, flip, _SIDE_OF_CODE[ob.code], _SIDE_OF_CODE[b.code], rec.line)
+            pairs.setdefault(frozenset((a_team, b_team)), []).append(e)
+        # lineups (300) may name a pair of teams that has no game at all (every board empty)
+        for (rr, team), (opp_team, _, line) in st.out_of_order.items():
+            if rr == r and opp_team:
+                self._check_team(team, line)
+                self._check_team(opp_team, line)
+                pairs.setdefault(frozenset((team, opp_team)), [])
+        seen: dict[int, int] = dict(forfeited)
+        for key, entries in sorted(pairs.items(), key=lambda kv: sorted(kv[0])):
+            a_team, b_team = sorted(key)
+            line = entries[0].line if entries else st.out_of_order.get((r, a_team), (0, [], None))[2]
+            for team in (a_team, b_team):
+                if team in seen or team in pab_teams:
+                    raise FileFormatError(line, f"round {r}: team {team} is paired twice")
+                seen[team] = line or 0
+            entries = entries + empty_wins.pop(a_team, [])
+            entries += [_Entry(None, e.a, _flip(e.colour_a), e.side_b, e.side_a, e.line)
+                        for e in empty_wins.pop(b_team, [])]
+            out.append(self._match(r, a_team, b_team, entries))
+        for team, entries in empty_wins.items():
+            st.warn(entries[0].line, f"round {r}: team {team} wins boards by forfeit but has no opponent; "
+                                     "ignored")
+        for team in sorted(pab_teams):
+            if team in seen:
+                raise FileFormatError(pab_teams[team], f"round {r}: team {team} has the PAB and a match")
+            out.append(Match(round=r, table=0, first=team, second=None))
+        return self._tables(r, out, before)
+
+    def _lineup(self, r: int, team: int, opp_team: int) -> list[int | None] | None:
+        rec = self.st.out_of_order.get((r, team))
+        if rec is None:
+            return None
+        opp, lineup, line = rec
+        if opp and opp != opp_team:
+            raise FileFormatError(line, f"round {r}: team {team} plays {opp_team}, not {opp}")
+        for pid in lineup:
+            if pid is not None and self.player_team.get(pid) != team:
+                raise FileFormatError(line, f"round {r}: player {pid} is not in team {team}")
+        return lineup
+
+    def _match(self, r: int, a_team: int, b_team: int, entries: list[_Entry]) -> Match:
+        la = self._lineup(r, a_team, b_team)
+        lb = self._lineup(r, b_team, a_team)
+        boards: list[_Entry]
+        if la is not None or lb is not None:
+            boards = self._by_lineups(r, a_team, b_team, la, lb, entries)
+        else:
+            boards = sorted(entries, key=self._entry_key)
+        pattern = self.rules.pairing.board_colour_pattern
+        a_first: bool | None = None
+        for k, e in enumerate(boards):
+            if e.colour_a is not None:
+                a_white = e.colour_a == "w"
+                a_first = a_white if k == 0 else a_white == (k < len(pattern) and pattern[k] == "W")
+                break
+        if a_first is None:
+            a_first = True
+        first, second = (a_team, b_team) if a_first else (b_team, a_team)
+        games = []
+        for k, e in enumerate(boards):
+            fp, sp = (e.a, e.b) if a_first else (e.b, e.a)
+            fside, sside = (e.side_a, e.side_b) if a_first else (e.side_b, e.side_a)
+            if e.colour_a is not None:
+                first_white = (e.colour_a == "w") == a_first
+            else:
+                first_white = pattern[k] == "W" if k < len(pattern) else k % 2 == 0
+            if fp is None and sp is None:
+                result: str | None = "-/-"
+            else:
+                w, b = (fside, sside) if first_white else (sside, fside)
+                result = _combine(w, b, e.line, f"round {r}, board {k + 1}")
+            games.append(BoardGame(k + 1, fp, sp, first_white, result))
+        return Match(round=r, table=0, first=first, second=second, boards=tuple(games))
+
+    def _by_lineups(self, r: int, a_team: int, b_team: int, la: list[int | None] | None,
+                    lb: list[int | None] | None, entries: list[_Entry]) -> list[_Entry]:
+        """Boards in the order of the 300 lineups; a side without one fills in from its games."""
+        by_a = {e.a: e for e in entries if e.a is not None}
+        by_b = {e.b: e for e in entries if e.b is not None}
+        # games against an empty board of the side that has a lineup, in roster order
+        spare_b = sorted((e for e in entries if e.a is None), key=self._entry_key)
+        spare_a = sorted((e for e in entries if e.b is None), key=self._entry_key)
+        line = self.st.out_of_order[(r, a_team if la is not None else b_team)][2]
+        unknown = object()
+        n = max(len(la or []), len(lb or []))
+        boards: list[_Entry] = []
+        used: set[int] = set()
+        for k in range(n):
+            pa = (la[k] if k < len(la) else None) if la is not None else unknown
+            pb = (lb[k] if k < len(lb) else None) if lb is not None else unknown
+            e: _Entry | None
+            if isinstance(pa, int):
+                e = by_a.get(pa)
+            elif isinstance(pb, int):
+                e = by_b.get(pb)
+            elif pa is None and pb is unknown:
+                e = spare_b.pop(0) if spare_b else None
+            elif pb is None and pa is unknown:
+                e = spare_a.pop(0) if spare_a else None
+            else:
+                e = None
+            if e is None:
+                if isinstance(pa, int) or isinstance(pb, int):
+                    raise FileFormatError(line, f"round {r}: board {k + 1}: player has no game in this match")
+                boards.append(_Entry(None, None, None, _FLOSS, _FLOSS, line))
+                continue
+            if (pa is not unknown and e.a != pa) or (pb is not unknown and e.b != pb) or id(e) in used:
+                raise FileFormatError(line, f"round {r}: board {k + 1} of the lineup does not fit the games")
+            used.add(id(e))
+            boards.append(e)
+        missing = [e for e in entries if id(e) not in used]
+        if missing:
+            raise FileFormatError(line, f"round {r}: the lineup leaves out players who have games")
+        return boards
+
+    def _entry_key(self, e: _Entry) -> tuple[int, int]:
+        if e.a is not None:
+            return (self.roster_pos[e.a], 0)
+        assert e.b is not None
+        return (self.roster_pos[e.b], 1)
+
+    def _tables(self, r: int, matches: list[Match], before: Tournament) -> tuple[Match, ...]:
+        """GHR C.04.2 3.6 board order on the primary score before round r; the PAB last."""
+        rules = self.rules
+        use_gp = rules.pairing.primary_score == "GP"
+        score: dict[int, Fraction] = {}
+        for t in before.teams:
+            total = Fraction(0)
+            for rnd in before.rounds:
+                tr = team_round(rnd.match_of(t.id), t.id, rnd.number, rules)
+                total += (tr.gp if use_gp else tr.mp) or 0
+            score[t.id] = total
+
+        def key(m: Match) -> tuple[int, Fraction, Fraction, int]:
+            if m.second is None:
+                return (1, Fraction(0), Fraction(0), m.first)
+            a, b = m.first, m.second
+            hi = min((a, b), key=lambda x: (-score.get(x, 0), x))
+            return (0, -score.get(hi, 0), -(score.get(a, 0) + score.get(b, 0)), min(a, b))
+
+        ordered = sorted(matches, key=key)
+        return tuple(dataclasses.replace(m, table=i + 1) for i, m in enumerate(ordered))
+
+
+def _flip(colour: str | None) -> str | None:
+    return None if colour is None else ("w" if colour == "b" else "b")
