@@ -154,6 +154,35 @@ def _team_prizes(
     return tuple(out)
 
 
+def rank_board(
+    board: int,
+    entries: list[tuple[int, int, Fraction, tuple[int | None, ...]]],
+    min_games: int,
+    unrated_rating: int = 1400,
+    places: int = PRIZE_PLACES,
+) -> tuple[BoardPrize, ...]:
+    """R-9.3 for one board. ``entries``: (player id, team id, OTB points on the board,
+    opponents' ratings, one per OTB game on the board). Players with fewer than
+    ``min_games`` games are left out (R-9.3.1); the rest are ranked by exact percentage,
+    games, then rating performance (R-9.3.2); equal keys share the place (R-8.2)."""
+    cands = []
+    for pid, team, points, ratings in entries:
+        games = len(ratings)
+        if games == 0 or games < min_games:
+            continue
+        tpr = rating_performance(ratings, points, unrated_rating)
+        key = (Fraction(points) / games, games, tpr if tpr is not None else -(10**9))
+        cands.append((key, pid, team, Fraction(points), games, tpr))
+    keys = [c[0] for c in cands]
+    out = []
+    for key, pid, team, points, games, tpr in sorted(cands, key=lambda c: (tuple(-x for x in c[0]), c[1])):
+        place = 1 + sum(1 for k in keys if k > key)
+        if place > places:
+            break
+        out.append(BoardPrize(board, place, pid, team, points, games, key[0], tpr, keys.count(key) > 1))
+    return tuple(out)
+
+
 def compute_prizes(t: Tournament, standings: Standings | None = None) -> Prizes:
     """Team and board prizes (R-9) from ``standings`` (default: the final standings)."""
     st = standings if standings is not None else compute_standings(t)
@@ -169,23 +198,7 @@ def compute_prizes(t: Tournament, standings: Standings | None = None) -> Prizes:
                 urows.append((rank, tid, tied))
         union = _team_prizes(t, urows, present)
     boards: list[BoardPrize] = []
-    unrated = t.rules.unrated_rating
     for board in range(1, t.rules.boards + 1):
-        cands = []
-        for (bd, pid), s in stats.items():
-            games = len(s.ratings)
-            if bd != board or games < t.rules.board_prize_min_games:
-                continue
-            pct = s.points / games
-            tpr = rating_performance(s.ratings, s.points, unrated)
-            cands.append((pct, games, tpr if tpr is not None else -10**9, pid, s, tpr))
-        keys = [(c[0], c[1], c[2]) for c in cands]
-        ranked = sorted(cands, key=lambda c: ((-c[0], -c[1], -c[2]), c[3]))
-        for pct, games, key3, pid, s, tpr in ranked:
-            key = (pct, games, key3)
-            place = 1 + sum(1 for k in keys if k > key)
-            if place > PRIZE_PLACES:
-                break
-            boards.append(BoardPrize(board, place, pid, s.team, s.points, games, pct, tpr,
-                                     keys.count(key) > 1))
+        entries = [(pid, s.team, s.points, tuple(s.ratings)) for (bd, pid), s in stats.items() if bd == board]
+        boards.extend(rank_board(board, entries, t.rules.board_prize_min_games, t.rules.unrated_rating))
     return Prizes(t, overall, union, tuple(boards))
