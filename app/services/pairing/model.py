@@ -1,0 +1,158 @@
+"""What the engine returns: matches in board order and an explanation an arbiter can read."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from app.services.errors import DomainError
+
+__all__ = [
+    "PairedMatch", "Pairing", "Explanation", "PabNote", "BracketNote", "ColourNote",
+    "PairingBudgetExceeded",
+]
+
+
+class PairingBudgetExceeded(DomainError):
+    """The upfloater-set search of C.04.6 3.5 passed its safety budget (pairing.md 9.3)."""
+
+    type_slug = "pairing-budget-exceeded"
+    title = "The pairing search was too large"
+
+    def __init__(self, detail: str, **extra: Any) -> None:
+        super().__init__("C.04.6 3.5", detail, **extra)
+
+
+@dataclass(frozen=True)
+class PairedMatch:
+    """One match: ``first`` has White on board 1 (C.04.6 1.6.1); ``second`` None = PAB."""
+
+    table: int
+    first: int
+    second: int | None
+
+
+def _fmt(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Fraction):
+        return _fmt(value)
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class PabNote:
+    """C.04.6 3.4: who got the PAB and why."""
+
+    team: int
+    tpn: int
+    score: Fraction
+    matches_played: int
+    barred: tuple[int, ...] = ()  # TPNs excluded by [C2]
+    rejected: tuple[int, ...] = ()  # TPNs tried first whose removal left no legal pairing (3.4.1)
+
+
+@dataclass(frozen=True)
+class BracketNote:
+    """C.04.6 3.5 / 3.6: one bracket, the chosen upfloaters and the criteria values."""
+
+    score: Fraction
+    residents: tuple[int, ...]  # TPNs
+    upfloaters: tuple[tuple[int, Fraction], ...]  # (TPN, score), in 3.5.3 order
+    sets_examined: int
+    c4: int  # number of upfloaters
+    c5: tuple[Fraction, ...]  # upfloater scores, ascending
+    c6_ok: bool
+    c7: int
+    c8: int
+    c9: int
+    c10: int
+    identifier: tuple[int, ...]  # 3.6.2
+    pairs: tuple[tuple[int, int], ...]  # (top TPN, bottom TPN)
+
+
+@dataclass(frozen=True)
+class ColourNote:
+    """C.04.6 4.2 / 4.3: the first-team, who got White on board 1, and by which rule."""
+
+    first_team_tpn: int
+    other_tpn: int
+    white_tpn: int
+    rule: str
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why the pairing is what it is (C.04.2 1.4: a pairing an arbiter can verify)."""
+
+    round: int
+    teams: int
+    last_two_rounds: bool
+    settings: dict[str, Any] = field(default_factory=dict)
+    pab: PabNote | None = None
+    brackets: tuple[BracketNote, ...] = ()
+    colours: tuple[ColourNote, ...] = ()
+
+    def lines(self) -> list[str]:
+        out = [
+            f"Round {self.round}: {self.teams} teams, FIDE C.04.6 (2026)"
+            + (", last two rounds: [C7] and [C10] off" if self.last_two_rounds else ""),
+            "Settings: " + ", ".join(f"{k}={v}" for k, v in self.settings.items()),
+        ]
+        if self.pab is None:
+            out.append("PAB: none (even number of teams)")
+        else:
+            p = self.pab
+            why = f"score {_fmt(p.score)}, {p.matches_played} matches played, TPN {p.tpn}"
+            out.append(f"PAB (3.4): TPN {p.tpn} ({why}); the lowest score, then most matches, then largest TPN")
+            if p.barred:
+                out.append("  excluded by [C2] (already had a PAB or a forfeit win): "
+                           + " ".join(map(str, p.barred)))
+            if p.rejected:
+                out.append("  tried first, no legal pairing of the rest (3.4.1): " + " ".join(map(str, p.rejected)))
+        for i, b in enumerate(self.brackets, 1):
+            ups = " ".join(f"{t}({_fmt(s)})" for t, s in b.upfloaters) or "none"
+            out.append(
+                f"Bracket {i} (score {_fmt(b.score)}): residents {' '.join(map(str, b.residents))}; "
+                f"upfloaters {ups}"
+            )
+            out.append(
+                f"  3.5: [C4] {b.c4} upfloaters, [C5] scores {[_fmt(s) for s in b.c5]}, "
+                f"[C6] {'complied' if b.c6_ok else 'not complied'}, [C7] {b.c7}; "
+                f"{b.sets_examined} set(s) examined"
+            )
+            out.append(
+                f"  3.6: [C8] {b.c8}, [C9] {b.c9}, [C10] {b.c10}; identifier {' '.join(map(str, b.identifier))}"
+            )
+            out.append("  pairs: " + ", ".join(f"{a}-{c}" for a, c in b.pairs))
+        for c in self.colours:
+            out.append(
+                f"Colours {c.first_team_tpn}-{c.other_tpn}: White on board 1 to TPN {c.white_tpn} ({c.rule})"
+            )
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return _jsonable(asdict(self))
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """A round's pairing: matches in board order (C.04.2 3.6), the PAB last."""
+
+    round: int
+    matches: tuple[PairedMatch, ...]
+    explanation: Explanation
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "matches": [asdict(m) for m in self.matches],
+            "explanation": self.explanation.to_dict(),
+        }
