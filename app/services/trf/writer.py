@@ -17,8 +17,9 @@ How a match becomes player rounds (001 round blocks, formats.md 1.3):
 
 * a board with two players: each names the other, with colour ``w``/``b`` and the result
   code ``1 = 0`` (played) or ``+ -`` (forfeit); a pending game has a blank result;
-* a board one team left empty: the present player gets ``0000 w +`` (his colour, forfeit
-  win), the team that left it empty gets a 300 lineup with ``0000`` on that board;
+* a board one team left empty: the present player gets ``0000 - +`` (no colour: the game
+  was not scheduled against anybody; Gacrux reads a colour there as the empty side's), and
+  both teams get a 300 lineup, ``0000`` on the empty board;
 * a match forfeited as a whole (330): the first ``boards`` players of each roster are
   written as board-by-board forfeits, so a reader without 330 still sees every board
   forfeited (C.07 16, C.04.6 [C2]);
@@ -191,9 +192,9 @@ def _round_blocks(t: Tournament) -> dict[int, dict[int, Block]]:
                     continue
                 if bp is None:
                     assert wp is not None
-                    out.setdefault(wp, {})[r.number] = (0, "w", wc)
+                    out.setdefault(wp, {})[r.number] = (0, "-", wc)
                 elif wp is None:
-                    out.setdefault(bp, {})[r.number] = (0, "b", bc)
+                    out.setdefault(bp, {})[r.number] = (0, "-", bc)
                 else:
                     out.setdefault(wp, {})[r.number] = (bp, "w", wc)
                     out.setdefault(bp, {})[r.number] = (wp, "b", bc)
@@ -203,7 +204,7 @@ def _round_blocks(t: Tournament) -> dict[int, dict[int, Block]]:
 def _player_points(t: Tournament, blocks: dict[int, dict[int, Block]]) -> dict[int, Fraction]:
     rules = t.rules
     value = {"1": rules.gp_win, "+": rules.gp_win, "=": rules.gp_draw, "0": rules.gp_loss,
-             "-": Fraction(0), " ": Fraction(0), "U": rules.bye_gp / rules.boards}
+             "-": Fraction(0), " ": Fraction(0), "U": rules.gp_win}  # 162: P = W by default
     return {pid: sum((value[b[2]] for b in bl.values()), Fraction(0)) for pid, bl in blocks.items()}
 
 
