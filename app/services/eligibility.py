@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from app.services.board_order import board_order
+from app.services.board_order import board_order, explain_pair, out_of_order
 from app.services.errors import DomainError, InvalidInput, RuleViolation, StateConflict
 from app.services.rules import Rules
 from app.services.tournament import Club, Player
@@ -168,10 +168,13 @@ def check_roster(
     *,
     other_rosters: Mapping[int, Iterable[int]] | None = None,
     organiser: bool = False,
+    explicit_order: bool = False,
 ) -> RosterCheck:
     """Validate a team's roster and put it in board order (R-3.1, R-3.2, R-3.3, R-2.3).
 
-    ``players`` may come in any order; the result is in R-3.3 order.
+    ``players`` may come in any order and the result is in R-3.3 order; with
+    ``explicit_order`` the order given must agree with R-3.3 (else refused, naming the
+    players out of order) and is kept.
     ``other_rosters`` maps the *other* teams of the tournament (team id -> player ids);
     a player already on one of them is refused (R-3.1: a player is a member of one
     team). For an R-11.5 move, pass the source team's roster without the player.
@@ -252,6 +255,17 @@ def check_roster(
         except RuleViolation as exc:
             warnings.append(exc)  # may still be paid before the start; lineups refuse it
 
+    if explicit_order:
+        pairs = out_of_order(players)
+        if pairs:
+            a, b = pairs[0]
+            raise RuleViolation(
+                "R-3.3",
+                f"board order is fixed by R-3.3, not chosen: {_name(b)} must come before {_name(a)} "
+                f"({explain_pair(a, b)})",
+                out_of_order=[[x.id, y.id] for x, y in pairs],
+            )
+        return RosterCheck(tuple(players), tuple(warnings))
     return RosterCheck(board_order(players), tuple(warnings))
 
 

@@ -117,6 +117,15 @@ def test_roster_accepted_and_put_in_board_order() -> None:
     assert check.warnings == ()
 
 
+def test_roster_explicit_order_checked_against_r33() -> None:
+    players = roster(4)[::-1]  # 4, 3, 2, 1 by rating: the order
+    assert check_roster(K12, players, GREEK, DAY, explicit_order=True).ids == (4, 3, 2, 1)
+    with pytest.raises(RuleViolation) as e:
+        check_roster(K12, roster(4), GREEK, DAY, explicit_order=True)
+    assert e.value.rule == "R-3.3"
+    assert [1, 2] in e.value.extra["out_of_order"]  # 1 given above 2, but 2 is rated higher
+
+
 def test_roster_too_large_refused() -> None:
     with pytest.raises(RuleViolation) as e:
         check_roster(K12, roster(7), GREEK, DAY)
