@@ -10,26 +10,21 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from app.services.tiebreaks.context import Context
+from app.services.tiebreaks.context import Context, fsum
 
 ZERO = Fraction(0)
 
 
 def board_vector(ctx: Context, team: int) -> tuple[Fraction, ...]:
     """Board points per board over the counted rounds, board 1 first."""
-    n = ctx.rules.boards
-    acc = [ZERO] * n
-    for e in ctx.records[team]:
-        for i, v in enumerate(e.boards):
-            acc[i] += v
-    return tuple(acc)
+    return ctx.board_vector(team)
 
 
 def board_count(ctx: Context) -> dict[int, Fraction]:
     """BC (12.1): sum of board number x board points; lower is better."""
     out = {}
     for tid in ctx.team_ids:
-        out[tid] = sum((Fraction(i + 1) * v for i, v in enumerate(board_vector(ctx, tid))), ZERO)
+        out[tid] = fsum(Fraction(i + 1) * v for i, v in enumerate(board_vector(ctx, tid)))
     return out
 
 
@@ -55,7 +50,7 @@ def bottom_board_elimination(ctx: Context, group: list[int]) -> list[list[int]]:
     keys = {}
     for tid in group:
         v = board_vector(ctx, tid)
-        keys[tid] = tuple(sum(v[:k], ZERO) for k in range(len(v) - 1, 0, -1))
+        keys[tid] = tuple(fsum(v[:k]) for k in range(len(v) - 1, 0, -1))
     return _split_by_key(group, keys)
 
 

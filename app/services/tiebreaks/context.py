@@ -16,7 +16,9 @@ re-implements scoring.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from app.services.rules import Rules
@@ -30,6 +32,19 @@ FORFEIT_WIN = "16.2.2"
 REQUESTED_BYE_BEFORE_PLAY = "16.2.3"  # requested/zero-point bye followed by a non-VUR round
 FORFEIT_LOSS = "16.2.4"  # forfeit loss; also both sides of a double forfeit
 REQUESTED_BYE_AT_END = "16.2.5"  # requested bye followed only by VURs, or in the last round
+
+def fsum(values: Iterable[Fraction]) -> Fraction:
+    """Exact sum of ``Fraction``s, fast: numerators are added per denominator as ints
+    (scores are halves and quarters, so this avoids a gcd per addition)."""
+    acc: dict[int, int] = {}
+    for x in values:
+        d = x.denominator
+        acc[d] = acc.get(d, 0) + x.numerator
+    if not acc:
+        return ZERO
+    common = math.lcm(*acc)
+    return Fraction(sum(n * (common // d) for d, n in acc.items()), common)
+
 
 #: outcomes that are voluntary unplayed rounds (C.07 16.1.2)
 VUR_OUTCOMES = frozenset({Outcome.FORFEIT_LOSS, Outcome.DOUBLE_FORFEIT, Outcome.ABSENT})
@@ -72,6 +87,16 @@ class Context:
     gp: dict[int, Fraction]
     adj_mp: dict[int, Fraction]  # C.07 16.3 adjusted totals, for other teams' tie-breaks
     adj_gp: dict[int, Fraction]
+    _boards: dict[int, tuple[Fraction, ...]] = field(default_factory=dict, compare=False, repr=False)
+
+    def board_vector(self, team: int) -> tuple[Fraction, ...]:
+        """C.07 Art. 12 board points per board over the counted rounds, board 1 first."""
+        v = self._boards.get(team)
+        if v is None:
+            rows = [e.boards for e in self.records[team]]
+            v = tuple(fsum(r[i] for r in rows) for i in range(self.rules.boards))
+            self._boards[team] = v
+        return v
 
     def total(self, kind: str, team: int) -> Fraction:
         return self.mp[team] if kind == "MP" else self.gp[team]
@@ -112,12 +137,11 @@ def _board_points(match: Match, team: int, entry_outcome: Outcome, rules: Rules)
             return (rules.gp_win,) * n
         return (rules.gp_loss,) * n
     pts = [ZERO] * n
-    is_first = team == match.first
+    k = 0 if team == match.first else 1
     for b in match.boards:
         p = b.points()
-        if p is None or not 1 <= b.board <= n:
-            continue
-        pts[b.board - 1] += p[0] if is_first else p[1]
+        if p is not None and 1 <= b.board <= n:
+            pts[b.board - 1] = p[k]  # one game per board
     return tuple(pts)
 
 
@@ -181,22 +205,13 @@ def build_context(t: Tournament, after_round: int | None = None) -> Context:
                 cats[i] = REQUESTED_BYE_BEFORE_PLAY if later_non_vur else REQUESTED_BYE_AT_END
             if outcome not in VUR_OUTCOMES:
                 later_non_vur = True
-        m_sum = g_sum = am = ag = ZERO
         for (outcome, opp, mp, gp, boards, rno, done), cat in zip(rows, cats, strict=True):
             entries.append(RoundEntry(rno, outcome, cat, opp, mp, gp, boards, done))
-            m_sum += mp
-            g_sum += gp
-            if cat == REQUESTED_BYE_AT_END:
-                am += draw_mp
-                ag += draw_gp
-            else:
-                am += mp
-                ag += gp
+        mp_tot[tid] = fsum(e.mp for e in entries)
+        gp_tot[tid] = fsum(e.gp for e in entries)
+        adj_mp[tid] = fsum(draw_mp if e.category == REQUESTED_BYE_AT_END else e.mp for e in entries)
+        adj_gp[tid] = fsum(draw_gp if e.category == REQUESTED_BYE_AT_END else e.gp for e in entries)
         records[tid] = tuple(entries)
-        mp_tot[tid] = m_sum
-        gp_tot[tid] = g_sum
-        adj_mp[tid] = am
-        adj_gp[tid] = ag
     return Context(
         tournament=t,
         rules=rules,

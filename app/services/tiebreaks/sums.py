@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from app.services.tiebreaks.context import Context
+from app.services.tiebreaks.context import Context, fsum
 
 ZERO = Fraction(0)
 
@@ -48,7 +48,7 @@ def cut_sum(elements: list[Element], low: int = 0, high: int = 0) -> Fraction:
         if len(els) <= 1:
             break
         els.remove(max(els, key=lambda e: (e.key, e.value)))
-    return sum((e.value for e in els), ZERO)
+    return fsum(e.value for e in els)
 
 
 def buchholz_elements(ctx: Context, team: int, kind: str) -> list[Element]:
