@@ -285,9 +285,9 @@ def rules_from_dict(data: dict[str, Any], base: Rules | None = None) -> Rules:
         b = changes["boards"]
         pattern = ("WB" * b)[:b]
         changes["pairing"] = dataclasses.replace(base.pairing, board_colour_pattern=pattern)
-    if "rounds" in changes and "round_starts" not in changes:
-        if len(base.round_starts) not in (0, changes["rounds"]):
-            changes["round_starts"] = ()
+    if ("rounds" in changes and "round_starts" not in changes
+            and len(base.round_starts) not in (0, changes["rounds"])):
+        changes["round_starts"] = ()
     if "boards" in changes and "forfeit_win_gp" not in changes:
         changes["forfeit_win_gp"] = Fraction(changes["boards"])
     try:

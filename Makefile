@@ -1,0 +1,55 @@
+# teamswiss: `make run` serves the demo on SQLite; `make test` runs the whole suite.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+export TEAMSWISS_DATABASE_URL ?= sqlite:///./var/teamswiss.db
+
+.PHONY: install run serve test verify lint fmt openapi migrate demo bench clean
+
+$(BIN)/activate:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: $(BIN)/activate pyproject.toml
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $@
+
+install: $(VENV)/.installed
+
+run: install
+	mkdir -p var
+	$(BIN)/teamswiss migrate
+	$(BIN)/teamswiss demo --if-empty
+	$(BIN)/teamswiss serve --host 127.0.0.1 --port 8000
+
+test: install
+	$(BIN)/ruff check app tests bench
+	$(BIN)/pytest -m "not slow and not browser" -p no:cacheprovider
+	@if command -v chromium >/dev/null 2>&1 && [ -d tests/browser ]; then \
+		$(BIN)/pytest -m browser -p no:cacheprovider tests/browser; \
+	else echo "browser tests skipped: no chromium"; fi
+
+verify: install
+	VERIFY_N=$${N:-1000} $(BIN)/pytest -m slow -p no:cacheprovider
+
+lint: install
+	$(BIN)/ruff check app tests bench
+
+fmt: install
+	$(BIN)/ruff check --fix app tests bench
+
+openapi: install
+	$(PY) -m app.openapi > openapi/openapi.json
+
+migrate: install
+	$(BIN)/teamswiss migrate
+
+demo: install
+	$(BIN)/teamswiss demo
+
+bench: install
+	for f in bench/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .ruff_cache

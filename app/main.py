@@ -1,0 +1,54 @@
+"""The ASGI application: ``uvicorn app.main:app`` serves it; ``create_app()`` builds it."""
+
+from __future__ import annotations
+
+import importlib
+
+from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.responses import RedirectResponse
+
+from app import __version__
+from app.config import Settings, get_settings
+from app.errors import install_error_handlers
+
+ROUTERS = ("auth", "users", "clubs", "tournaments", "teams", "audit")
+
+DESCRIPTION = """
+The API of **teamswiss**, a server for Swiss-system team chess tournaments: entries,
+rosters, lineups, FIDE C.04.6 team pairings, results, standings with FIDE C.07
+tiebreaks, prizes and FIDE report files.
+
+Errors are `application/problem+json` (RFC 9457) with a `rule` member naming the
+regulation (`R-3.2`) or FIDE article (`C.04.6 3.4`) that refused the request.
+Public readers need no token; writes need a bearer token from `POST /auth/token`
+or an API token.
+"""
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+    app = FastAPI(title="teamswiss", version=__version__, description=DESCRIPTION)
+    app.add_middleware(
+        CORSMiddleware,
+        allow_origins=settings.cors_origins,
+        allow_methods=["*"],
+        allow_headers=["*"],
+        expose_headers=["ETag", "Location"],
+    )
+    install_error_handlers(app)
+    for name in ROUTERS:
+        app.include_router(importlib.import_module(f"app.routers.{name}").router)
+
+    @app.get("/health", tags=["meta"], summary="Liveness check")
+    def health() -> dict[str, str]:
+        return {"status": "ok", "version": __version__}
+
+    @app.get("/", include_in_schema=False)
+    def root() -> RedirectResponse:
+        return RedirectResponse("/docs")
+
+    return app
+
+
+app = create_app()

@@ -1,0 +1,34 @@
+"""SQLModel tables, one module per aggregate. Importing this package registers every table."""
+
+from app.models.audit import AuditEntry
+from app.models.base import metadata
+from app.models.club import Club, Player
+from app.models.tournament import (
+    BoardGame,
+    Lineup,
+    Match,
+    Payment,
+    RosterEntry,
+    Round,
+    Team,
+    Tournament,
+)
+from app.models.user import ApiToken, Membership, User
+
+__all__ = [
+    "ApiToken",
+    "AuditEntry",
+    "BoardGame",
+    "Club",
+    "Lineup",
+    "Match",
+    "Membership",
+    "Payment",
+    "Player",
+    "RosterEntry",
+    "Round",
+    "Team",
+    "Tournament",
+    "User",
+    "metadata",
+]

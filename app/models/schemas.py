@@ -1,0 +1,302 @@
+"""API schemas (request and response bodies). Tables live beside this module."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any, Generic, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+T = TypeVar("T")
+
+
+class Page(BaseModel, Generic[T]):
+    items: list[T]
+    total: int
+    limit: int
+    offset: int
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# --- clubs and players ---------------------------------------------------------------------------
+
+
+class ClubCreate(Strict):
+    name: str = Field(min_length=1, max_length=200)
+    short_name: str = Field(default="", max_length=50)
+    federation: str = Field(default="GRE", min_length=3, max_length=3)
+    city: str = Field(default="", max_length=100)
+    union_member: bool = False
+
+
+class ClubUpdate(Strict):
+    name: str | None = Field(default=None, min_length=1, max_length=200)
+    short_name: str | None = Field(default=None, max_length=50)
+    federation: str | None = Field(default=None, min_length=3, max_length=3)
+    city: str | None = Field(default=None, max_length=100)
+    union_member: bool | None = None
+
+
+class ClubRead(BaseModel):
+    id: int
+    name: str
+    short_name: str
+    federation: str
+    city: str
+    union_member: bool
+
+
+Sex = Literal["m", "w"]
+
+
+class PlayerCreate(Strict):
+    club_id: int
+    last_name: str = Field(min_length=1, max_length=100)
+    first_name: str = Field(default="", max_length=100)
+    sex: Sex = "m"
+    birth_date: date | None = None
+    fide_id: int | None = Field(default=None, ge=1)
+    fide_rating: int | None = Field(default=None, ge=0, le=3500)
+    national_id: int | None = Field(default=None, ge=1)
+    national_rating: int | None = Field(default=None, ge=0, le=3500)
+    federation: str = Field(default="GRE", min_length=3, max_length=3)
+    title: str = Field(default="", max_length=3)
+    activation_fee_paid: bool = False
+    email: str | None = Field(default=None, max_length=200)
+    phone: str | None = Field(default=None, max_length=50)
+
+
+class PlayerUpdate(Strict):
+    club_id: int | None = None
+    last_name: str | None = Field(default=None, min_length=1, max_length=100)
+    first_name: str | None = Field(default=None, max_length=100)
+    sex: Sex | None = None
+    birth_date: date | None = None
+    fide_id: int | None = Field(default=None, ge=1)
+    fide_rating: int | None = Field(default=None, ge=0, le=3500)
+    national_id: int | None = Field(default=None, ge=1)
+    national_rating: int | None = Field(default=None, ge=0, le=3500)
+    federation: str | None = Field(default=None, min_length=3, max_length=3)
+    title: str | None = Field(default=None, max_length=3)
+    activation_fee_paid: bool | None = None
+    email: str | None = Field(default=None, max_length=200)
+    phone: str | None = Field(default=None, max_length=50)
+
+
+class PlayerPublic(BaseModel):
+    """What anyone may see: no birth date, no contact data."""
+
+    id: int
+    club_id: int
+    name: str
+    last_name: str
+    first_name: str
+    sex: str
+    fide_id: int | None
+    fide_rating: int | None
+    national_id: int | None
+    national_rating: int | None
+    federation: str
+    title: str
+
+
+class PlayerRead(PlayerPublic):
+    """What the player's officials and the tournament staff see."""
+
+    birth_date: date | None
+    activation_fee_paid: bool
+    email: str | None
+    phone: str | None
+
+
+# --- tournaments -------------------------------------------------------------------------------------
+
+
+class TournamentCreate(Strict):
+    name: str = Field(min_length=1, max_length=200)
+    city: str = Field(default="", max_length=100)
+    venue: str = Field(default="", max_length=200)
+    federation: str = Field(default="GRE", min_length=3, max_length=3)
+    start_date: date | None = None
+    end_date: date | None = None
+    preset: str | None = Field(default=None, description="k12-2025 or fide; fills every setting")
+    rules: dict[str, Any] = Field(default_factory=dict, description="settings overriding the preset")
+    chief_arbiter: str = Field(default="", max_length=200)
+    deputy_arbiters: list[str] = Field(default_factory=list)
+
+
+class TournamentUpdate(Strict):
+    name: str | None = Field(default=None, min_length=1, max_length=200)
+    city: str | None = Field(default=None, max_length=100)
+    venue: str | None = Field(default=None, max_length=200)
+    federation: str | None = Field(default=None, min_length=3, max_length=3)
+    start_date: date | None = None
+    end_date: date | None = None
+    rules: dict[str, Any] | None = Field(default=None, description="settings to change")
+    chief_arbiter: str | None = Field(default=None, max_length=200)
+    deputy_arbiters: list[str] | None = None
+
+
+class TournamentRead(BaseModel):
+    id: int
+    name: str
+    city: str
+    venue: str
+    federation: str
+    start_date: date | None
+    end_date: date | None
+    preset: str | None
+    rules: dict[str, Any]
+    chief_arbiter: str
+    deputy_arbiters: list[str]
+    tpns_locked: bool
+    warnings: list[str] = Field(default_factory=list)
+
+
+# --- teams and rosters -----------------------------------------------------------------------------
+
+
+class TeamCreate(Strict):
+    club_id: int
+    name: str = Field(min_length=1, max_length=100)
+    nickname: str = Field(default="", max_length=5)
+    form_complete: bool = True
+    entered_at: datetime | None = Field(default=None, description="organisers only: the submission time")
+    override_deadline: bool = Field(default=False, description="organisers only (R-11.1), audited")
+    reason: str = Field(default="", max_length=500)
+
+
+class TeamUpdate(Strict):
+    name: str | None = Field(default=None, min_length=1, max_length=100)
+    nickname: str | None = Field(default=None, max_length=5)
+    form_complete: bool | None = None
+    status: Literal["withdrawn", "expelled", "entered"] | None = None
+    reason: str = Field(default="", max_length=500)
+
+
+class TeamRead(BaseModel):
+    id: int
+    tournament_id: int
+    club_id: int
+    club_name: str
+    name: str
+    nickname: str
+    status: str
+    tpn: int | None
+    entered_at: datetime
+    form_complete: bool | None = None  # staff and the team's manager only
+    fee_paid: Decimal | None = None  # staff and the team's manager only
+
+
+class PaymentCreate(Strict):
+    amount: Decimal = Field(gt=0, max_digits=10, decimal_places=2)
+    paid_on: date
+    reference: str = Field(default="", max_length=200)
+
+
+class PaymentRead(BaseModel):
+    id: int
+    team_id: int
+    amount: Decimal
+    paid_on: date
+    reference: str
+
+
+class RosterPut(Strict):
+    player_ids: list[int] = Field(description="the roster; the response gives them in board order (R-3.3)")
+    reason: str = Field(default="", max_length=500, description="required for changes after the roster deadline")
+
+
+class RosterPlayer(BaseModel):
+    board: int
+    player: PlayerPublic | PlayerRead
+
+
+class RosterRead(BaseModel):
+    team_id: int
+    players: list[RosterPlayer]
+    warnings: list[dict[str, str | None]] = Field(default_factory=list, description="what the organiser should know")
+
+
+# --- users and tokens ------------------------------------------------------------------------------
+
+
+class TokenResponse(BaseModel):
+    access_token: str
+    token_type: str = "bearer"
+    expires_in: int
+
+
+class UserCreate(Strict):
+    username: str = Field(min_length=2, max_length=100)
+    password: str = Field(min_length=8, max_length=200)
+    is_admin: bool = False
+    full_name: str = Field(default="", max_length=200)
+    birth_date: date | None = None
+    email: str | None = Field(default=None, max_length=200)
+    phone: str | None = Field(default=None, max_length=50)
+
+
+class UserRead(BaseModel):
+    id: int
+    username: str
+    is_admin: bool
+    full_name: str
+    is_active: bool
+
+
+class MeRead(UserRead):
+    scopes: list[str] | None
+    memberships: list[MembershipRead]
+
+
+class MembershipCreate(Strict):
+    user_id: int
+    role: Literal["organiser", "chief_arbiter", "arbiter", "manager"]
+    team_id: int | None = Field(default=None, description="required for the manager role")
+
+
+class MembershipRead(BaseModel):
+    id: int
+    user_id: int
+    tournament_id: int
+    role: str
+    team_id: int | None
+
+
+class ApiTokenCreate(Strict):
+    name: str = Field(min_length=1, max_length=100)
+    scopes: list[Literal["read", "results", "lineups", "write"]] = Field(default_factory=lambda: ["write"])
+
+
+class ApiTokenRead(BaseModel):
+    id: int
+    name: str
+    prefix: str
+    scopes: list[str]
+    created_at: datetime
+    last_used_at: datetime | None
+    revoked_at: datetime | None
+
+
+class ApiTokenCreated(ApiTokenRead):
+    token: str = Field(description="shown once; only its hash is stored")
+
+
+class AuditRead(BaseModel):
+    id: int
+    at: datetime
+    actor: str
+    action: str
+    entity: str
+    entity_id: str
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+    reason: str
+
+
+MeRead.model_rebuild()

@@ -1,0 +1,161 @@
+"""Loading a tournament from the database into the pure model, and bulk row operations.
+
+This is the one module that translates between SQLModel rows and the frozen
+dataclasses of ``app.services``; routers call it, services never see a row.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+
+from sqlmodel import Session, col, delete, select
+
+from app.models import (
+    BoardGame,
+    Club,
+    Lineup,
+    Match,
+    Membership,
+    Payment,
+    Player,
+    RosterEntry,
+    Round,
+    Team,
+    Tournament,
+)
+from app.services import tournament as dom
+from app.services.board_order import board_order
+from app.services.rules import Rules, rules_from_dict
+
+
+def to_player(p: Player) -> dom.Player:
+    return dom.Player(
+        id=p.id or 0, name=p.name, sex=p.sex, birth_date=p.birth_date, fide_id=p.fide_id,
+        fide_rating=p.fide_rating, national_id=p.national_id, national_rating=p.national_rating,
+        federation=p.federation, title=p.title, activation_fee_paid=p.activation_fee_paid,
+    )
+
+
+def to_club(c: Club) -> dom.Club:
+    return dom.Club(id=c.id or 0, name=c.name, federation=c.federation, union_member=c.union_member)
+
+
+def rosters(session: Session, tournament_id: int) -> dict[int, list[Player]]:
+    """Team id -> its roster rows' players (unordered)."""
+    rows = session.exec(
+        select(RosterEntry, Player).join(Player, col(Player.id) == col(RosterEntry.player_id))
+        .where(RosterEntry.tournament_id == tournament_id)
+    ).all()
+    out: dict[int, list[Player]] = defaultdict(list)
+    for entry, player in rows:
+        out[entry.team_id].append(player)
+    return out
+
+
+def roster_in_board_order(session: Session, team: Team) -> list[Player]:
+    players = session.exec(
+        select(Player).join(RosterEntry, col(RosterEntry.player_id) == col(Player.id))
+        .where(RosterEntry.team_id == team.id)
+    ).all()
+    by_id = {p.id: p for p in players}
+    return [by_id[dp.id] for dp in board_order([to_player(p) for p in players])]
+
+
+def rules_of(t: Tournament) -> Rules:
+    return rules_from_dict(t.rules)
+
+
+def load_domain(session: Session, t: Tournament, *, rules: Rules | None = None) -> dom.Tournament:
+    """The whole tournament as the pure model: teams, rosters, players, clubs, paired rounds."""
+    rules = rules or rules_of(t)
+    tid = t.id or 0
+    teams = session.exec(select(Team).where(Team.tournament_id == tid).order_by(Team.id)).all()
+    roster_map = rosters(session, tid)
+    players: dict[int, dom.Player] = {}
+    for plist in roster_map.values():
+        for p in plist:
+            players[p.id or 0] = to_player(p)
+    rounds = session.exec(select(Round).where(Round.tournament_id == tid).order_by(Round.number)).all()
+    matches = session.exec(
+        select(Match).join(Round, col(Round.id) == col(Match.round_id)).where(Round.tournament_id == tid)
+        .order_by(Match.round_id, Match.table_no)
+    ).all()
+    match_ids = [m.id for m in matches]
+    boards: dict[int, list[BoardGame]] = defaultdict(list)
+    if match_ids:
+        for b in session.exec(select(BoardGame).where(col(BoardGame.match_id).in_(match_ids))
+                              .order_by(BoardGame.match_id, BoardGame.board)).all():
+            boards[b.match_id].append(b)
+    extra_player_ids = {
+        pid for bl in boards.values() for b in bl for pid in (b.first_player_id, b.second_player_id)
+        if pid is not None and pid not in players
+    }
+    if extra_player_ids:  # players moved off a roster after they played
+        for p in session.exec(select(Player).where(col(Player.id).in_(extra_player_ids))).all():
+            players[p.id or 0] = to_player(p)
+    by_round: dict[int, list[Match]] = defaultdict(list)
+    for m in matches:
+        by_round[m.round_id].append(m)
+    club_ids = {tm.club_id for tm in teams}
+    clubs = session.exec(select(Club).where(col(Club.id).in_(club_ids))).all() if club_ids else []
+    dom_teams = tuple(
+        dom.Team(
+            id=tm.id or 0, name=tm.name, club_id=tm.club_id, tpn=tm.tpn, status=dom.TeamStatus(tm.status),
+            roster=tuple(p.id for p in board_order([players[p.id or 0] for p in roster_map.get(tm.id or 0, [])])),
+            nickname=tm.nickname,
+        )
+        for tm in teams
+    )
+    dom_rounds = []
+    for r in rounds:
+        if r.state == "pending":
+            continue
+        dom_rounds.append(dom.Round(
+            number=r.number,
+            start=r.scheduled_start,
+            completed=r.state == "completed",
+            matches=tuple(
+                dom.Match(
+                    round=r.number, table=m.table_no, first=m.first_team_id, second=m.second_team_id,
+                    forfeit=m.forfeit,
+                    boards=tuple(
+                        dom.BoardGame(board=b.board, first_player=b.first_player_id,
+                                      second_player=b.second_player_id, first_white=b.first_white,
+                                      result=b.result)
+                        for b in boards.get(m.id or 0, [])
+                    ),
+                )
+                for m in by_round.get(r.id or 0, [])
+            ),
+        ))
+    return dom.Tournament(
+        name=t.name, rules=rules, teams=dom_teams, players=tuple(players.values()),
+        clubs=tuple(to_club(c) for c in clubs), rounds=tuple(dom_rounds), city=t.city,
+        federation=t.federation, start_date=t.start_date, end_date=t.end_date,
+        chief_arbiter=t.chief_arbiter, deputy_arbiters=tuple(t.deputy_arbiters),
+    )
+
+
+def fee_total(session: Session, team_id: int) -> Fraction:
+    pays = session.exec(select(Payment).where(Payment.team_id == team_id)).all()
+    return sum((Fraction(str(p.amount)) for p in pays), Fraction(0))
+
+
+def delete_tournament_rows(session: Session, t: Tournament) -> None:
+    tid = t.id
+    round_ids = list(session.exec(select(Round.id).where(Round.tournament_id == tid)).all())
+    match_ids = (list(session.exec(select(Match.id).where(col(Match.round_id).in_(round_ids))).all())
+                 if round_ids else [])
+    team_ids = list(session.exec(select(Team.id).where(Team.tournament_id == tid)).all())
+    if match_ids:
+        session.exec(delete(BoardGame).where(col(BoardGame.match_id).in_(match_ids)))  # type: ignore[call-overload]
+        session.exec(delete(Match).where(col(Match.id).in_(match_ids)))  # type: ignore[call-overload]
+    session.exec(delete(Round).where(col(Round.tournament_id) == tid))  # type: ignore[call-overload]
+    session.exec(delete(Lineup).where(col(Lineup.tournament_id) == tid))  # type: ignore[call-overload]
+    session.exec(delete(RosterEntry).where(col(RosterEntry.tournament_id) == tid))  # type: ignore[call-overload]
+    session.exec(delete(Membership).where(col(Membership.tournament_id) == tid))  # type: ignore[call-overload]
+    if team_ids:
+        session.exec(delete(Payment).where(col(Payment.team_id).in_(team_ids)))  # type: ignore[call-overload]
+        session.exec(delete(Team).where(col(Team.id).in_(team_ids)))  # type: ignore[call-overload]
+    session.delete(t)

@@ -1,0 +1,1 @@
+"""Thin HTTP handlers: parse, authorise, call a service, persist, respond."""

@@ -1,0 +1,27 @@
+"""The audit trail of a tournament (officials only)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from sqlmodel import col, select
+
+from app.models import AuditEntry
+from app.models.schemas import AuditRead, Page
+from app.routers.deps import PagingDep, PrincipalDep, SessionDep, load_tournament, paginate
+from app.security import require_staff
+
+router = APIRouter(tags=["audit"])
+
+
+@router.get("/tournaments/{tournament_id}/audit", response_model=Page[AuditRead],
+            summary="Who changed what, when, from what to what (newest first)")
+def list_audit(tournament_id: int, session: SessionDep, principal: PrincipalDep, paging: PagingDep,
+               entity: str | None = None) -> Page[AuditRead]:
+    load_tournament(session, tournament_id)
+    require_staff(session, principal, tournament_id, scope="read")
+    stmt = select(AuditEntry).where(AuditEntry.tournament_id == tournament_id).order_by(col(AuditEntry.id).desc())
+    if entity:
+        stmt = stmt.where(AuditEntry.entity == entity)
+    items, total = paginate(session, stmt, paging)
+    return Page(items=[AuditRead.model_validate(a, from_attributes=True) for a in items], total=total,
+                limit=paging.limit, offset=paging.offset)

@@ -1,0 +1,63 @@
+"""Dependencies and small helpers shared by the routers."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, TypeVar
+
+from fastapi import Depends, Query
+from sqlalchemy import func
+from sqlmodel import Session, SQLModel, select
+
+from app.config import get_settings
+from app.db import get_session
+from app.models import Tournament
+from app.security import Principal, current_principal, optional_principal
+from app.services.errors import NotFound
+from app.services.rules import Rules, rules_from_dict
+
+SessionDep = Annotated[Session, Depends(get_session)]
+PrincipalDep = Annotated[Principal, Depends(current_principal)]
+MaybePrincipalDep = Annotated[Principal | None, Depends(optional_principal)]
+
+M = TypeVar("M", bound=SQLModel)
+
+
+class Paging:
+    def __init__(
+        self,
+        limit: Annotated[int, Query(ge=1, le=500, description="page size")] = 50,
+        offset: Annotated[int, Query(ge=0, description="items to skip")] = 0,
+    ) -> None:
+        self.limit = min(limit, get_settings().page_size_max)
+        self.offset = offset
+
+
+PagingDep = Annotated[Paging, Depends()]
+
+
+def get_or_404(session: Session, model: type[M], ident: int, what: str | None = None) -> M:
+    obj = session.get(model, ident)
+    if obj is None:
+        raise NotFound(None, f"no {what or model.__name__.lower()} with id {ident}")
+    return obj
+
+
+def paginate(session: Session, stmt: Any, paging: Paging) -> tuple[list[Any], int]:
+    total = session.exec(select(func.count()).select_from(stmt.order_by(None).subquery())).one()
+    items = list(session.exec(stmt.offset(paging.offset).limit(paging.limit)).all())
+    return items, int(total)
+
+
+def tournament_rules(t: Tournament) -> Rules:
+    return rules_from_dict(t.rules)
+
+
+def load_tournament(session: Session, tournament_id: int, *, for_update: bool = False) -> Tournament:
+    if for_update:
+        stmt = select(Tournament).where(Tournament.id == tournament_id).with_for_update()
+        t = session.exec(stmt).first()
+    else:
+        t = session.get(Tournament, tournament_id)
+    if t is None:
+        raise NotFound(None, f"no tournament with id {tournament_id}")
+    return t

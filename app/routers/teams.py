@@ -1,0 +1,285 @@
+"""Team entries (order, club cap, waitlist, fees), status changes and rosters."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from decimal import Decimal
+from fractions import Fraction
+from typing import Annotated
+
+from fastapi import APIRouter, Query, status
+from sqlmodel import Session, col, select
+
+from app import audit
+from app.models import Club, Membership, Payment, Player, RosterEntry, Round, Team, Tournament
+from app.models.schemas import (
+    Page,
+    PaymentCreate,
+    PaymentRead,
+    RosterPlayer,
+    RosterPut,
+    RosterRead,
+    TeamCreate,
+    TeamRead,
+    TeamUpdate,
+)
+from app.repository import fee_total, roster_in_board_order, rules_of, to_club, to_player
+from app.routers.clubs import player_view
+from app.routers.deps import (
+    MaybePrincipalDep,
+    PagingDep,
+    PrincipalDep,
+    SessionDep,
+    get_or_404,
+    load_tournament,
+    paginate,
+)
+from app.security import (
+    ORGANISER_ROLES,
+    Principal,
+    is_staff,
+    managed_team_ids,
+    require_staff,
+    require_team_access,
+)
+from app.services.eligibility import check_manager_adult, check_roster, check_roster_change_allowed
+from app.services.entries import EntryInfo, check_new_entry, place_entries
+from app.services.errors import Forbidden, InvalidInput, NotFound, StateConflict
+from app.services.rules import Rules
+from app.services.tournament import TeamStatus
+
+router = APIRouter(prefix="/tournaments/{tournament_id}/teams", tags=["teams"])
+
+
+def team_read(session: Session, team: Team, principal: Principal | None, club: Club | None = None) -> TeamRead:
+    club = club or session.get(Club, team.club_id)
+    private = is_staff(session, principal, team.tournament_id) or (
+        team.id in managed_team_ids(session, principal, team.tournament_id))
+    return TeamRead(
+        id=team.id or 0, tournament_id=team.tournament_id, club_id=team.club_id,
+        club_name=club.name if club else "", name=team.name, nickname=team.nickname, status=team.status,
+        tpn=team.tpn, entered_at=team.entered_at,
+        form_complete=team.form_complete if private else None, fee_paid=team.fee_paid if private else None,
+    )
+
+
+def get_team(session: Session, tournament_id: int, team_id: int) -> Team:
+    team = session.get(Team, team_id)
+    if team is None or team.tournament_id != tournament_id:
+        raise NotFound(None, f"no team with id {team_id} in tournament {tournament_id}")
+    return team
+
+
+def round1_paired(session: Session, tournament_id: int) -> bool:
+    r1 = session.exec(select(Round).where(Round.tournament_id == tournament_id, Round.number == 1)).first()
+    return r1 is not None and r1.state != "pending"
+
+
+def entry_infos(session: Session, tournament_id: int) -> list[EntryInfo]:
+    teams = session.exec(select(Team).where(Team.tournament_id == tournament_id).order_by(Team.id)).all()
+    return [
+        EntryInfo(team_id=tm.id or 0, club_id=tm.club_id, submitted_at=tm.entered_at,
+                  form_complete=tm.form_complete, fee_paid=Fraction(str(tm.fee_paid)), status=TeamStatus(tm.status))
+        for tm in teams
+    ]
+
+
+def reseat(session: Session, t: Tournament, rules: Rules, principal: Principal | None) -> None:
+    """Apply R-11.2/R-11.3: the first ``max_teams`` valid entries are entered, the rest wait in order."""
+    placed = place_entries(rules, entry_infos(session, t.id or 0), round1_paired(session, t.id or 0))
+    for tm in session.exec(select(Team).where(Team.tournament_id == t.id)).all():
+        new = placed.get(tm.id or 0)
+        if new is not None and new.value != tm.status:
+            before = audit.snapshot(tm)
+            tm.status = new.value
+            session.add(tm)
+            audit.record(session, principal, "status", "team", tm.id, tournament_id=t.id, before=before, after=tm,
+                         reason="R-11.2 entry order")
+
+
+@router.post("", response_model=TeamRead, status_code=status.HTTP_201_CREATED,
+             summary="Enter a team; valid entries are accepted in submission order, later ones wait (R-11.2)")
+def create_team(tournament_id: int, body: TeamCreate, session: SessionDep, principal: PrincipalDep) -> TeamRead:
+    t = load_tournament(session, tournament_id, for_update=True)
+    rules = rules_of(t)
+    if not principal.allows("write"):
+        raise Forbidden("auth", "the API token lacks the 'write' scope")
+    organiser = is_staff(session, principal, tournament_id, ORGANISER_ROLES)
+    staff = is_staff(session, principal, tournament_id)
+    if (body.entered_at is not None or body.override_deadline) and not organiser:
+        raise Forbidden("R-11.1", "only the organiser may set the submission time or override the entry deadline")
+    club = get_or_404(session, Club, body.club_id, "club")
+    if session.exec(select(Team).where(Team.tournament_id == tournament_id, Team.name == body.name)).first():
+        raise StateConflict("R-2.2", f"a team named {body.name!r} is already entered")
+    now = datetime.now(UTC)
+    if not staff:
+        from app.models import User
+
+        user = session.get(User, principal.user_id)
+        check_manager_adult(user.birth_date if user else None, now.date())
+    check_new_entry(rules, club.id or 0, entry_infos(session, tournament_id), now, override=body.override_deadline)
+    team = Team(tournament_id=tournament_id, club_id=club.id or 0, name=body.name, nickname=body.nickname,
+                form_complete=body.form_complete, entered_at=body.entered_at or now, status="waitlisted")
+    session.add(team)
+    session.flush()
+    audit.record(session, principal, "create", "team", team.id, tournament_id=tournament_id, after=team)
+    if body.override_deadline:
+        audit.record(session, principal, "override", "team", team.id, tournament_id=tournament_id,
+                     after={"override": "R-11.1 entry deadline"}, reason=body.reason)
+    if not staff:
+        session.add(Membership(user_id=principal.user_id, tournament_id=tournament_id, role="manager",
+                               team_id=team.id))
+    reseat(session, t, rules, principal)
+    session.commit()
+    return team_read(session, team, principal, club)
+
+
+@router.get("", response_model=Page[TeamRead])
+def list_teams(tournament_id: int, session: SessionDep, principal: MaybePrincipalDep, paging: PagingDep,
+               status_: Annotated[str | None, Query(alias="status")] = None) -> Page[TeamRead]:
+    load_tournament(session, tournament_id)
+    stmt = select(Team).where(Team.tournament_id == tournament_id).order_by(Team.entered_at, Team.id)
+    if status_:
+        stmt = stmt.where(Team.status == status_)
+    items, total = paginate(session, stmt, paging)
+    return Page(items=[team_read(session, tm, principal) for tm in items], total=total, limit=paging.limit,
+                offset=paging.offset)
+
+
+@router.get("/{team_id}", response_model=TeamRead)
+def read_team(tournament_id: int, team_id: int, session: SessionDep, principal: MaybePrincipalDep) -> TeamRead:
+    return team_read(session, get_team(session, tournament_id, team_id), principal)
+
+
+@router.patch("/{team_id}", response_model=TeamRead,
+              summary="Rename, withdraw (manager or officials), expel or reinstate (officials, audited)")
+def update_team(tournament_id: int, team_id: int, body: TeamUpdate, session: SessionDep,
+                principal: PrincipalDep) -> TeamRead:
+    t = load_tournament(session, tournament_id, for_update=True)
+    team = get_team(session, tournament_id, team_id)
+    require_team_access(session, principal, team)
+    changes = body.model_dump(exclude_unset=True, exclude={"reason"})
+    new_status = changes.pop("status", None)
+    if new_status in ("expelled", "entered"):
+        require_staff(session, principal, tournament_id, ORGANISER_ROLES)
+        if new_status == "entered" and team.status not in ("expelled", "withdrawn"):
+            raise StateConflict("R-7.4", "only a withdrawn or expelled team can be reinstated")
+    if "name" in changes and changes["name"] != team.name and session.exec(
+        select(Team).where(Team.tournament_id == tournament_id, Team.name == changes["name"])
+    ).first():
+        raise StateConflict(None, f"a team named {changes['name']!r} exists")
+    before = audit.snapshot(team)
+    for k, v in changes.items():
+        setattr(team, k, v)
+    if new_status is not None and new_status != team.status:
+        team.status = new_status
+        team.withdrawn_at = datetime.now(UTC) if new_status == "withdrawn" else team.withdrawn_at
+    session.add(team)
+    audit.record(session, principal, "update", "team", team.id, tournament_id=tournament_id, before=before,
+                 after=team, reason=body.reason)
+    if new_status == "entered" and not round1_paired(session, tournament_id):
+        team.status = "waitlisted"  # re-enters the queue at its submission time
+    session.flush()
+    reseat(session, t, rules_of(t), principal)
+    session.commit()
+    return team_read(session, team, principal)
+
+
+@router.post("/{team_id}/payments", response_model=PaymentRead, status_code=status.HTTP_201_CREATED,
+             summary="Record an entry fee payment (organiser; R-10, R-11.3)")
+def add_payment(tournament_id: int, team_id: int, body: PaymentCreate, session: SessionDep,
+                principal: PrincipalDep) -> Payment:
+    t = load_tournament(session, tournament_id, for_update=True)
+    team = get_team(session, tournament_id, team_id)
+    require_staff(session, principal, tournament_id, ORGANISER_ROLES)
+    pay = Payment(team_id=team.id or 0, **body.model_dump())
+    session.add(pay)
+    session.flush()
+    before = audit.snapshot(team)
+    total = fee_total(session, team.id or 0)
+    team.fee_paid = Decimal(total.numerator) / Decimal(total.denominator)
+    session.add(team)
+    audit.record(session, principal, "payment", "team", team.id, tournament_id=tournament_id, before=before,
+                 after=team, reason=body.reference)
+    reseat(session, t, rules_of(t), principal)
+    session.commit()
+    return pay
+
+
+@router.get("/{team_id}/payments", response_model=list[PaymentRead])
+def list_payments(tournament_id: int, team_id: int, session: SessionDep, principal: PrincipalDep) -> list[Payment]:
+    team = get_team(session, tournament_id, team_id)
+    require_team_access(session, principal, team, scope="read")
+    return list(session.exec(select(Payment).where(Payment.team_id == team.id).order_by(Payment.id)).all())
+
+
+def roster_read(session: Session, team: Team, principal: Principal | None,
+                warnings: list[dict[str, str | None]] | None = None) -> RosterRead:
+    players = roster_in_board_order(session, team)
+    return RosterRead(team_id=team.id or 0, players=[
+        RosterPlayer(board=i + 1, player=player_view(session, principal, p)) for i, p in enumerate(players)
+    ], warnings=warnings or [])
+
+
+@router.get("/{team_id}/roster", response_model=RosterRead, summary="The roster in board order (R-3.3)")
+def get_roster(tournament_id: int, team_id: int, session: SessionDep, principal: MaybePrincipalDep) -> RosterRead:
+    return roster_read(session, get_team(session, tournament_id, team_id), principal)
+
+
+@router.put("/{team_id}/roster", response_model=RosterRead,
+            summary="Set the roster; board order is computed (R-3.3), never chosen")
+def put_roster(tournament_id: int, team_id: int, body: RosterPut, session: SessionDep,
+               principal: PrincipalDep) -> RosterRead:
+    t = load_tournament(session, tournament_id, for_update=True)
+    team = get_team(session, tournament_id, team_id)
+    require_team_access(session, principal, team)
+    rules = rules_of(t)
+    organiser = is_staff(session, principal, tournament_id, ORGANISER_ROLES)
+    now = datetime.now(UTC)
+    check_roster_change_allowed(rules, now, organiser)
+    after_deadline = rules.roster_deadline is not None and now > rules.roster_deadline
+    if after_deadline and not body.reason:
+        raise InvalidInput("R-11.5", "a change after the roster deadline needs a reason (e.g. illness)")
+    rows = session.exec(select(Player).where(col(Player.id).in_(body.player_ids))).all() if body.player_ids else []
+    found = {p.id: p for p in rows}
+    missing = [pid for pid in body.player_ids if pid not in found]
+    if missing:
+        raise InvalidInput(None, f"no player with id {missing[0]}", player_id=missing[0])
+    club = session.get(Club, team.club_id)
+    entries = session.exec(select(RosterEntry).where(RosterEntry.tournament_id == tournament_id)).all()
+    other: dict[int, list[int]] = {}
+    moving: list[RosterEntry] = []
+    for e in entries:
+        if e.team_id == team.id:
+            continue
+        if e.player_id in found and organiser and after_deadline:
+            source = session.get(Team, e.team_id)
+            check_roster_change_allowed(rules, now, organiser, from_club=source.club_id if source else None,
+                                        to_club=team.club_id)
+            moving.append(e)  # R-11.5 move between teams of the same club
+            continue
+        other.setdefault(e.team_id, []).append(e.player_id)
+    for pid in body.player_ids:
+        p = found[pid]
+        if p.club_id != team.club_id and not moving:
+            raise InvalidInput("R-2.1", f"{p.name} is not a player of the team's club", player_id=pid)
+    on = t.start_date or rules.start_date or date.today()
+    result = check_roster(rules, [to_player(found[pid]) for pid in body.player_ids],
+                          to_club(club) if club else None, on, other_rosters=other, organiser=organiser)
+    before = [e.player_id for e in entries if e.team_id == team.id]
+    for e in entries:
+        if e.team_id == team.id and e.player_id not in found:
+            session.delete(e)
+    for e in moving:
+        audit.record(session, principal, "move", "roster_entry", e.player_id, tournament_id=tournament_id,
+                     before={"team_id": e.team_id}, after={"team_id": team.id}, reason=body.reason)
+        session.delete(e)
+    session.flush()
+    for pid in result.ids:
+        if pid not in before:
+            session.add(RosterEntry(tournament_id=tournament_id, team_id=team.id or 0, player_id=pid))
+    audit.record(session, principal, "roster", "team", team.id, tournament_id=tournament_id,
+                 before={"player_ids": before}, after={"player_ids": list(result.ids)}, reason=body.reason)
+    session.commit()
+    return roster_read(session, team, principal,
+                       [{"rule": w.rule, "detail": w.detail} for w in result.warnings])

@@ -1,0 +1,144 @@
+"""Tournaments and their rules."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query, status
+from sqlmodel import Session, col, select
+
+from app import audit
+from app.models import Membership, Round, Team, Tournament
+from app.models.schemas import Page, TournamentCreate, TournamentRead, TournamentUpdate
+from app.repository import delete_tournament_rows
+from app.routers.deps import PagingDep, PrincipalDep, SessionDep, load_tournament, paginate
+from app.security import ORGANISER_ROLES, require_staff
+from app.services.errors import Forbidden, StateConflict
+from app.services.rules import Rules, preset, rules_from_dict, rules_to_dict
+
+router = APIRouter(prefix="/tournaments", tags=["tournaments"])
+
+FEW_TEAMS = 20  # R-4.3
+
+
+def warnings_for(session: Session, t: Tournament, rules: Rules) -> list[str]:
+    out = []
+    teams = session.exec(select(Team).where(Team.tournament_id == t.id, Team.status == "entered")).all()
+    if 0 < len(teams) < FEW_TEAMS:
+        out.append(f"R-4.3: only {len(teams)} teams are entered; with fewer than {FEW_TEAMS} the organisers "
+                   f"may reduce the rounds (now {rules.rounds}) or change the system")
+    return out
+
+
+def tournament_read(session: Session, t: Tournament) -> TournamentRead:
+    rules = rules_from_dict(t.rules)
+    return TournamentRead(
+        id=t.id or 0, name=t.name, city=t.city, venue=t.venue, federation=t.federation,
+        start_date=t.start_date, end_date=t.end_date, preset=t.preset, rules=t.rules,
+        chief_arbiter=t.chief_arbiter, deputy_arbiters=list(t.deputy_arbiters),
+        tpns_locked=t.tpns_locked_at is not None, warnings=warnings_for(session, t, rules),
+    )
+
+
+def sync_rounds(session: Session, t: Tournament, rules: Rules) -> None:
+    """Rounds 1..rules.rounds exist with their scheduled starts (R-6); extra pending rounds go."""
+    existing = {r.number: r for r in session.exec(select(Round).where(Round.tournament_id == t.id)).all()}
+    for n in range(1, rules.rounds + 1):
+        start = rules.round_starts[n - 1] if rules.round_starts else None
+        r = existing.get(n)
+        if r is None:
+            session.add(Round(tournament_id=t.id or 0, number=n, scheduled_start=start))
+        elif r.state == "pending" and r.scheduled_start != start:
+            r.scheduled_start = start
+            session.add(r)
+    for n, r in existing.items():
+        if n > rules.rounds:
+            if r.state != "pending":
+                raise StateConflict("R-4.3", f"round {n} is already {r.state}; it cannot be removed")
+            session.delete(r)
+
+
+@router.post("", response_model=TournamentRead, status_code=status.HTTP_201_CREATED,
+             summary="Create a tournament; the creator becomes its organiser")
+def create_tournament(body: TournamentCreate, session: SessionDep, principal: PrincipalDep) -> TournamentRead:
+    if not principal.allows("write"):
+        raise Forbidden("auth", "the API token lacks the 'write' scope")
+    base = preset(body.preset) if body.preset else Rules()
+    overrides = dict(body.rules)
+    if body.start_date and "start_date" not in overrides and base.start_date is None:
+        overrides["start_date"] = body.start_date.isoformat()
+    rules = rules_from_dict(overrides, base)
+    t = Tournament(
+        name=body.name, city=body.city, venue=body.venue, federation=body.federation,
+        start_date=body.start_date or rules.start_date, end_date=body.end_date, preset=body.preset,
+        rules=rules_to_dict(rules), chief_arbiter=body.chief_arbiter, deputy_arbiters=body.deputy_arbiters,
+    )
+    session.add(t)
+    session.flush()
+    session.add(Membership(user_id=principal.user_id, tournament_id=t.id or 0, role="organiser"))
+    sync_rounds(session, t, rules)
+    audit.record(session, principal, "create", "tournament", t.id, tournament_id=t.id, after=t)
+    session.commit()
+    return tournament_read(session, t)
+
+
+@router.get("", response_model=Page[TournamentRead])
+def list_tournaments(session: SessionDep, paging: PagingDep,
+                     q: Annotated[str | None, Query(description="part of the name")] = None) -> Page[TournamentRead]:
+    stmt = select(Tournament).order_by(col(Tournament.start_date).desc(), col(Tournament.id).desc())
+    if q:
+        stmt = stmt.where(col(Tournament.name).ilike(f"%{q}%"))
+    items, total = paginate(session, stmt, paging)
+    return Page(items=[tournament_read(session, t) for t in items], total=total, limit=paging.limit,
+                offset=paging.offset)
+
+
+@router.get("/{tournament_id}", response_model=TournamentRead)
+def get_tournament(tournament_id: int, session: SessionDep) -> TournamentRead:
+    return tournament_read(session, load_tournament(session, tournament_id))
+
+
+def any_round_paired(session: Session, tournament_id: int) -> bool:
+    return session.exec(
+        select(Round).where(Round.tournament_id == tournament_id, Round.state != "pending")
+    ).first() is not None
+
+
+@router.patch("/{tournament_id}", response_model=TournamentRead)
+def update_tournament(tournament_id: int, body: TournamentUpdate, session: SessionDep,
+                      principal: PrincipalDep) -> TournamentRead:
+    t = load_tournament(session, tournament_id, for_update=True)
+    require_staff(session, principal, tournament_id, ORGANISER_ROLES)
+    before = audit.snapshot(t)
+    changes = body.model_dump(exclude_unset=True)
+    if changes.get("rules") is not None:
+        old = rules_from_dict(t.rules)
+        new = rules_from_dict(changes.pop("rules"), old)
+        if new.rounds != old.rounds and any_round_paired(session, tournament_id):
+            raise StateConflict("R-4.3", "the number of rounds can change only before round 1 is paired")
+        structural = ("boards", "mp_win", "mp_draw", "mp_loss", "bye_mp", "bye_gp", "forfeit_win_gp", "pairing")
+        if any(getattr(new, k) != getattr(old, k) for k in structural) and any_round_paired(session, tournament_id):
+            raise StateConflict("rules", "boards, scoring and pairing settings are fixed once round 1 is paired")
+        t.rules = rules_to_dict(new)
+        sync_rounds(session, t, new)
+    else:
+        changes.pop("rules", None)
+    for k, v in changes.items():
+        setattr(t, k, v)
+    t.version += 1
+    session.add(t)
+    audit.record(session, principal, "update", "tournament", t.id, tournament_id=t.id, before=before, after=t)
+    session.commit()
+    return tournament_read(session, t)
+
+
+@router.delete("/{tournament_id}", status_code=status.HTTP_204_NO_CONTENT,
+               summary="Delete a tournament that has not started (no round paired)")
+def delete_tournament(tournament_id: int, session: SessionDep, principal: PrincipalDep) -> None:
+    t = load_tournament(session, tournament_id, for_update=True)
+    require_staff(session, principal, tournament_id, ORGANISER_ROLES)
+    if any_round_paired(session, tournament_id):
+        raise StateConflict(None, "a tournament with paired rounds cannot be deleted")
+    audit.record(session, principal, "delete", "tournament", t.id, before=t)
+    delete_tournament_rows(session, t)
+    session.commit()

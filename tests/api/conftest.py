@@ -1,0 +1,100 @@
+"""API test fixtures: a migrated database, emptied before each test, and an httpx client on the app."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import text
+from sqlmodel import Session
+
+from app.db import get_engine
+from app.main import create_app
+from app.models import metadata
+from app.security import hash_password
+from tests.conftest import TEST_DATABASE_URL
+
+_migrated = False
+_HASHES: dict[str, str] = {}
+
+
+def _ensure_schema() -> None:
+    global _migrated
+    if _migrated:
+        return
+    engine = get_engine(TEST_DATABASE_URL)
+    if engine.dialect.name == "postgresql":
+        with engine.begin() as conn:
+            conn.execute(text("DROP SCHEMA public CASCADE"))
+            conn.execute(text("CREATE SCHEMA public"))
+    else:
+        metadata.drop_all(engine)
+        with engine.begin() as conn:
+            conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
+    from app.migrate import upgrade
+
+    upgrade(TEST_DATABASE_URL)
+    _migrated = True
+
+
+def _empty_all() -> None:
+    engine = get_engine(TEST_DATABASE_URL)
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            names = ", ".join(f'"{t.name}"' for t in metadata.sorted_tables)
+            conn.execute(text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+        else:
+            for table in reversed(metadata.sorted_tables):
+                conn.execute(table.delete())
+            conn.execute(text("DELETE FROM sqlite_sequence")) if _has_sqlite_sequence(conn) else None
+
+
+def _has_sqlite_sequence(conn: Any) -> bool:
+    return bool(conn.execute(text("SELECT 1 FROM sqlite_master WHERE name='sqlite_sequence'")).first())
+
+
+@pytest.fixture()
+def engine() -> Any:
+    _ensure_schema()
+    _empty_all()
+    return get_engine(TEST_DATABASE_URL)
+
+
+@pytest.fixture()
+def client(engine: Any) -> Iterator[TestClient]:
+    app = create_app()
+    with TestClient(app, raise_server_exceptions=False) as c:
+        yield c
+
+
+@pytest.fixture()
+def session(engine: Any) -> Iterator[Session]:
+    with Session(engine, expire_on_commit=False) as s:
+        yield s
+
+
+def make_user(engine: Any, username: str, *, admin: bool = False, password: str = "password123",
+              birth_date: Any = None) -> int:
+    from app.models import User
+
+    if password not in _HASHES:
+        _HASHES[password] = hash_password(password)
+    with Session(engine) as s:
+        u = User(username=username, password_hash=_HASHES[password], is_admin=admin, birth_date=birth_date)
+        s.add(u)
+        s.commit()
+        return u.id or 0
+
+
+def login(client: TestClient, username: str, password: str = "password123") -> dict[str, str]:
+    r = client.post("/auth/token", data={"username": username, "password": password})
+    assert r.status_code == 200, r.text
+    return {"Authorization": f"Bearer {r.json()['access_token']}"}
+
+
+@pytest.fixture()
+def admin(client: TestClient, engine: Any) -> dict[str, str]:
+    make_user(engine, "admin", admin=True)
+    return login(client, "admin")

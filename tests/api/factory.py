@@ -1,0 +1,54 @@
+"""Building tournaments through the API for tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+OPEN_DEADLINES = {"entry_deadline": None, "roster_deadline": None, "substitution_deadline": None}
+
+
+def ok(r: Any, status: int = 200) -> Any:
+    assert r.status_code == status, f"{r.status_code}: {r.text}"
+    return r.json() if r.content else None
+
+
+def make_tournament(client: TestClient, auth: dict[str, str], **rules: Any) -> dict[str, Any]:
+    body = {"name": "Test Open", "preset": "k12-2025", "start_date": "2026-12-10",
+            "rules": {**OPEN_DEADLINES, **rules}}
+    return ok(client.post("/tournaments", json=body, headers=auth), 201)
+
+
+def make_club(client: TestClient, auth: dict[str, str], name: str = "ΕΣ Καλαμαριάς", **kw: Any) -> dict[str, Any]:
+    return ok(client.post("/clubs", json={"name": name, **kw}, headers=auth), 201)
+
+
+def make_player(client: TestClient, auth: dict[str, str], club_id: int, last: str, *, rating: int | None = 1500,
+                sex: str = "m", born: str = "2014-05-01", **kw: Any) -> dict[str, Any]:
+    body = {"club_id": club_id, "last_name": last, "first_name": "A", "sex": sex, "birth_date": born,
+            "fide_rating": rating, "activation_fee_paid": True, **kw}
+    return ok(client.post("/players", json=body, headers=auth), 201)
+
+
+def make_team(client: TestClient, auth: dict[str, str], tid: int, club_id: int, name: str,
+              pay: bool = True, **kw: Any) -> dict[str, Any]:
+    team = ok(client.post(f"/tournaments/{tid}/teams", json={"club_id": club_id, "name": name, **kw},
+                          headers=auth), 201)
+    if pay:
+        ok(client.post(f"/tournaments/{tid}/teams/{team['id']}/payments",
+                       json={"amount": "36.00", "paid_on": "2026-11-01", "reference": "bank"}, headers=auth), 201)
+        team = ok(client.get(f"/tournaments/{tid}/teams/{team['id']}", headers=auth))
+    return team
+
+
+def full_team(client: TestClient, auth: dict[str, str], tid: int, club_id: int, name: str,
+              ratings: tuple[int | None, ...] = (1700, 1600, 1500, 1400), girls: int = 1) -> dict[str, Any]:
+    team = make_team(client, auth, tid, club_id, name)
+    pids = []
+    for i, r in enumerate(ratings):
+        p = make_player(client, auth, club_id, f"{name}-{i}", rating=r, sex="w" if i >= len(ratings) - girls else "m")
+        pids.append(p["id"])
+    ok(client.put(f"/tournaments/{tid}/teams/{team['id']}/roster", json={"player_ids": pids}, headers=auth))
+    team["player_ids"] = pids
+    return team

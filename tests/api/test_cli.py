@@ -1,0 +1,53 @@
+"""The administration commands, run in-process against the test database."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlmodel import Session, select
+
+from app.cli import main
+from app.models import Club, Team, Tournament
+
+
+def test_create_user_and_token(client: TestClient, engine: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["create-user", "root", "--password", "s3cret-pass", "--role", "admin"]) == 0
+    capsys.readouterr()
+    assert main(["create-token", "results-bot", "--user", "root", "--scope", "results"]) == 0
+    out = capsys.readouterr().out
+    token = out.strip()
+    assert out.count("\n") == 1 and token.startswith("tsk_"), "create-token prints only the token"
+    me = client.get("/auth/me", headers={"Authorization": f"Bearer {token}"}).json()
+    assert me["username"] == "root" and me["scopes"] == ["results"]
+    r = client.post("/auth/token", data={"username": "root", "password": "s3cret-pass"})
+    assert r.status_code == 200
+    assert main(["create-user", "root", "--password", "x"]) == 2
+
+
+def test_create_token_for_unknown_user_fails(engine: Any) -> None:
+    assert main(["create-token", "x", "--user", "ghost"]) == 2
+
+
+def test_demo_loads_the_k12_sample(client: TestClient, engine: Any) -> None:
+    assert main(["demo", "--if-empty"]) == 0
+    with Session(engine) as s:
+        t = s.exec(select(Tournament)).one()
+        assert t.preset == "k12-2025"
+        clubs = s.exec(select(Club)).all()
+        assert len(clubs) == 12 and any(c.union_member for c in clubs) and any(not c.union_member for c in clubs)
+        assert {c.federation for c in clubs} >= {"GRE", "BUL"}
+        assert len(s.exec(select(Team)).all()) == 24
+    assert main(["demo", "--if-empty"]) == 0  # idempotent
+    with Session(engine) as s:
+        assert len(s.exec(select(Tournament)).all()) == 1
+    teams = client.get(f"/tournaments/{t.id}/teams?limit=100").json()["items"]
+    assert len(teams) == 24 and all(tm["status"] == "entered" for tm in teams)
+    for tm in teams:
+        roster = client.get(f"/tournaments/{t.id}/teams/{tm['id']}/roster").json()["players"]
+        assert 4 <= len(roster) <= 6
+        assert any(p["player"]["sex"] == "w" for p in roster)
+        ratings = [p["player"]["fide_rating"] for p in roster]
+        rated = [r for r in ratings if r is not None]
+        assert ratings[: len(rated)] == sorted(rated, reverse=True), "R-3.3: rated players first, highest first"

@@ -1,0 +1,182 @@
+"""The foundation: health, auth, tokens, CRUD, privacy, errors as problem+json, audit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+from sqlmodel import Session, func, select
+
+from app.models import AuditEntry, Club, Player, Team
+from tests.api.conftest import login, make_user
+from tests.api.factory import make_club, make_player, make_team, make_tournament, ok
+
+
+def count(engine: Any, model: Any) -> int:
+    with Session(engine) as s:
+        return s.exec(select(func.count()).select_from(model)).one()
+
+
+def test_health(client: TestClient) -> None:
+    assert ok(client.get("/health"))["status"] == "ok"
+
+
+def test_login_and_me(client: TestClient, admin: dict[str, str]) -> None:
+    me = ok(client.get("/auth/me", headers=admin))
+    assert me["username"] == "admin" and me["is_admin"] is True
+
+
+def test_wrong_password_is_401_problem(client: TestClient, engine: Any) -> None:
+    make_user(engine, "bob")
+    r = client.post("/auth/token", data={"username": "bob", "password": "nope-nope"})
+    assert r.status_code == 401
+    assert r.headers["content-type"].startswith("application/problem+json")
+    body = r.json()
+    assert body["status"] == 401 and body["rule"] == "auth" and "Traceback" not in r.text
+
+
+def test_writes_need_a_token(client: TestClient, engine: Any) -> None:
+    r = client.post("/clubs", json={"name": "X"})
+    assert r.status_code == 401 and r.json()["rule"] == "auth"
+    r = client.post("/clubs", json={"name": "X"}, headers={"Authorization": "Bearer garbage"})
+    assert r.status_code == 401
+    assert count(engine, Club) == 0
+
+
+def test_malformed_body_is_422_and_changes_nothing(client: TestClient, admin: dict[str, str], engine: Any) -> None:
+    r = client.post("/clubs", json={"name": 42, "union_member": "maybe"}, headers=admin)
+    assert r.status_code == 422
+    assert r.headers["content-type"].startswith("application/problem+json")
+    assert r.json()["errors"]
+    r = client.post("/clubs", json={"name": "ok", "unknown_field": 1}, headers=admin)
+    assert r.status_code == 422
+    assert count(engine, Club) == 0
+
+
+def test_unknown_ids_are_404(client: TestClient, admin: dict[str, str]) -> None:
+    for path in ("/clubs/999", "/players/999", "/tournaments/999", "/tournaments/999/teams"):
+        r = client.get(path)
+        assert r.status_code == 404, path
+        assert r.json()["status"] == 404
+    r = client.post("/players", json={"club_id": 999, "last_name": "X"}, headers=admin)
+    assert r.status_code == 404
+
+
+def test_club_crud_and_pagination(client: TestClient, admin: dict[str, str]) -> None:
+    for i in range(7):
+        make_club(client, admin, f"Club {i}")
+    page = ok(client.get("/clubs?limit=3&offset=3"))
+    assert page["total"] == 7 and page["limit"] == 3 and page["offset"] == 3
+    assert [c["name"] for c in page["items"]] == ["Club 3", "Club 4", "Club 5"]
+    cid = page["items"][0]["id"]
+    assert ok(client.patch(f"/clubs/{cid}", json={"union_member": True}, headers=admin))["union_member"] is True
+    ok(client.delete(f"/clubs/{cid}", headers=admin), 204)
+    assert client.get(f"/clubs/{cid}").status_code == 404
+
+
+def test_public_never_sees_private_fields(client: TestClient, admin: dict[str, str]) -> None:
+    club = make_club(client, admin)
+    p = make_player(client, admin, club["id"], "Παπαδόπουλος", email="kid@example.org", phone="123")
+    public = ok(client.get(f"/players/{p['id']}"))
+    for private in ("birth_date", "email", "phone"):
+        assert private not in public
+    staff = ok(client.get(f"/players/{p['id']}", headers=admin))
+    assert staff["birth_date"] == "2014-05-01" and staff["email"] == "kid@example.org"
+    listing = ok(client.get("/players"))
+    assert all("birth_date" not in x for x in listing["items"])
+
+
+def test_preset_fills_every_setting(client: TestClient, admin: dict[str, str]) -> None:
+    t = ok(client.post("/tournaments", json={"name": "K12", "preset": "k12-2025"}, headers=admin), 201)
+    rules = t["rules"]
+    assert rules["boards"] == 4 and rules["rounds"] == 7
+    assert rules["max_teams_per_club"] == 4 and rules["max_teams"] == 40
+    assert rules["born_on_or_after"] == "2013-01-01" and rules["min_female_per_lineup"] == 1
+    assert rules["unrated_rating"] == 1400 and rules["bye_mp"] == 2 and rules["bye_gp"] == "5/2"
+    assert rules["forfeit_win_gp"] == 4 and rules["board_prize_min_games"] == 4 and rules["entry_fee"] == 36
+    assert rules["tiebreaks"] == ["MPTS", "DE-ALLMET", "EMGSB/C1", "GPTS", "TBR"]
+    assert rules["entry_deadline"].startswith("2025-11-11T22:00")
+    assert rules["roster_deadline"].startswith("2025-11-13T20:00")
+    assert rules["substitution_deadline"].startswith("2025-11-14T14:00")
+    assert len(rules["round_starts"]) == 7
+    rounds = [r for r in range(1, 8)]
+    assert rounds
+
+
+def test_unknown_preset_and_bad_rules_are_refused(client: TestClient, admin: dict[str, str], engine: Any) -> None:
+    r = client.post("/tournaments", json={"name": "X", "preset": "nope"}, headers=admin)
+    assert r.status_code == 422 and r.json()["rule"] == "preset"
+    r = client.post("/tournaments", json={"name": "X", "rules": {"boards": 0}}, headers=admin)
+    assert r.status_code == 422 and r.json()["rule"] == "rules"
+    r = client.post("/tournaments", json={"name": "X", "rules": {"no_such_setting": 1}}, headers=admin)
+    assert r.status_code == 422
+
+
+def test_api_token_scopes_and_revocation(client: TestClient, admin: dict[str, str], engine: Any) -> None:
+    created = ok(client.post("/auth/api-tokens", json={"name": "results-bot", "scopes": ["results"]},
+                             headers=admin), 201)
+    assert created["token"].startswith("tsk_")
+    bot = {"Authorization": f"Bearer {created['token']}"}
+    assert ok(client.get("/auth/me", headers=bot))["scopes"] == ["results"]
+    r = client.post("/clubs", json={"name": "By bot"}, headers=bot)
+    assert r.status_code == 403
+    r = client.post("/auth/api-tokens", json={"name": "child"}, headers=bot)
+    assert r.status_code == 403
+    ok(client.delete(f"/auth/api-tokens/{created['id']}", headers=admin))
+    assert client.get("/auth/me", headers=bot).status_code == 401
+    with Session(engine) as s:
+        from app.models import ApiToken
+
+        stored = s.exec(select(ApiToken)).one()
+        assert stored.token_hash != created["token"] and len(stored.token_hash) == 64
+
+
+def test_only_admin_creates_users(client: TestClient, admin: dict[str, str], engine: Any) -> None:
+    make_user(engine, "mallory")
+    mallory = login(client, "mallory")
+    r = client.post("/users", json={"username": "eve", "password": "password123"}, headers=mallory)
+    assert r.status_code == 403
+    ok(client.post("/users", json={"username": "eve", "password": "password123"}, headers=admin), 201)
+    assert login(client, "eve")
+
+
+def _manager(client: TestClient, engine: Any, name: str) -> dict[str, str]:
+    from datetime import date
+
+    make_user(engine, name, birth_date=date(1980, 1, 1))
+    return login(client, name)
+
+
+def test_manager_touches_only_their_own_team(client: TestClient, admin: dict[str, str], engine: Any) -> None:
+    t = make_tournament(client, admin)
+    club = make_club(client, admin)
+    alice = _manager(client, engine, "alice")
+    bob = _manager(client, engine, "bob")
+    ta = ok(client.post(f"/tournaments/{t['id']}/teams", json={"club_id": club["id"], "name": "A"}, headers=alice), 201)
+    tb = ok(client.post(f"/tournaments/{t['id']}/teams", json={"club_id": club["id"], "name": "B"}, headers=bob), 201)
+    kids = [make_player(client, alice, club["id"], f"Kid{i}", sex="w" if i == 0 else "m")["id"] for i in range(4)]
+    ok(client.put(f"/tournaments/{t['id']}/teams/{ta['id']}/roster", json={"player_ids": kids}, headers=alice))
+    r = client.put(f"/tournaments/{t['id']}/teams/{ta['id']}/roster", json={"player_ids": []}, headers=bob)
+    assert r.status_code == 403 and r.json()["rule"] == "R-16.2"
+    r = client.patch(f"/tournaments/{t['id']}/teams/{ta['id']}", json={"name": "hijacked"}, headers=bob)
+    assert r.status_code == 403
+    roster = ok(client.get(f"/tournaments/{t['id']}/teams/{ta['id']}/roster"))
+    assert sorted(x["player"]["id"] for x in roster["players"]) == sorted(kids)
+    assert ok(client.get(f"/tournaments/{t['id']}/teams/{ta['id']}"))["name"] == "A"
+    assert tb["id"] != ta["id"]
+
+
+def test_entry_is_audited_with_before_and_after(client: TestClient, admin: dict[str, str], engine: Any) -> None:
+    t = make_tournament(client, admin)
+    club = make_club(client, admin)
+    team = make_team(client, admin, t["id"], club["id"], "Audited")
+    ok(client.patch(f"/tournaments/{t['id']}/teams/{team['id']}", json={"name": "Renamed"}, headers=admin))
+    log = ok(client.get(f"/tournaments/{t['id']}/audit?entity=team", headers=admin))["items"]
+    rename = next(e for e in log if e["action"] == "update")
+    assert rename["before"]["name"] == "Audited" and rename["after"]["name"] == "Renamed"
+    assert rename["actor"] == "admin"
+    assert client.get(f"/tournaments/{t['id']}/audit").status_code == 401
+    with Session(engine) as s:
+        assert s.exec(select(func.count()).select_from(AuditEntry)).one() >= 3
+        assert s.exec(select(Team)).one().name == "Renamed"
+        assert s.exec(select(func.count()).select_from(Player)).one() == 0
