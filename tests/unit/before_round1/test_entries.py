@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 from fractions import Fraction
 from zoneinfo import ZoneInfo
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from app.services.entries import (
     EntryInfo,
@@ -151,3 +154,38 @@ def test_waiting_list_valid_before_not_yet_valid() -> None:
 def test_duplicate_team_is_invalid_input() -> None:
     with pytest.raises(InvalidInput):
         place_entries(K12, [entry(1, 0), entry(1, 1)], False)
+
+
+entries_st = st.lists(
+    st.builds(
+        EntryInfo,
+        team_id=st.integers(1, 60),
+        club_id=st.integers(1, 5),
+        submitted_at=st.integers(0, 30).map(lambda m: T0 + timedelta(minutes=m)),
+        form_complete=st.booleans(),
+        fee_paid=st.sampled_from([Fraction(0), Fraction(18), Fraction(36)]),
+        status=st.sampled_from(list(TeamStatus)),
+    ),
+    max_size=12,
+    unique_by=lambda e: e.team_id,
+)
+
+
+@given(entries_st, st.integers(1, 6))
+def test_placement_invariants(entries: list[EntryInfo], cap: int) -> None:
+    rules = K12.replace(max_teams=cap)
+    placed = place_entries(rules, entries, round1_paired=False)
+    by_id = {e.team_id: e for e in entries}
+    entered = [t for t, s in placed.items() if s is E]
+    assert len(entered) <= cap
+    assert all(is_valid(rules, by_id[t]) for t in entered)
+    for e in entries:
+        if e.status in (X, Y):
+            assert placed[e.team_id] is e.status
+    valid_waiting = [t for t, s in placed.items() if s is W and is_valid(rules, by_id[t])]
+    assert len(entered) == cap or not valid_waiting
+    # a second pass changes nothing (the placement is a fixed point)
+    again = [replace(e, status=placed[e.team_id]) for e in entries]
+    assert place_entries(rules, again, round1_paired=False) == placed
+    # after round 1 is paired, nothing moves
+    assert place_entries(rules, entries, round1_paired=True) == {e.team_id: e.status for e in entries}

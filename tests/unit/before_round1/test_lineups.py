@@ -6,10 +6,12 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from app.services.board_order import board_order
 from app.services.eligibility import check_player_eligible
-from app.services.errors import InvalidInput, RuleViolation
+from app.services.errors import DomainError, InvalidInput, RuleViolation
 from app.services.lineups import (
     Lineup,
     base_lineup,
@@ -163,3 +165,21 @@ def test_base_lineup_ineligible_player_reported() -> None:
     roster = [kid(1, "Α", 1800, fee=False), kid(2, "Β", None, "w")]
     problems = base_lineup_problems(K12, roster, eligible=lambda p: check_player_eligible(K12, p, CLUB, DAY))
     assert [p.rule for p in problems] == ["R-2.3"]
+
+
+@given(st.lists(st.sampled_from([p.id for p in ROSTER] + [99]), max_size=6), st.booleans(), st.integers(0, 2))
+def test_validate_agrees_with_problems(chosen: list[int], explicit: bool, girls: int) -> None:
+    rules = K12.replace(min_female_per_lineup=girls)
+    problems = lineup_problems(rules, ROSTER, chosen, None, explicit)
+    try:
+        lineup = validate_lineup(rules, ROSTER, chosen, None, explicit)
+    except DomainError as exc:
+        assert problems and problems[0].rule == exc.rule and problems[0].detail == exc.detail
+        return
+    assert problems == ()
+    position = [p.id for p in ROSTER]
+    assert sorted(lineup.players, key=position.index) == list(lineup.players)
+    assert set(lineup.players) == set(chosen) and 1 <= len(lineup.players) <= rules.boards
+    female = {p.id for p in ROSTER if p.female}
+    empty = rules.boards - len(lineup.players)
+    assert len(female & set(lineup.players)) + empty >= rules.min_female_per_lineup
