@@ -102,8 +102,9 @@ def check_new_entry(
         )
 
 
-def _order(entries: Iterable[EntryInfo]) -> list[EntryInfo]:
-    return sorted(entries, key=lambda e: (e.submitted_at, e.team_id))
+def _order(rules: Rules, entries: Iterable[EntryInfo]) -> list[EntryInfo]:
+    """Submission order, ties by team id (naive times read in the tournament's zone)."""
+    return sorted(entries, key=lambda e: (_aware(rules, e.submitted_at), e.team_id))
 
 
 def place_entries(rules: Rules, entries: Sequence[EntryInfo], round1_paired: bool) -> dict[int, TeamStatus]:
@@ -118,7 +119,7 @@ def place_entries(rules: Rules, entries: Sequence[EntryInfo], round1_paired: boo
     result = {e.team_id: e.status for e in entries}
     if round1_paired:
         return result
-    active = _order(e for e in entries if e.status in _ACTIVE)
+    active = _order(rules, (e for e in entries if e.status in _ACTIVE))
     keep = [e for e in active if e.status is TeamStatus.ENTERED and is_valid(rules, e)][: rules.max_teams]
     kept = {e.team_id for e in keep}
     free = rules.max_teams - len(keep)
@@ -136,7 +137,7 @@ def place_entries(rules: Rules, entries: Sequence[EntryInfo], round1_paired: boo
 def waiting_list(rules: Rules, entries: Sequence[EntryInfo]) -> tuple[int, ...]:
     """Waiting team ids in the order they would move up: valid entries first, by submission;
     then entries not yet valid, by submission."""
-    waiting = _order(e for e in entries if e.status is TeamStatus.WAITLISTED)
+    waiting = _order(rules, (e for e in entries if e.status is TeamStatus.WAITLISTED))
     return tuple(e.team_id for e in waiting if is_valid(rules, e)) + tuple(
         e.team_id for e in waiting if not is_valid(rules, e)
     )

@@ -151,6 +151,13 @@ def test_waiting_list_valid_before_not_yet_valid() -> None:
     assert waiting_list(K12, entries) == (2, 4, 1, 3)
 
 
+def test_naive_and_aware_submission_times_mix() -> None:
+    # 10:00 naive is Athens time = 08:00 UTC, after 07:30 UTC
+    entries = [EntryInfo(1, 1, datetime(2025, 11, 1, 10, 0), True, Fraction(36)),
+               EntryInfo(2, 1, datetime(2025, 11, 1, 7, 30, tzinfo=ZoneInfo("UTC")), True, Fraction(36))]
+    assert place_entries(K12.replace(max_teams=1), entries, False) == {1: W, 2: E}
+
+
 def test_duplicate_team_is_invalid_input() -> None:
     with pytest.raises(InvalidInput):
         place_entries(K12, [entry(1, 0), entry(1, 1)], False)
