@@ -85,6 +85,7 @@ def load_demo(session: Session, *, only_if_empty: bool = False, rounds_to_play: 
         session.add(club)
         session.flush()
         strength = rng.randint(1350, 1750)
+        used_names: set[tuple[str, str]] = set()
         for ti, suffix in enumerate(("Α", "Β") if fed == "GRE" else ("A", "B")):
             team = Team(tournament_id=t.id or 0, club_id=club.id or 0, name=f"{cname} {suffix}", status="entered",
                         entered_at=entered + timedelta(hours=7 * (2 * ci + ti) + rng.randint(0, 5)),
@@ -98,12 +99,16 @@ def load_demo(session: Session, *, only_if_empty: bool = False, rounds_to_play: 
             level = strength - 180 * ti
             for k in range(size):
                 girl = k < girls
-                if fed == "GRE":
-                    first = rng.choice(GIRLS if girl else BOYS)
-                    last = rng.choice(FEMALE_SURNAMES if girl else SURNAMES)
-                else:
-                    first = rng.choice(BG_GIRLS if girl else BG_BOYS)
-                    last = rng.choice(BG_SURNAMES) + ("a" if girl else "")
+                while True:
+                    if fed == "GRE":
+                        first = rng.choice(GIRLS if girl else BOYS)
+                        last = rng.choice(FEMALE_SURNAMES if girl else SURNAMES)
+                    else:
+                        first = rng.choice(BG_GIRLS if girl else BG_BOYS)
+                        last = rng.choice(BG_SURNAMES) + ("a" if girl else "")
+                    if (last, first) not in used_names:
+                        used_names.add((last, first))
+                        break
                 rating = level + rng.randint(-150, 150)
                 rated = rating >= 1450 and rng.random() < 0.85
                 national_id += rng.randint(1, 40)

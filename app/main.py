@@ -12,7 +12,8 @@ from app import __version__
 from app.config import Settings, get_settings
 from app.errors import install_error_handlers
 
-ROUTERS = ("auth", "users", "clubs", "tournaments", "teams", "audit")
+ROUTERS = ("auth", "users", "clubs", "tournaments", "teams", "ranking", "lineups", "rounds", "results", "standings",
+           "audit")
 
 DESCRIPTION = """
 The API of **teamswiss**, a server for Swiss-system team chess tournaments: entries,

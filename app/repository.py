@@ -14,6 +14,7 @@ from sqlmodel import Session, col, delete, select
 from app.models import (
     BoardGame,
     Club,
+    IdempotencyRecord,
     Lineup,
     Match,
     Membership,
@@ -155,6 +156,7 @@ def delete_tournament_rows(session: Session, t: Tournament) -> None:
     session.exec(delete(Lineup).where(col(Lineup.tournament_id) == tid))  # type: ignore[call-overload]
     session.exec(delete(RosterEntry).where(col(RosterEntry.tournament_id) == tid))  # type: ignore[call-overload]
     session.exec(delete(Membership).where(col(Membership.tournament_id) == tid))  # type: ignore[call-overload]
+    session.exec(delete(IdempotencyRecord).where(col(IdempotencyRecord.tournament_id) == tid))  # type: ignore[call-overload]
     if team_ids:
         session.exec(delete(Payment).where(col(Payment.team_id).in_(team_ids)))  # type: ignore[call-overload]
         session.exec(delete(Team).where(col(Team.id).in_(team_ids)))  # type: ignore[call-overload]

@@ -110,5 +110,5 @@ def register(sub: Any) -> None:
 
     p = sub.add_parser("demo", help="load the demo tournament (K12 preset, 24 teams)")
     p.add_argument("--if-empty", action="store_true", help="do nothing when a tournament exists")
-    p.add_argument("--rounds", type=int, default=0, help="rounds to pair and play with results")
+    p.add_argument("--rounds", type=int, default=3, help="rounds to pair and play with results (default 3)")
     p.set_defaults(func=_demo)

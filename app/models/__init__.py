@@ -3,6 +3,7 @@
 from app.models.audit import AuditEntry
 from app.models.base import metadata
 from app.models.club import Club, Player
+from app.models.idempotency import IdempotencyRecord
 from app.models.tournament import (
     BoardGame,
     Lineup,
@@ -20,6 +21,7 @@ __all__ = [
     "AuditEntry",
     "BoardGame",
     "Club",
+    "IdempotencyRecord",
     "Lineup",
     "Match",
     "Membership",

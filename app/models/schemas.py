@@ -300,3 +300,216 @@ class AuditRead(BaseModel):
 
 
 MeRead.model_rebuild()
+
+
+# --- lineups and the initial ranking -----------------------------------------------------------
+
+
+class LineupPut(Strict):
+    player_ids: list[int] = Field(description="the roster players who play; boards are assigned in board order")
+    captain_id: int | None = Field(default=None, description="one of the players (R-16.1)")
+    explicit_order: bool = Field(default=False, description="true: player_ids is the board order and is checked")
+    reason: str = Field(default="", max_length=500)
+
+
+class LineupBoard(BaseModel):
+    board: int
+    player: PlayerPublic | PlayerRead | None
+
+
+class LineupRead(BaseModel):
+    team_id: int
+    round: int
+    submitted: bool = Field(description="false: no lineup was submitted, the base lineup plays")
+    captain_id: int | None
+    boards: list[LineupBoard]
+    problems: list[dict[str, str | None]] = Field(default_factory=list)
+
+
+class RankingRowRead(BaseModel):
+    position: int
+    team_id: int
+    name: str
+    club_name: str
+    average: str = Field(description="exact average rating of the base lineup (R-4.1), e.g. '1512.25'")
+    ratings: list[int]
+    tpn: int | None
+    base_lineup_problems: list[dict[str, str | None]] = Field(default_factory=list)
+
+
+class RankingRead(BaseModel):
+    locked: bool
+    rows: list[RankingRowRead]
+
+
+# --- rounds, matches, results ----------------------------------------------------------------------
+
+
+class TeamRef(BaseModel):
+    id: int
+    name: str
+    tpn: int | None
+
+
+class PlayerRef(BaseModel):
+    id: int
+    name: str
+    fide_rating: int | None
+    national_rating: int | None
+    title: str
+
+
+class BoardRead(BaseModel):
+    board: int
+    first_player: PlayerRef | None = Field(description="the first team's player (White on board 1's team)")
+    second_player: PlayerRef | None
+    white: str = Field(description="which team's player has White on this board: first or second")
+    result: str | None = Field(description="White's score first: 1-0, 0-1, 1/2-1/2, +/-, -/+, -/-")
+    ended_at: datetime | None = None
+
+
+class MatchRead(BaseModel):
+    id: int
+    table: int
+    first: TeamRef = Field(description="the team with White on board 1")
+    second: TeamRef | None = Field(description="null: the pairing-allocated bye")
+    pab: bool
+    forfeit: str | None = Field(description="match-level forfeit: the absent side (first, second, both)")
+    boards: list[BoardRead]
+    score: list[str] | None = Field(description="game points of first and second, exact ('2.5'); null while open")
+    match_points: list[str] | None
+    complete: bool
+    etag: str
+
+
+class RoundRead(BaseModel):
+    number: int
+    state: str
+    scheduled_start: datetime | None
+    manual: bool = Field(description="the pairing was changed by hand (audited)")
+    absent_team_ids: list[int]
+    matches: list[MatchRead]
+    explanation: dict[str, Any] | None = Field(default=None, description="the engine's explanation (officials)")
+
+
+class RoundSummary(BaseModel):
+    number: int
+    state: str
+    scheduled_start: datetime | None
+    manual: bool
+
+
+class AbsentPut(Strict):
+    team_id: int
+    absent: bool = True
+    reason: str = Field(default="", max_length=500)
+
+
+class PairingChange(Strict):
+    action: Literal["swap", "pab", "forbid", "colours"] = Field(
+        description="swap: exchange two teams between matches; pab: give the bye to team_a; "
+                    "forbid: team_a and team_b may not meet (re-pairs); colours: reverse team_a's match")
+    team_a: int
+    team_b: int | None = None
+    reason: str = Field(min_length=1, max_length=500)
+
+
+class BoardResultPut(Strict):
+    result: str | None = Field(description="1-0, 0-1, 1/2-1/2, +/-, -/+, -/-, or null to clear")
+    ended_at: datetime | None = Field(default=None, description="when the game ended (default: now)")
+
+
+class MatchResultPut(Strict):
+    results: list[str | None] | None = Field(default=None, description="board 1.. results, White's score first")
+    forfeit: Literal["white", "black", "both", "first", "second"] | None = Field(
+        default=None, description="match-level forfeit: the team that did not show up")
+
+
+class BatchItem(Strict):
+    table: int = Field(ge=1, description="the match's board-order number")
+    board: int | None = Field(default=None, ge=1)
+    result: str | None = None
+    forfeit: Literal["white", "black", "both"] | None = None
+    if_match: str | None = Field(default=None, description="the match's ETag, needed to change an entered result")
+
+
+class BatchResults(Strict):
+    results: list[BatchItem] = Field(min_length=1, max_length=2000)
+
+
+class BatchOutcome(BaseModel):
+    round: int
+    changed: int
+    unchanged: int
+    matches: list[MatchRead]
+
+
+class TeamRoundRead(BaseModel):
+    round: int
+    outcome: str
+    opponent: TeamRef | None
+    colour: str | None
+    table: int | None
+    game_points: str | None
+    match_points: str | None
+    opponent_game_points: str | None
+
+
+class TeamResultsRead(BaseModel):
+    team: TeamRef
+    match_points: str
+    game_points: str
+    rounds: list[TeamRoundRead]
+
+
+# --- standings -------------------------------------------------------------------------------------
+
+
+class StandingTeam(BaseModel):
+    id: int
+    name: str
+    tpn: int | None
+    club: str | None
+
+
+class TiebreakValue(BaseModel):
+    code: str
+    value: str = Field(description="exact: a decimal when finite ('13.5'), else 'a/b'")
+
+
+class StandingRowRead(BaseModel):
+    rank: int
+    tied: bool = Field(description="true: equal on every tiebreak with another team (R-8.2: not broken)")
+    team: StandingTeam
+    mp: str
+    gp: str
+    won: int
+    drawn: int
+    lost: int
+    tiebreaks: list[TiebreakValue]
+
+
+class StandingsRead(BaseModel):
+    after_round: int | None
+    rules: str = Field(description="the C.07 Art. 16 text applied: 2024 or 2026")
+    tiebreaks: list[str]
+    rows: list[StandingRowRead]
+
+
+class CrossRound(BaseModel):
+    round: int
+    outcome: str
+    opponent: TeamRef | None
+    colour: str | None
+    score: str | None = Field(description="game points for-against, e.g. '2.5-1.5'")
+    match_points: str | None
+
+
+class CrossRow(BaseModel):
+    team: TeamRef
+    rounds: list[CrossRound]
+
+
+class CrosstableRead(BaseModel):
+    after_round: int | None
+    rows: list[CrossRow]

@@ -6,7 +6,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-OPEN_DEADLINES = {"entry_deadline": None, "roster_deadline": None, "substitution_deadline": None}
+OPEN_DEADLINES = {"entry_deadline": None, "roster_deadline": None, "substitution_deadline": None, "round_starts": []}
 
 
 def ok(r: Any, status: int = 200) -> Any:
@@ -43,12 +43,14 @@ def make_team(client: TestClient, auth: dict[str, str], tid: int, club_id: int, 
 
 
 def full_team(client: TestClient, auth: dict[str, str], tid: int, club_id: int, name: str,
-              ratings: tuple[int | None, ...] = (1700, 1600, 1500, 1400), girls: int = 1) -> dict[str, Any]:
+              ratings: tuple[int | None, ...] = (1700, 1600, 1500, 1400), girls: int = 1,
+              reason: str = "") -> dict[str, Any]:
     team = make_team(client, auth, tid, club_id, name)
     pids = []
     for i, r in enumerate(ratings):
         p = make_player(client, auth, club_id, f"{name}-{i}", rating=r, sex="w" if i >= len(ratings) - girls else "m")
         pids.append(p["id"])
-    ok(client.put(f"/tournaments/{tid}/teams/{team['id']}/roster", json={"player_ids": pids}, headers=auth))
+    ok(client.put(f"/tournaments/{tid}/teams/{team['id']}/roster", json={"player_ids": pids, "reason": reason},
+                  headers=auth))
     team["player_ids"] = pids
     return team

@@ -1,0 +1,80 @@
+"""Play demo rounds: pair with the engine, publish, enter realistic results, complete.
+
+Results are drawn from the ratings (Elo expectation), with one board forfeit, one
+match forfeit (the absent team is expelled, R-7.4) and therefore a PAB in the next round.
+"""
+
+from __future__ import annotations
+
+import random
+
+from sqlmodel import Session, select
+
+from app.models import Player, Round, Tournament
+from app.rounds import (
+    check_results_open,
+    get_round,
+    match_boards,
+    pair,
+    round_matches,
+    set_board_result,
+    set_match_forfeit,
+)
+from app.routers.ranking import lock
+
+FORFEIT_ROUND = 2
+
+
+def _expected(a: int, b: int) -> float:
+    return 1 / (1 + 10 ** ((b - a) / 400))
+
+
+def _draw_result(rng: random.Random, white: int, black: int) -> str:
+    e = _expected(white, black)
+    draw = 0.22
+    x = rng.random()
+    if x < draw:
+        return "1/2-1/2"
+    return "1-0" if rng.random() < e else "0-1"
+
+
+def _rating(session: Session, pid: int | None, unrated: int) -> int:
+    p = session.get(Player, pid) if pid else None
+    return (p.fide_rating or p.national_rating or unrated) if p else unrated
+
+
+def play_demo_rounds(session: Session, t: Tournament, rounds: int, rng: random.Random) -> int:
+    lock(session, t, None)
+    session.commit()
+    played = 0
+    for n in range(1, rounds + 1):
+        rnd = get_round(session, t.id or 0, n)
+        pair(session, t, rnd, None)
+        rnd.state = "published"
+        session.add(rnd)
+        session.flush()
+        check_results_open(rnd)
+        matches = [m for m in round_matches(session, rnd) if m.second_team_id is not None]
+        for i, m in enumerate(matches):
+            if n == FORFEIT_ROUND and i == len(matches) - 1:
+                set_match_forfeit(session, t, rnd, m, "second", None, None)
+                continue
+            for b in match_boards(session, m):
+                if b.result is not None:
+                    continue
+                if n == 1 and i == 0 and b.board == 4:
+                    result = "+/-" if b.first_white else "-/+"  # R-4.5: a player did not come in time
+                else:
+                    w = _rating(session, b.first_player_id if b.first_white else b.second_player_id, 1400)
+                    k = _rating(session, b.second_player_id if b.first_white else b.first_player_id, 1400)
+                    result = _draw_result(rng, w, k)
+                set_board_result(session, t, rnd, m, b.board, result, None, None)
+        rnd = session.exec(select(Round).where(Round.id == rnd.id)).one()
+        rnd.state = "completed"
+        session.add(rnd)
+        session.commit()
+        played += 1
+    return played
+
+
+

@@ -1,0 +1,26 @@
+"""Answers to requests sent with an ``Idempotency-Key``: a replay gets the first answer back."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, Column, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+from app.models.base import UTCDateTime, utcnow
+
+
+class IdempotencyRecord(SQLModel, table=True):
+    __tablename__ = "idempotency_record"
+    __table_args__ = (UniqueConstraint("tournament_id", "key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id", index=True)
+    key: str = Field(max_length=200)
+    user_id: int | None = None
+    endpoint: str = Field(max_length=200)
+    request_hash: str = Field(max_length=64)
+    status_code: int
+    response: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime(), nullable=False))

@@ -1,0 +1,321 @@
+"""Round operations on the database: pairing, boards from lineups, results, forfeits, state changes.
+
+Routers and the demo loader call these; the rules themselves (pairing, scoring,
+lineup checks) stay in ``app.services``. Every function here works inside the
+caller's transaction and never commits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, date, datetime
+from typing import Any
+
+from sqlmodel import Session, col, delete, select
+
+from app import audit
+from app.models import BoardGame, Club, Lineup, Match, Player, Round, Team, Tournament
+from app.repository import load_domain, roster_in_board_order, rules_of, to_club, to_player
+from app.security import Principal
+from app.services.eligibility import check_player_eligible
+from app.services.errors import InvalidInput, NotFound, PreconditionFailed, PreconditionRequired, StateConflict
+from app.services.lineups import base_lineup, lineup_problems
+from app.services.pairing import pair_tournament_round
+from app.services.rules import Rules
+from app.services.tournament import normalise_result
+
+ROUND_STATES = ("pending", "paired", "published", "in_progress", "completed")
+
+
+def get_round(session: Session, tournament_id: int, number: int) -> Round:
+    r = session.exec(select(Round).where(Round.tournament_id == tournament_id, Round.number == number)).first()
+    if r is None:
+        raise NotFound(None, f"the tournament has no round {number}")
+    return r
+
+
+def round_matches(session: Session, rnd: Round) -> list[Match]:
+    return list(session.exec(select(Match).where(Match.round_id == rnd.id).order_by(Match.table_no)).all())
+
+
+def match_boards(session: Session, match: Match) -> list[BoardGame]:
+    return list(session.exec(select(BoardGame).where(BoardGame.match_id == match.id).order_by(BoardGame.board)).all())
+
+
+def match_etag(match: Match) -> str:
+    return f'W/"match-{match.id}-v{match.version}"'
+
+
+# --- lineups -> boards ---------------------------------------------------------------------------------
+
+
+def team_lineup(session: Session, t: Tournament, team: Team, number: int) -> tuple[list[int], bool]:
+    """Player ids on boards 1.. for the round: the submitted lineup, else the base lineup (R-3.1)."""
+    lu = session.exec(select(Lineup).where(Lineup.tournament_id == t.id, Lineup.round_number == number,
+                                           Lineup.team_id == team.id)).first()
+    if lu is not None:
+        return list(lu.player_ids), True
+    roster = [to_player(p) for p in roster_in_board_order(session, team)]
+    return [p.id for p in base_lineup(rules_of(t), roster)], False
+
+
+def base_lineup_warnings(session: Session, t: Tournament, teams: Sequence[Team], number: int) -> list[str]:
+    """What the arbiter is told before pairing: teams without a lineup whose base lineup is not valid."""
+    rules = rules_of(t)
+    on = t.start_date or date.today()
+    out = []
+    for team in teams:
+        ids, submitted = team_lineup(session, t, team, number)
+        if submitted:
+            continue
+        roster = [to_player(p) for p in roster_in_board_order(session, team)]
+        club = session.get(Club, team.club_id)
+        dclub = to_club(club) if club else None
+        for e in lineup_problems(rules, roster, ids, None, False,
+                                 lambda p, dclub=dclub: check_player_eligible(rules, p, dclub, on)):
+            out.append(f"{team.name}: no lineup submitted and the base lineup is not valid: {e.rule}: {e.detail}")
+    return out
+
+
+def auto_forfeit(first: int | None, second: int | None, first_white: bool) -> str | None:
+    """R-4.5: an empty board is lost by forfeit; both empty is a double forfeit."""
+    if first is not None and second is not None:
+        return None
+    if first is None and second is None:
+        return "-/-"
+    first_wins = first is not None
+    white_wins = first_wins == first_white
+    return "+/-" if white_wins else "-/+"
+
+
+def build_boards(session: Session, t: Tournament, rules: Rules, match: Match, number: int) -> None:
+    """(Re)create the board games of a match from both teams' lineups (R-3.3 order, R-4.5 empty boards)."""
+    session.exec(delete(BoardGame).where(col(BoardGame.match_id) == match.id))  # type: ignore[call-overload]
+    if match.second_team_id is None:
+        return
+    first = session.get(Team, match.first_team_id)
+    second = session.get(Team, match.second_team_id)
+    assert first is not None and second is not None
+    a, _ = team_lineup(session, t, first, number)
+    b, _ = team_lineup(session, t, second, number)
+    pattern = rules.pairing.board_colour_pattern
+    for i in range(rules.boards):
+        fp = a[i] if i < len(a) else None
+        sp = b[i] if i < len(b) else None
+        fw = pattern[i] == "W"
+        session.add(BoardGame(match_id=match.id or 0, board=i + 1, first_player_id=fp, second_player_id=sp,
+                              first_white=fw, result=auto_forfeit(fp, sp, fw)))
+
+
+def has_entered_results(session: Session, match: Match) -> bool:
+    if match.forfeit is not None:
+        return True
+    return any(b.result is not None and b.first_player_id is not None and b.second_player_id is not None
+               for b in match_boards(session, match))
+
+
+def lineup_changed(session: Session, t: Tournament, rnd: Round, team: Team) -> None:
+    """A lineup changed after pairing: refresh the boards of the team's match while no result is in."""
+    if rnd.state not in ("paired", "published"):
+        return
+    for m in round_matches(session, rnd):
+        if team.id in (m.first_team_id, m.second_team_id) and not has_entered_results(session, m):
+            build_boards(session, t, rules_of(t), m, rnd.number)
+            m.version += 1
+            session.add(m)
+
+
+# --- pairing -------------------------------------------------------------------------------------------
+
+
+def check_can_pair(session: Session, t: Tournament, rnd: Round) -> None:
+    if rnd.state not in ("pending", "paired"):
+        raise StateConflict("C.04.2 1.4", f"round {rnd.number} is {rnd.state.replace('_', ' ')}: "
+                            "a published pairing is frozen")
+    if rnd.number > 1:
+        prev = get_round(session, t.id or 0, rnd.number - 1)
+        if prev.state != "completed":
+            raise StateConflict("R-14.2", f"round {rnd.number - 1} is not completed ({prev.state.replace('_', ' ')}); "
+                                f"round {rnd.number} can be paired only after it")
+    if t.tpns_locked_at is None:
+        raise StateConflict("C.04.6 1.1", "the initial ranking is not locked: lock it (POST .../ranking/lock) "
+                            "to give the teams their pairing numbers")
+
+
+def pair(session: Session, t: Tournament, rnd: Round, principal: Principal | None) -> dict[str, Any]:
+    """Run the C.04.6 engine on the database state and store the round's matches and boards."""
+    check_can_pair(session, t, rnd)
+    rules = rules_of(t)
+    teams = list(session.exec(select(Team).where(Team.tournament_id == t.id, Team.status == "entered")).all())
+    unnumbered = [tm.name for tm in teams if tm.tpn is None]
+    if unnumbered:
+        raise StateConflict("C.04.6 1.1", f"teams without a pairing number: {', '.join(unnumbered)}; "
+                            "re-lock the ranking")
+    present = [tm for tm in teams if (tm.id or 0) not in set(rnd.absent_team_ids)]
+    if len(present) < 2:
+        raise StateConflict("C.04.6 3", "fewer than two teams to pair")
+    dom = load_domain(session, t, rules=rules)
+    dom = _before_round(dom, rnd.number)
+    pairing = pair_tournament_round(dom, rnd.number, frozenset(rnd.absent_team_ids))
+    old = round_matches(session, rnd)
+    before = [{"table": m.table_no, "first": m.first_team_id, "second": m.second_team_id} for m in old]
+    _clear_matches(session, old)
+    for pm in pairing.matches:
+        m = Match(round_id=rnd.id or 0, table_no=pm.table, first_team_id=pm.first, second_team_id=pm.second)
+        session.add(m)
+        session.flush()
+        build_boards(session, t, rules, m, rnd.number)
+    warnings = base_lineup_warnings(session, t, present, rnd.number)
+    rnd.state = "paired"
+    rnd.manual = False
+    rnd.explanation = pairing.explanation.to_dict() | {"lines": pairing.explanation.lines(), "warnings": warnings}
+    rnd.version += 1
+    session.add(rnd)
+    audit.record(session, principal, "repair" if old else "pair", "round", rnd.number, tournament_id=t.id,
+                 before={"matches": before} if old else None,
+                 after={"matches": [{"table": m.table, "first": m.first, "second": m.second} for m in pairing.matches]})
+    return {"explanation": rnd.explanation, "warnings": warnings}
+
+
+def _before_round(dom: Any, number: int) -> Any:
+    import dataclasses
+
+    return dataclasses.replace(dom, rounds=tuple(r for r in dom.rounds if r.number < number))
+
+
+def _clear_matches(session: Session, matches: Sequence[Match]) -> None:
+    ids = [m.id for m in matches]
+    if ids:
+        session.exec(delete(BoardGame).where(col(BoardGame.match_id).in_(ids)))  # type: ignore[call-overload]
+        session.exec(delete(Match).where(col(Match.id).in_(ids)))  # type: ignore[call-overload]
+        session.flush()
+
+
+def renumber_and_store(session: Session, t: Tournament, rnd: Round, pairs: list[tuple[int, int | None]]) -> None:
+    """Store a hand-changed pairing: ``pairs`` in board order (first = White on board 1), PAB last."""
+    rules = rules_of(t)
+    _clear_matches(session, round_matches(session, rnd))
+    for table, (a, b) in enumerate(pairs, start=1):
+        m = Match(round_id=rnd.id or 0, table_no=table, first_team_id=a, second_team_id=b)
+        session.add(m)
+        session.flush()
+        build_boards(session, t, rules, m, rnd.number)
+
+
+# --- results -------------------------------------------------------------------------------------------
+
+
+def mark_started(rnd: Round) -> None:
+    if rnd.state == "published":
+        rnd.state = "in_progress"
+
+
+def check_results_open(rnd: Round) -> None:
+    if rnd.state in ("pending", "paired"):
+        raise StateConflict("C.04.2 1.4", f"round {rnd.number} is not published yet: publish the pairing first")
+    if rnd.state == "completed":
+        raise StateConflict("results", f"round {rnd.number} is completed: reopen it to change a result")
+
+
+def check_if_match(match: Match, if_match: str | None, changing: bool) -> None:
+    """Changing an entered result needs the match's current ETag (lost-update protection)."""
+    if not changing:
+        return
+    if if_match is None:
+        raise PreconditionRequired("results", f"table {match.table_no} already has a result; send If-Match "
+                                   f"with its ETag to change it", table=match.table_no, etag=match_etag(match))
+    tags = {x.strip() for x in if_match.split(",")}
+    if "*" not in tags and match_etag(match) not in tags and match_etag(match).removeprefix("W/") not in tags:
+        raise PreconditionFailed("results", f"table {match.table_no} changed since it was read",
+                                 table=match.table_no, etag=match_etag(match))
+
+
+def set_board_result(session: Session, t: Tournament, rnd: Round, match: Match, board_no: int, result: str | None,
+                     principal: Principal | None, if_match: str | None, *, ended_at: datetime | None = None,
+                     arbiter: bool = True) -> bool:
+    """Set one board's result; returns whether anything changed."""
+    if match.second_team_id is None:
+        raise StateConflict("R-7.5", "the pairing-allocated bye has no boards")
+    if match.forfeit is not None:
+        raise StateConflict("R-7.3", f"table {match.table_no} was forfeited as a whole; clear the forfeit first")
+    code = normalise_result(result) if result is not None else None
+    board = session.exec(select(BoardGame).where(BoardGame.match_id == match.id, BoardGame.board == board_no)).first()
+    if board is None:
+        raise NotFound(None, f"table {match.table_no} has no board {board_no}")
+    if code is not None and (board.first_player_id is None or board.second_player_id is None):
+        expected = auto_forfeit(board.first_player_id, board.second_player_id, board.first_white)
+        if code != expected:
+            raise InvalidInput("R-4.5", f"board {board_no} of table {match.table_no} has an empty seat: "
+                               f"its result is {expected}")
+    if board.result == code:
+        return False
+    changing = board.result is not None
+    if changing and not arbiter:
+        raise StateConflict("results", "only an arbiter may change an entered result")
+    check_if_match(match, if_match, changing)
+    before = {"board": board_no, "result": board.result}
+    board.result = code
+    board.ended_at = ended_at or (datetime.now(UTC) if code is not None else None)
+    session.add(board)
+    match.version += 1
+    session.add(match)
+    mark_started(rnd)
+    session.add(rnd)
+    audit.record(session, principal, "result", "match", match.id, tournament_id=t.id, before=before,
+                 after={"board": board_no, "result": code, "round": rnd.number, "table": match.table_no})
+    return True
+
+
+FORFEIT_ALIASES = {"white": "first", "black": "second", "both": "both", "first": "first", "second": "second"}
+
+
+def set_match_forfeit(session: Session, t: Tournament, rnd: Round, match: Match, side: str | None,
+                      principal: Principal | None, if_match: str | None) -> bool:
+    """A team did not show up (R-7.3): the other scores 2 MP and ``forfeit_win_gp``; the absent is expelled (R-7.4)."""
+    if match.second_team_id is None:
+        raise StateConflict("R-7.5", "the pairing-allocated bye cannot be forfeited")
+    new = FORFEIT_ALIASES.get(side) if side is not None else None
+    if side is not None and new is None:
+        raise InvalidInput("R-7.3", f"forfeit names the absent team: white, black or both (not {side!r})")
+    if match.forfeit == new:
+        return False
+    check_if_match(match, if_match, match.forfeit is not None or has_entered_results(session, match))
+    before = {"forfeit": match.forfeit}
+    match.forfeit = new
+    match.version += 1
+    session.add(match)
+    mark_started(rnd)
+    session.add(rnd)
+    audit.record(session, principal, "forfeit", "match", match.id, tournament_id=t.id, before=before,
+                 after={"forfeit": new, "round": rnd.number, "table": match.table_no})
+    rules = rules_of(t)
+    if new is not None and rules.expel_on_forfeit_loss:
+        absent = {"first": [match.first_team_id], "second": [match.second_team_id],
+                  "both": [match.first_team_id, match.second_team_id]}[new]
+        for team_id in absent:
+            team = session.get(Team, team_id)
+            if team is not None and team.status == "entered":
+                tb = audit.snapshot(team)
+                team.status = "expelled"
+                session.add(team)
+                audit.record(session, principal, "expel", "team", team.id, tournament_id=t.id, before=tb, after=team,
+                             reason=f"R-7.4: lost round {rnd.number} by forfeit")
+    return True
+
+
+def round_complete(session: Session, rnd: Round) -> list[int]:
+    """Tables without a full result."""
+    missing = []
+    for m in round_matches(session, rnd):
+        if m.second_team_id is None or m.forfeit is not None:
+            continue
+        boards = match_boards(session, m)
+        if not boards or any(b.result is None for b in boards):
+            missing.append(m.table_no)
+    return missing
+
+
+def player_map(session: Session, ids: set[int]) -> dict[int, Player]:
+    if not ids:
+        return {}
+    return {p.id or 0: p for p in session.exec(select(Player).where(col(Player.id).in_(ids))).all()}

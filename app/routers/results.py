@@ -1,0 +1,163 @@
+"""Result entry: per board, per match, and an all-or-nothing idempotent batch for scripts."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header
+from fastapi.responses import JSONResponse
+from sqlmodel import Session, select
+
+from app.models import IdempotencyRecord, Match, Round, Team, Tournament
+from app.models.schemas import BatchOutcome, BatchResults, BoardResultPut, MatchRead, MatchResultPut
+from app.rounds import (
+    check_if_match,
+    check_results_open,
+    get_round,
+    has_entered_results,
+    match_boards,
+    set_board_result,
+    set_match_forfeit,
+)
+from app.routers.deps import PrincipalDep, SessionDep, load_tournament
+from app.routers.rounds import match_read
+from app.security import ARBITER_ROLES, Principal, require_staff
+from app.services.errors import InvalidInput, NotFound
+from app.services.tournament import normalise_result
+
+router = APIRouter(prefix="/tournaments/{tournament_id}/rounds/{number}", tags=["results"])
+
+
+def _match(session: Session, rnd: Round, match_id: int) -> Match:
+    m = session.get(Match, match_id)
+    if m is None or m.round_id != rnd.id:
+        raise NotFound(None, f"round {rnd.number} has no match {match_id}")
+    return m
+
+
+def _teams(session: Session, t: Tournament) -> dict[int, Team]:
+    return {tm.id or 0: tm for tm in session.exec(select(Team).where(Team.tournament_id == t.id)).all()}
+
+
+def _open(session: Session, tournament_id: int, number: int, principal: Principal) -> tuple[Tournament, Round]:
+    t = load_tournament(session, tournament_id, for_update=True)
+    require_staff(session, principal, tournament_id, ARBITER_ROLES, scope="results")
+    rnd = get_round(session, tournament_id, number)
+    check_results_open(rnd)
+    return t, rnd
+
+
+@router.put("/matches/{match_id}/boards/{board}", response_model=MatchRead,
+            summary="Enter or change one board's result (changing needs If-Match with the match's ETag)")
+def put_board(tournament_id: int, number: int, match_id: int, board: int, body: BoardResultPut,
+              session: SessionDep, principal: PrincipalDep,
+              if_match: Annotated[str | None, Header()] = None) -> JSONResponse:
+    t, rnd = _open(session, tournament_id, number, principal)
+    m = _match(session, rnd, match_id)
+    set_board_result(session, t, rnd, m, board, body.result, principal, if_match, ended_at=body.ended_at)
+    session.commit()
+    out = match_read(session, t, rnd, m, _teams(session, t))
+    return JSONResponse(out.model_dump(mode="json"), headers={"ETag": out.etag})
+
+
+@router.put("/matches/{match_id}", response_model=MatchRead,
+            summary="Enter a whole match: every board's result, or a match-level forfeit (R-7.3)")
+def put_match(tournament_id: int, number: int, match_id: int, body: MatchResultPut, session: SessionDep,
+              principal: PrincipalDep, if_match: Annotated[str | None, Header()] = None) -> JSONResponse:
+    t, rnd = _open(session, tournament_id, number, principal)
+    m = _match(session, rnd, match_id)
+    if (body.results is None) == (body.forfeit is None):
+        raise InvalidInput("R-7.3", "give either the board results or a match-level forfeit")
+    if body.forfeit is not None:
+        set_match_forfeit(session, t, rnd, m, body.forfeit, principal, if_match)
+    else:
+        assert body.results is not None
+        boards = match_boards(session, m)
+        if len(body.results) != len(boards):
+            raise InvalidInput("R-7.2", f"the match has {len(boards)} boards; {len(body.results)} results given")
+        changing = any(b.result is not None and b.result != (normalise_result(r) if r else None)
+                       and b.first_player_id is not None and b.second_player_id is not None
+                       for b, r in zip(boards, body.results, strict=True)) or m.forfeit is not None
+        check_if_match(m, if_match, changing)
+        if m.forfeit is not None:
+            set_match_forfeit(session, t, rnd, m, None, principal, "*")
+        for b, r in zip(boards, body.results, strict=True):
+            set_board_result(session, t, rnd, m, b.board, r, principal, "*")
+    session.commit()
+    out = match_read(session, t, rnd, m, _teams(session, t))
+    return JSONResponse(out.model_dump(mode="json"), headers={"ETag": out.etag})
+
+
+def _hash(body: BatchResults) -> str:
+    return hashlib.sha256(json.dumps(body.model_dump(mode="json"), sort_keys=True).encode()).hexdigest()
+
+
+@router.post("/results", response_model=BatchOutcome,
+             summary="Batch results for scripts: all or nothing, honouring Idempotency-Key",
+             responses={200: {"headers": {"Idempotent-Replayed": {"description": "true on a replay"}}}})
+def post_results(tournament_id: int, number: int, body: BatchResults, session: SessionDep, principal: PrincipalDep,
+                 idempotency_key: Annotated[str | None, Header(max_length=200)] = None) -> JSONResponse:
+    t = load_tournament(session, tournament_id, for_update=True)  # serialises writers: no lost update
+    require_staff(session, principal, tournament_id, ARBITER_ROLES, scope="results")
+    digest = _hash(body)
+    endpoint = f"POST /tournaments/{tournament_id}/rounds/{number}/results"
+    if idempotency_key:
+        rec = session.exec(select(IdempotencyRecord).where(IdempotencyRecord.tournament_id == tournament_id,
+                                                           IdempotencyRecord.key == idempotency_key)).first()
+        if rec is not None:
+            if rec.request_hash != digest or rec.endpoint != endpoint:
+                raise InvalidInput("Idempotency-Key", "this Idempotency-Key was used for a different request")
+            return JSONResponse(rec.response, status_code=rec.status_code, headers={"Idempotent-Replayed": "true"})
+    rnd = get_round(session, tournament_id, number)
+    check_results_open(rnd)
+    matches = {m.table_no: m for m in session.exec(select(Match).where(Match.round_id == rnd.id)).all()}
+    by_table: dict[int, list[Any]] = {}
+    for item in body.results:
+        if item.table not in matches:
+            raise NotFound(None, f"round {number} has no table {item.table}", table=item.table)
+        if (item.forfeit is None) == (item.board is None):
+            raise InvalidInput("R-7.3", f"table {item.table}: give a board with a result, or a forfeit",
+                               table=item.table)
+        by_table.setdefault(item.table, []).append(item)
+    # lost-update check once per match, against the state before this batch
+    for table, items in by_table.items():
+        m = matches[table]
+        boards = {b.board: b for b in match_boards(session, m)}
+        changing = False
+        for it in items:
+            if it.forfeit is not None:
+                changing |= m.forfeit is None and has_entered_results(session, m)
+                changing |= m.forfeit is not None and m.forfeit != {"white": "first", "black": "second"}.get(
+                    it.forfeit, it.forfeit)
+            else:
+                b = boards.get(it.board)
+                if b is None:
+                    raise NotFound(None, f"table {table} has no board {it.board}", table=table)
+                new = normalise_result(it.result) if it.result is not None else None
+                changing |= (b.result is not None and b.result != new and b.first_player_id is not None
+                             and b.second_player_id is not None)
+        tags = [it.if_match for it in items if it.if_match]
+        check_if_match(m, tags[0] if tags else None, changing)
+    changed = unchanged = 0
+    for table, items in by_table.items():
+        m = matches[table]
+        for it in items:
+            if it.forfeit is not None:
+                did = set_match_forfeit(session, t, rnd, m, it.forfeit, principal, "*")
+            else:
+                did = set_board_result(session, t, rnd, m, it.board, it.result, principal, "*")
+            changed += did
+            unchanged += not did
+    teams = _teams(session, t)
+    out = BatchOutcome(round=number, changed=changed, unchanged=unchanged,
+                       matches=[match_read(session, t, rnd, matches[tb], teams) for tb in sorted(by_table)])
+    payload = out.model_dump(mode="json")
+    if idempotency_key:
+        session.add(IdempotencyRecord(tournament_id=tournament_id, key=idempotency_key, user_id=principal.user_id,
+                                      endpoint=endpoint, request_hash=digest, status_code=200, response=payload))
+    session.commit()
+    return JSONResponse(payload)
+
+

@@ -1,0 +1,312 @@
+"""Issue: the rules before round 1 through the API: entries, rosters, lineups, ranking (R-2, R-3, R-4, R-11, R-16)."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+
+from fastapi.testclient import TestClient
+from sqlmodel import Session, func, select
+
+from app.models import AuditEntry, Lineup, RosterEntry, Round, Team
+from tests.api.conftest import login, make_user
+from tests.api.factory import full_team, make_club, make_player, make_team, make_tournament, ok
+
+
+def n_rows(engine: Any, model: Any) -> int:
+    with Session(engine) as s:
+        return s.exec(select(func.count()).select_from(model)).one()
+
+
+def manager(client: TestClient, engine: Any, name: str, born: date = date(1980, 1, 1)) -> dict[str, str]:
+    make_user(engine, name, birth_date=born)
+    return login(client, name)
+
+
+# --- entries ---------------------------------------------------------------------------------------
+
+
+def test_club_cap_refused_and_nothing_changed(client: TestClient, admin: dict[str, str], engine: Any) -> None:
+    t = make_tournament(client, admin, max_teams_per_club=2)
+    club = make_club(client, admin)
+    make_team(client, admin, t["id"], club["id"], "A")
+    make_team(client, admin, t["id"], club["id"], "B")
+    before = n_rows(engine, Team)
+    r = client.post(f"/tournaments/{t['id']}/teams", json={"club_id": club["id"], "name": "C"}, headers=admin)
+    assert r.status_code == 409 and r.json()["rule"] == "R-2.2"
+    assert n_rows(engine, Team) == before
+
+
+def test_waitlist_in_submission_order_and_moves_up(client: TestClient, admin: dict[str, str]) -> None:
+    t = make_tournament(client, admin, max_teams=2)
+    clubs = [make_club(client, admin, f"C{i}") for i in range(3)]
+    a = make_team(client, admin, t["id"], clubs[0]["id"], "A")
+    b = make_team(client, admin, t["id"], clubs[1]["id"], "B")
+    c = make_team(client, admin, t["id"], clubs[2]["id"], "C")
+    assert (a["status"], b["status"], c["status"]) == ("entered", "entered", "waitlisted")
+    ok(client.patch(f"/tournaments/{t['id']}/teams/{a['id']}", json={"status": "withdrawn"}, headers=admin))
+    assert ok(client.get(f"/tournaments/{t['id']}/teams/{c['id']}"))["status"] == "entered"
+
+
+def test_unpaid_entry_waits_until_the_fee_is_recorded(client: TestClient, admin: dict[str, str]) -> None:
+    t = make_tournament(client, admin)
+    club = make_club(client, admin)
+    team = make_team(client, admin, t["id"], club["id"], "Unpaid", pay=False)
+    assert team["status"] == "waitlisted"  # R-11.3: valid only when the fee is paid
+    ok(client.post(f"/tournaments/{t['id']}/teams/{team['id']}/payments",
+                   json={"amount": "20.00", "paid_on": "2026-11-01"}, headers=admin), 201)
+    assert ok(client.get(f"/tournaments/{t['id']}/teams/{team['id']}", headers=admin))["status"] == "waitlisted"
+    ok(client.post(f"/tournaments/{t['id']}/teams/{team['id']}/payments",
+                   json={"amount": "16.00", "paid_on": "2026-11-02", "reference": "2nd"}, headers=admin), 201)
+    got = ok(client.get(f"/tournaments/{t['id']}/teams/{team['id']}", headers=admin))
+    assert got["status"] == "entered" and got["fee_paid"] == "36.00"
+    assert ok(client.get(f"/tournaments/{t['id']}/teams/{team['id']}"))["fee_paid"] is None  # private
+
+
+def test_entry_deadline_and_audited_override(client: TestClient, admin: dict[str, str], engine: Any) -> None:
+    past = (datetime.now(UTC) - timedelta(days=1)).isoformat()
+    t = make_tournament(client, admin, entry_deadline=past)
+    club = make_club(client, admin)
+    alice = manager(client, engine, "alice")
+    r = client.post(f"/tournaments/{t['id']}/teams", json={"club_id": club["id"], "name": "Late"}, headers=alice)
+    assert r.status_code == 409 and r.json()["rule"] == "R-11.1"
+    r = client.post(f"/tournaments/{t['id']}/teams", json={"club_id": club["id"], "name": "Late",
+                                                           "override_deadline": True}, headers=alice)
+    assert r.status_code == 403
+    assert n_rows(engine, Team) == 0
+    ok(client.post(f"/tournaments/{t['id']}/teams", json={"club_id": club["id"], "name": "Late",
+                                                          "override_deadline": True, "reason": "bank delay"},
+                   headers=admin), 201)
+    with Session(engine) as s:
+        e = s.exec(select(AuditEntry).where(AuditEntry.action == "override")).one()
+        assert e.reason == "bank delay" and "R-11.1" in str(e.after)
+
+
+def test_manager_must_be_an_adult(client: TestClient, admin: dict[str, str], engine: Any) -> None:
+    t = make_tournament(client, admin)
+    club = make_club(client, admin)
+    kid = manager(client, engine, "kid", born=date(2012, 1, 1))
+    r = client.post(f"/tournaments/{t['id']}/teams", json={"club_id": club["id"], "name": "K"}, headers=kid)
+    assert r.status_code == 409 and r.json()["rule"] == "R-16.2.1"
+    team = make_team(client, admin, t["id"], club["id"], "Team")
+    kid_id = ok(client.get("/auth/me", headers=kid))["id"]
+    r = client.post(f"/tournaments/{t['id']}/members", json={"user_id": kid_id, "role": "manager",
+                                                             "team_id": team["id"]}, headers=admin)
+    assert r.status_code == 409 and r.json()["rule"] == "R-16.2.1"
+    adult = manager(client, engine, "adult")
+    adult_id = ok(client.get("/auth/me", headers=adult))["id"]
+    ok(client.post(f"/tournaments/{t['id']}/members", json={"user_id": adult_id, "role": "manager",
+                                                            "team_id": team["id"]}, headers=admin), 201)
+
+
+# --- rosters -----------------------------------------------------------------------------------------
+
+
+def test_board_order_is_computed(client: TestClient, admin: dict[str, str]) -> None:
+    t = make_tournament(client, admin)
+    club = make_club(client, admin)
+    team = make_team(client, admin, t["id"], club["id"], "T")
+    ids = [
+        make_player(client, admin, club["id"], "Unrated", rating=None, national_rating=1500)["id"],
+        make_player(client, admin, club["id"], "Βήτα", rating=1600, national_rating=1500, national_id=20)["id"],
+        make_player(client, admin, club["id"], "Άλφα", rating=1600, national_rating=1500, national_id=10)["id"],
+        make_player(client, admin, club["id"], "Top", rating=1800, sex="w")["id"],
+    ]
+    roster = ok(client.put(f"/tournaments/{t['id']}/teams/{team['id']}/roster", json={"player_ids": ids},
+                           headers=admin))
+    names = [p["player"]["last_name"] for p in roster["players"]]
+    assert names == ["Top", "Άλφα", "Βήτα", "Unrated"]  # R-3.3: FIDE, national, registration number
+    assert [p["board"] for p in roster["players"]] == [1, 2, 3, 4]
+    again = ok(client.get(f"/tournaments/{t['id']}/teams/{team['id']}/roster"))
+    assert [p["player"]["last_name"] for p in again["players"]] == names
+
+
+def test_roster_refusals(client: TestClient, admin: dict[str, str], engine: Any) -> None:
+    t = make_tournament(client, admin)
+    club = make_club(client, admin)
+    a = full_team(client, admin, t["id"], club["id"], "A")
+    b = make_team(client, admin, t["id"], club["id"], "B")
+    old = make_player(client, admin, club["id"], "Old", born="2012-12-31")
+    others = [make_player(client, admin, club["id"], f"P{i}", sex="w")["id"] for i in range(3)]
+    before = n_rows(engine, RosterEntry)
+    r = client.put(f"/tournaments/{t['id']}/teams/{b['id']}/roster", json={"player_ids": [old["id"], *others]},
+                   headers=admin)
+    assert r.status_code == 409 and r.json()["rule"] == "R-3.1"  # born before 2013-01-01
+    r = client.put(f"/tournaments/{t['id']}/teams/{b['id']}/roster",
+                   json={"player_ids": [a["player_ids"][0], *others]}, headers=admin)
+    assert r.status_code == 409 and r.json()["rule"] == "R-3.1"  # already on team A
+    other_club = make_club(client, admin, "Elsewhere")
+    stranger = make_player(client, admin, other_club["id"], "Stranger")
+    r = client.put(f"/tournaments/{t['id']}/teams/{b['id']}/roster",
+                   json={"player_ids": [stranger["id"], *others]}, headers=admin)
+    assert r.status_code == 422 and r.json()["rule"] == "R-2.1"
+    assert n_rows(engine, RosterEntry) == before
+
+
+def test_roster_frozen_after_deadline_but_organiser_substitutes(client: TestClient, admin: dict[str, str],
+                                                                engine: Any) -> None:
+    past = (datetime.now(UTC) - timedelta(hours=1)).isoformat()
+    future = (datetime.now(UTC) + timedelta(days=1)).isoformat()
+    t = make_tournament(client, admin, roster_deadline=past, substitution_deadline=future)
+    club = make_club(client, admin)
+    a = full_team(client, admin, t["id"], club["id"], "A", reason="late roster, accepted")
+    b = make_team(client, admin, t["id"], club["id"], "B")
+    alice = manager(client, engine, "alice")
+    alice_id = ok(client.get("/auth/me", headers=alice))["id"]
+    ok(client.post(f"/tournaments/{t['id']}/members", json={"user_id": alice_id, "role": "manager",
+                                                            "team_id": a["id"]}, headers=admin), 201)
+    r = client.put(f"/tournaments/{t['id']}/teams/{a['id']}/roster", json={"player_ids": a["player_ids"][:3]},
+                   headers=alice)
+    assert r.status_code == 409 and r.json()["rule"] == "R-11.4"
+    r = client.put(f"/tournaments/{t['id']}/teams/{b['id']}/roster", json={"player_ids": [a["player_ids"][3]]},
+                   headers=admin)
+    assert r.status_code == 422 and r.json()["rule"] == "R-11.5"  # needs a reason
+    moved = ok(client.put(f"/tournaments/{t['id']}/teams/{b['id']}/roster",
+                          json={"player_ids": [a["player_ids"][3]], "reason": "illness in team B"}, headers=admin))
+    assert [p["player"]["id"] for p in moved["players"]] == [a["player_ids"][3]]
+    assert moved["warnings"]  # a one-player roster is saved with a warning for the organiser
+    roster_a = ok(client.get(f"/tournaments/{t['id']}/teams/{a['id']}/roster"))
+    assert a["player_ids"][3] not in [p["player"]["id"] for p in roster_a["players"]]
+    with Session(engine) as s:
+        assert s.exec(select(AuditEntry).where(AuditEntry.action == "move")).one().reason == "illness in team B"
+
+
+def test_substitution_window_closes(client: TestClient, admin: dict[str, str]) -> None:
+    past = (datetime.now(UTC) - timedelta(hours=2)).isoformat()
+    t = make_tournament(client, admin, roster_deadline=past, substitution_deadline=past)
+    club = make_club(client, admin)
+    a = make_team(client, admin, t["id"], club["id"], "A")
+    r = client.put(f"/tournaments/{t['id']}/teams/{a['id']}/roster", json={"player_ids": [], "reason": "x"},
+                   headers=admin)
+    assert r.status_code == 409 and r.json()["rule"] == "R-11.5"
+
+
+# --- lineups -----------------------------------------------------------------------------------------
+
+
+def _lineup_setup(client: TestClient, admin: dict[str, str]) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
+    t = make_tournament(client, admin)
+    club = make_club(client, admin)
+    team = make_team(client, admin, t["id"], club["id"], "L")
+    ids = [make_player(client, admin, club["id"], f"P{i}", rating=2000 - 100 * i, sex="w" if i in (3, 4) else "m")["id"]
+           for i in range(6)]
+    ok(client.put(f"/tournaments/{t['id']}/teams/{team['id']}/roster", json={"player_ids": ids}, headers=admin))
+    return t, team, ids
+
+
+def test_lineup_accepted_in_board_order(client: TestClient, admin: dict[str, str]) -> None:
+    t, team, ids = _lineup_setup(client, admin)
+    lu = ok(client.put(f"/tournaments/{t['id']}/rounds/1/lineups/{team['id']}",
+                       json={"player_ids": [ids[4], ids[0], ids[2], ids[1]], "captain_id": ids[2]}, headers=admin))
+    assert [b["player"]["id"] for b in lu["boards"]] == [ids[0], ids[1], ids[2], ids[4]]
+    assert lu["captain_id"] == ids[2] and lu["submitted"] is True
+
+
+def test_lineup_refusals_name_their_rule(client: TestClient, admin: dict[str, str], engine: Any) -> None:
+    t, team, ids = _lineup_setup(client, admin)
+    club2 = make_club(client, admin, "Other")
+    outsider = make_player(client, admin, club2["id"], "Out")["id"]
+    url = f"/tournaments/{t['id']}/rounds/1/lineups/{team['id']}"
+    cases = [
+        ({"player_ids": [outsider, ids[0], ids[1], ids[3]]}, "R-3.3"),  # not on the roster
+        ({"player_ids": [ids[0], ids[0], ids[1], ids[3]]}, None),  # duplicate
+        ({"player_ids": ids[:5]}, "R-3.1"),  # more than 4
+        ({"player_ids": [ids[0], ids[1], ids[2], ids[5]]}, "R-3.2"),  # no girl
+        ({"player_ids": [ids[0], ids[1], ids[2], ids[3]], "captain_id": ids[5]}, "R-16.1"),
+        ({"player_ids": [ids[1], ids[0], ids[2], ids[3]], "explicit_order": True}, "R-3.3"),
+    ]
+    for body, rule in cases:
+        r = client.put(url, json=body, headers=admin)
+        assert r.status_code in (409, 422), (body, r.text)
+        if rule:
+            assert r.json()["rule"] == rule, (body, r.json())
+    assert n_rows(engine, Lineup) == 0
+    r = client.put(url, json={"player_ids": [ids[1], ids[0], ids[2], ids[3]], "explicit_order": True}, headers=admin)
+    assert "P1" in r.json()["detail"] and "P0" in r.json()["detail"]
+
+
+def test_ineligible_player_refused_in_lineup(client: TestClient, admin: dict[str, str]) -> None:
+    t, team, ids = _lineup_setup(client, admin)
+    ok(client.patch(f"/players/{ids[0]}", json={"activation_fee_paid": False}, headers=admin))
+    r = client.put(f"/tournaments/{t['id']}/rounds/1/lineups/{team['id']}",
+                   json={"player_ids": [ids[0], ids[1], ids[2], ids[3]]}, headers=admin)
+    assert r.status_code == 409 and r.json()["rule"] == "R-2.3"
+
+
+def test_short_lineup_leaves_bottom_boards_empty(client: TestClient, admin: dict[str, str]) -> None:
+    t, team, ids = _lineup_setup(client, admin)
+    lu = ok(client.put(f"/tournaments/{t['id']}/rounds/1/lineups/{team['id']}",
+                       json={"player_ids": [ids[0], ids[3], ids[1]]}, headers=admin))
+    assert [b["player"] and b["player"]["id"] for b in lu["boards"]] == [ids[0], ids[1], ids[3], None]
+
+
+def test_no_lineup_means_base_lineup(client: TestClient, admin: dict[str, str]) -> None:
+    t, team, ids = _lineup_setup(client, admin)
+    lu = ok(client.get(f"/tournaments/{t['id']}/rounds/1/lineups/{team['id']}", headers=admin))
+    assert lu["submitted"] is False
+    assert [b["player"]["id"] for b in lu["boards"]] == ids[:4]
+    assert lu["problems"] == []  # P3 is a girl, so the base lineup is valid
+    assert client.get(f"/tournaments/{t['id']}/rounds/1/lineups/{team['id']}").status_code == 403
+
+
+def test_lineups_close_at_the_round_start(client: TestClient, admin: dict[str, str], engine: Any) -> None:
+    t, team, ids = _lineup_setup(client, admin)
+    alice = manager(client, engine, "alice")
+    alice_id = ok(client.get("/auth/me", headers=alice))["id"]
+    ok(client.post(f"/tournaments/{t['id']}/members", json={"user_id": alice_id, "role": "manager",
+                                                            "team_id": team["id"]}, headers=admin), 201)
+    with Session(engine) as s:
+        r1 = s.exec(select(Round).where(Round.tournament_id == t["id"], Round.number == 1)).one()
+        r1.scheduled_start = datetime.now(UTC) - timedelta(minutes=1)
+        s.add(r1)
+        s.commit()
+    url = f"/tournaments/{t['id']}/rounds/1/lineups/{team['id']}"
+    r = client.put(url, json={"player_ids": ids[:4]}, headers=alice)
+    assert r.status_code == 409 and r.json()["rule"] == "R-3.2"
+    ok(client.put(url, json={"player_ids": ids[:4], "reason": "late, accepted by the arbiter"}, headers=admin))
+
+
+# --- ranking -----------------------------------------------------------------------------------------
+
+
+def test_ranking_by_average_with_elot743_ties_and_lock(client: TestClient, admin: dict[str, str]) -> None:
+    t = make_tournament(client, admin)
+    clubs = [make_club(client, admin, f"Club {i}") for i in range(3)]
+    full_team(client, admin, t["id"], clubs[0]["id"], "Ωμέγα", ratings=(1600, 1600, 1600, 1600))
+    full_team(client, admin, t["id"], clubs[1]["id"], "Alpha", ratings=(1600, 1600, 1600, 1600))
+    full_team(client, admin, t["id"], clubs[2]["id"], "Strong", ratings=(1900, None, None, None))
+    rk = ok(client.get(f"/tournaments/{t['id']}/ranking"))
+    assert [r["name"] for r in rk["rows"]] == ["Alpha", "Ωμέγα", "Strong"]  # 1600 = 1600 > 1525; A < O(mega)
+    assert rk["rows"][2]["average"] == "1525" and rk["locked"] is False
+    assert all(r["tpn"] is None for r in rk["rows"])
+    r = client.post(f"/tournaments/{t['id']}/ranking/lock")
+    assert r.status_code == 401
+    locked = ok(client.post(f"/tournaments/{t['id']}/ranking/lock", headers=admin))
+    assert [r["tpn"] for r in locked["rows"]] == [1, 2, 3] and locked["locked"] is True
+
+
+def test_tpns_final_after_round_four(client: TestClient, admin: dict[str, str], engine: Any) -> None:
+    t = make_tournament(client, admin)
+    club = make_club(client, admin)
+    full_team(client, admin, t["id"], club["id"], "A")
+    ok(client.post(f"/tournaments/{t['id']}/ranking/lock", headers=admin))
+    with Session(engine) as s:
+        for r in s.exec(select(Round).where(Round.tournament_id == t["id"], Round.number <= 4)).all():
+            r.state = "completed"
+            s.add(r)
+        s.commit()
+    r = client.post(f"/tournaments/{t['id']}/ranking/lock", headers=admin)
+    assert r.status_code == 409 and r.json()["rule"] == "C.04.6 1.1.3"
+
+
+def test_demo_ranking_shows_24_teams_after_lock(client: TestClient, engine: Any) -> None:
+    from app.cli import main
+
+    assert main(["demo", "--rounds", "0"]) == 0
+    admin = login(client, "admin", "teamswiss-demo")
+    tid = ok(client.get("/tournaments"))["items"][0]["id"]
+    locked = ok(client.post(f"/tournaments/{tid}/ranking/lock", headers=admin))
+    rows = locked["rows"]
+    assert len(rows) == 24 and [r["tpn"] for r in rows] == list(range(1, 25))
+    averages = [float(r["average"]) for r in rows]
+    assert averages == sorted(averages, reverse=True)
