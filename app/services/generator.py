@@ -160,6 +160,8 @@ def _teams(rng: random.Random, n: int, boards: int, rounds: int, base: Rules | N
         pairing = dataclasses.replace(rules.pairing, initial_colour=rng.choice("WB"))
         rules = dataclasses.replace(rules, pairing=pairing)
     start = date(2026, 1, 1) + timedelta(days=rng.randrange(300))
+    if rules.start_date is None:
+        rules = dataclasses.replace(rules, start_date=start)
     return Tournament(
         name=f"Random team Swiss {seed}", rules=rules, teams=tuple(team_objs), players=tuple(players),
         city=rng.choice(_TOWNS), federation="GRE", start_date=start,

@@ -490,6 +490,13 @@ def _rules(st: _State, base: Rules, teams: dict[int, _TeamRec], last_round: int)
     changes["rounds"] = max(rounds, last_round)
     if len(base.round_starts) != changes["rounds"]:
         changes["round_starts"] = ()
+    n_rounds = int(changes["rounds"])  # type: ignore[call-overload]
+    if sorted(st.round_dates) == list(range(1, n_rounds + 1)):
+        # 132 dates every round: keep the base's start times if they fall on those days
+        zone = base.zone
+        days = [st.round_dates[r] for r in range(1, n_rounds + 1)]
+        if [d.astimezone(zone).date() for d in base.round_starts] != days:
+            changes["round_starts"] = tuple(datetime(d.year, d.month, d.day, tzinfo=zone) for d in days)
     if st.mp:
         changes.update(mp_win=st.mp.get("W", base.mp_win), mp_draw=st.mp.get("D", base.mp_draw),
                        mp_loss=st.mp.get("L", base.mp_loss))
@@ -499,6 +506,11 @@ def _rules(st: _State, base: Rules, teams: dict[int, _TeamRec], last_round: int)
                        gp_loss=st.gp.get("L", base.gp_loss))
     if st.pab_points is not None:
         changes["bye_mp"], changes["bye_gp"] = st.pab_points
+    elif boards != base.boards and base.bye_gp == Fraction(base.boards, 2):
+        changes["bye_gp"] = Fraction(boards, 2)  # the PAB is a drawn match (C.04.6 1.4)
+    start = _read_date(st.header.get("start", ""), 0, "start date", st)
+    if start is not None and base.start_date is None:
+        changes["start_date"] = start
     primary = pairing.primary_score
     if st.tiebreaks212:
         changes["tiebreaks"] = tiebreaks_from_file(st.tiebreaks212, primary, True)
