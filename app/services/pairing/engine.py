@@ -30,7 +30,7 @@ from itertools import combinations, combinations_with_replacement
 
 from app.services.errors import NoLegalPairing
 from app.services.pairing.colours import NO_PREFERENCE, Preference, allocate, preference
-from app.services.pairing.matching import first_pairing, has_perfect_matching
+from app.services.pairing.matching import first_pairing, has_perfect_matching, identifier
 from app.services.pairing.model import (
     BracketNote,
     ColourNote,
@@ -265,6 +265,11 @@ class _Round:
         remaining = sorted(self.by_tpn)
         if len(remaining) == 1:
             raise NoLegalPairing("a single team cannot be paired", round=self.s.round)
+        if len(remaining) % 2 == 0 and not self.pairable(remaining):
+            raise NoLegalPairing(
+                "no legal pairing of all the teams exists: too many have already met ([C1])",
+                round=self.s.round,
+            )
         pab = self.assign_pab(remaining)
         if pab is not None:
             remaining.remove(pab.tpn)
@@ -273,7 +278,6 @@ class _Round:
         while remaining:
             bracket, _ = self.select_upfloaters(remaining)
             pairs, (c8, c9, c10) = self.pair_bracket(bracket)
-            ident = tuple(a for a, _ in pairs) + tuple(c for _, c in pairs)
             notes.append(BracketNote(
                 score=bracket.score,
                 residents=tuple(bracket.residents),
@@ -284,7 +288,7 @@ class _Round:
                 c6_ok=bracket.c6_ok,
                 c7=bracket.c7,
                 c8=c8, c9=c9, c10=c10,
-                identifier=ident,
+                identifier=identifier(pairs),
                 pairs=tuple(pairs),
             ))
             all_pairs.extend(pairs)

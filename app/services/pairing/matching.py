@@ -21,9 +21,16 @@ from collections.abc import Callable, Iterable, Sequence
 
 import networkx as nx
 
-__all__ = ["maximum_matching", "has_perfect_matching", "first_pairing"]
+__all__ = ["maximum_matching", "has_perfect_matching", "first_pairing", "identifier"]
 
 EdgeOk = Callable[[int, int], bool]
+
+
+def identifier(pairs: Iterable[tuple[int, int]]) -> tuple[int, ...]:
+    """C.04.6 3.6.2: the top members (smaller TPN of each pair) ascending, then the bottom
+    member of each of those pairs in the same order."""
+    ordered = sorted((min(p), max(p)) for p in pairs)
+    return tuple(a for a, _ in ordered) + tuple(b for _, b in ordered)
 
 
 def _find_augmenting(n: int, adj: Sequence[Sequence[int]], match: list[int], root: int,

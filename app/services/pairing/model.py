@@ -32,6 +32,9 @@ class PairedMatch:
     first: int
     second: int | None
 
+    def teams(self) -> tuple[int, ...]:
+        return (self.first,) if self.second is None else (self.first, self.second)
+
 
 def _fmt(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"

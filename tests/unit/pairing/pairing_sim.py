@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from app.services.errors import NoLegalPairing
 from app.services.pairing import Pairing, build_snapshot, pair_round
 from app.services.rules import Rules, fide_default
 from app.services.tournament import BoardGame, Match, Round, Team, Tournament, board_colours
@@ -73,6 +74,11 @@ def simulate(n: int, rounds: int, seed: int, *, absent_rate: float = 0.0, forfei
     out = []
     for rnd in range(1, (upto or rounds) + 1):
         absent = frozenset(i for i in range(1, n + 1) if rng.random() < absent_rate)
-        t, p = play_round(t, rnd, rng, absent, forfeit_rate)
+        while True:
+            try:
+                t, p = play_round(t, rnd, rng, absent, forfeit_rate)
+                break
+            except NoLegalPairing:  # a small field can run out of opponents: one more absentee
+                absent = absent | {rng.choice([i for i in range(1, n + 1) if i not in absent])}
         out.append(p)
     return t, out
