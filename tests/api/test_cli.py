@@ -43,7 +43,19 @@ def test_demo_loads_the_k12_sample(client: TestClient, engine: Any) -> None:
     with Session(engine) as s:
         assert len(s.exec(select(Tournament)).all()) == 1
     teams = client.get(f"/tournaments/{t.id}/teams?limit=100").json()["items"]
-    assert len(teams) == 24 and all(tm["status"] == "entered" for tm in teams)
+    assert len(teams) == 24
+    assert sorted(tm["status"] for tm in teams) == ["entered"] * 23 + ["expelled"]  # after the match forfeit
+    rounds = client.get(f"/tournaments/{t.id}/rounds").json()
+    assert [r["state"] for r in rounds] == ["completed"] * 3 + ["pending"] * 4
+    r1 = client.get(f"/tournaments/{t.id}/rounds/1").json()["matches"]
+    assert len(r1) == 12 and {"+/-", "-/+"} & {b["result"] for b in r1[0]["boards"]}  # board forfeit
+    r3 = client.get(f"/tournaments/{t.id}/rounds/3").json()["matches"]
+    assert r3[-1]["pab"] and r3[-1]["match_points"] == ["2"] and r3[-1]["score"] == ["2.5"]
+    r2 = client.get(f"/tournaments/{t.id}/rounds/2").json()["matches"]
+    forfeited = [m for m in r2 if m["forfeit"]]
+    assert len(forfeited) == 1 and forfeited[0]["score"] == ["4", "0"] and forfeited[0]["match_points"] == ["2", "0"]
+    standings = client.get(f"/tournaments/{t.id}/standings").json()
+    assert standings["after_round"] == 3 and len(standings["rows"]) == 24
     for tm in teams:
         roster = client.get(f"/tournaments/{t.id}/teams/{tm['id']}/roster").json()["players"]
         assert 4 <= len(roster) <= 6
