@@ -76,6 +76,8 @@ class GacruxPairer:
         if not lines or not lines[0].strip().isdigit():
             raise GacruxError(f"gacrux could not pair round {round_no} of {path}:\n{out[:2000]}")
         n = int(lines[0])
+        if n == 0:  # Gacrux found no legal pairing (C.04.6 3.3.3)
+            raise GacruxError(f"gacrux finds no legal pairing for round {round_no} of {path}")
         triples: list[PairedTriple] = []
         for k in range(n):
             w, b = (int(x) for x in lines[1 + k].split())
