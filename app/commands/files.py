@@ -50,7 +50,8 @@ FILE may be ``-`` for standard input. Team numbers printed are TPNs (310 col 5-7
 ``teamswiss generate --teams N --rounds R [--boards 4] [--seed S] [--draw-rate P]
 [--forfeit-rate P] [--absent-rate P] [--type-b] [--gp-primary] [--format trf2026|trf16] -o FILE``
     Writes a random tournament (``app.services.generator.generate``) paired by our engine
-    as a TRF-2026 file (``-o -`` = standard output). The same arguments give the same file
+    as a TRF-2026 file (``-o -`` = standard output); the 310 MP, GP and ranks are the
+    standings of ``app.services.standings`` with the tie-breaks of record 212. The same arguments give the same file
     byte for byte. Defaults: seed 1, draw rate 0.25, forfeit rate 0.02 (per board; a tenth of
     it per whole match), absent rate 0.02 (per team and round). ``--type-b`` uses Type B
     colour preferences (C.04.6 1.7), ``--gp-primary`` makes game points the primary score
@@ -253,6 +254,16 @@ def check_handler(args: argparse.Namespace) -> int:
 # --- generate ----------------------------------------------------------------------------------
 
 
+def _standings(t: Tournament) -> Any:
+    """The C.07 standings for the 310 ranks; None (rank by MP, GP) if they cannot be computed."""
+    try:
+        from app.services.standings import compute_standings
+
+        return compute_standings(t)
+    except (ImportError, DomainError, KeyError, ValueError):
+        return None
+
+
 def generate_handler(args: argparse.Namespace) -> int:
     from app.services.generator import generate, generator_rules
     from app.services.trf import write_tournament
@@ -276,7 +287,7 @@ def generate_handler(args: argparse.Namespace) -> int:
                                pairing=dataclasses.replace(base.pairing, initial_colour=lot))
     t = generate(args.teams, args.rounds, boards=args.boards, seed=args.seed, draw_rate=args.draw_rate,
                  forfeit_rate=args.forfeit_rate, absent_rate=args.absent_rate, rules=base)
-    text = write_tournament(t, args.format)
+    text = write_tournament(t, args.format, _standings(t))
     if args.output == "-":
         sys.stdout.write(text)
     else:

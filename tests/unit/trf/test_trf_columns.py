@@ -154,3 +154,16 @@ def test_points_other_than_halves_still_fit() -> None:
                     rounds=t.rounds)
     back = read_tournament(write_tournament(t2))
     assert (back.rules.bye_mp, back.rules.bye_gp) == (Fraction(2), Fraction(5, 2))
+
+
+def test_310_ranks_come_from_the_standings_when_given() -> None:
+    from app.services.standings import compute_standings
+
+    t = _tournament()
+    st = compute_standings(t)
+    recs = [x for x in write_tournament(t, standings=st).splitlines() if x.startswith("310")]
+    by_tpn = {int(x[4:7]): x for x in recs}
+    for row in st.rows:
+        line = by_tpn[row.team_id]
+        assert int(line[68:71]) == row.rank
+        assert line[54:60] == f"{float(row.mp):6.1f}" and line[61:67] == f"{float(row.gp):6.1f}"
