@@ -11,6 +11,7 @@ players each (ids ``10 * team_id + board``). A round is a list of matches:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from datetime import date
 
@@ -93,3 +94,46 @@ def example1(text: str = "2026") -> Tournament:
 
 def example2() -> Tournament:
     return build("WXYZ", EXAMPLE2, rules=Rules(rounds=3))
+
+
+def random_tournament(
+    seed: int, n_teams: int, n_rounds: int, text: str, double_forfeits: bool = True, absent: float = 0.08,
+    mixed_forfeits: bool = True,
+) -> Tournament:
+    """Random pairings (rematches allowed), board results with some board forfeits, whole-match
+    forfeits, unpaired teams and a PAB for an odd count. ``mixed_forfeits``: allow matches
+    where every board is forfeited but both teams score (FIDE TEC's checker counts those as
+    played, we do not: a match is played when a game is played over the board), or with a
+    double forfeit on some board (its Art. 12 board points: we keep the board's 0, the checker
+    gives every board of an unplayed match the match result)."""
+    rng = random.Random(seed)
+    rules = Rules(rounds=n_rounds, tiebreak_rules=text, boards=4)
+    teams = tuple(Team(id=i, name=f"T{i}", tpn=i) for i in range(1, n_teams + 1))
+    rounds = []
+    for rno in range(1, n_rounds + 1):
+        ids = [t.id for t in teams if rng.random() > absent]  # some teams not paired
+        rng.shuffle(ids)
+        matches = []
+        table = 1
+        while len(ids) >= 2:
+            a, b = ids.pop(), ids.pop()
+            x = rng.random()
+            sides = ["first", "second", "both"] if double_forfeits else ["first", "second"]
+            dff = 1 if double_forfeits else 0
+            if x < 0.06:
+                matches.append(Match(rno, table, a, b, forfeit=rng.choice(sides)))
+            else:
+                if x > 0.1:
+                    chars = rng.choices("10=+-x", weights=[30, 30, 30, 3, 3, dff], k=4)
+                elif mixed_forfeits:
+                    chars = rng.choices("+-x", weights=[1, 1, dff], k=4)
+                else:
+                    chars = [rng.choice("+-")] * 4
+                boards = tuple(BoardGame(k, 10 * a + k, 10 * b + k, k % 2 == 1, board_result(c, k % 2 == 1))
+                               for k, c in enumerate(chars, 1))
+                matches.append(Match(rno, table, a, b, boards=boards))
+            table += 1
+        if ids:
+            matches.append(Match(rno, table, ids.pop(), None))
+        rounds.append(Round(rno, tuple(matches), completed=True))
+    return Tournament(name="random", rules=rules, teams=teams, rounds=tuple(rounds))

@@ -92,3 +92,11 @@ def test_after_round_ignores_later_rounds() -> None:
     assert compute_standings(full, after_round=2, tiebreaks=codes).rows == \
         compute_standings(cut, tiebreaks=codes).rows
     assert compute_standings(full, after_round=0, tiebreaks=codes).rows[0].mp == 0
+
+
+def test_double_forfeit_on_every_board_scores_like_match_double_forfeit() -> None:
+    # "-/-" on all boards is a double forfeit: 0 MP each, like forfeit="both" (tiebreaks.md 8 #10)
+    a = build_context(build("AB", [[("A", "B", "xxxx")]], rules=Rules(rounds=1)))
+    b = build_context(build("AB", [[("A", "B", "forfeit:both")]], rules=Rules(rounds=1)))
+    assert a.mp == b.mp == {1: 0, 2: 0}
+    assert [e.category for e in a.records[1]] == [e.category for e in b.records[1]] == ["16.2.4"]

@@ -10,41 +10,12 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.services.rules import Rules
 from app.services.standings import compute_standings
-from app.services.tournament import BoardGame, Match, Round, Team, Tournament
-from tests.unit.tiebreaks.tb_builders import board_result
+from app.services.tournament import Tournament
+from tests.unit.tiebreaks.tb_builders import random_tournament
 
 ALL = ("MPTS", "DE", "DE-ALLMET", "EMGSB/C1", "EMMSB", "EGMSB/C2", "EGGSB", "BH:MP/C1", "BH:GP/M1",
        "GPTS", "BC", "TBR", "BBE")
-
-
-def random_tournament(seed: int, n_teams: int, n_rounds: int, text: str) -> Tournament:
-    rng = random.Random(seed)
-    rules = Rules(rounds=n_rounds, tiebreak_rules=text, boards=4)
-    teams = tuple(Team(id=i, name=f"T{i}", tpn=i) for i in range(1, n_teams + 1))
-    rounds = []
-    for rno in range(1, n_rounds + 1):
-        ids = [t.id for t in teams if rng.random() > 0.08]  # some teams not paired
-        rng.shuffle(ids)
-        matches = []
-        table = 1
-        while len(ids) >= 2:
-            a, b = ids.pop(), ids.pop()
-            x = rng.random()
-            if x < 0.06:
-                matches.append(Match(rno, table, a, b, forfeit=rng.choice(["first", "second", "both"])))
-            else:
-                chars = rng.choices("10=+-x", weights=[30, 30, 30, 3, 3, 1], k=4) if x > 0.1 else \
-                    rng.choices("+-x", k=4)
-                boards = tuple(BoardGame(k, 10 * a + k, 10 * b + k, k % 2 == 1, board_result(c, k % 2 == 1))
-                               for k, c in enumerate(chars, 1))
-                matches.append(Match(rno, table, a, b, boards=boards))
-            table += 1
-        if ids:
-            matches.append(Match(rno, table, ids.pop(), None))
-        rounds.append(Round(rno, tuple(matches), completed=True))
-    return Tournament(name="random", rules=rules, teams=teams, rounds=tuple(rounds))
 
 
 def relabel(t: Tournament, seed: int) -> tuple[Tournament, dict[int, int]]:
