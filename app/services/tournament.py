@@ -295,6 +295,8 @@ def team_round(match: Match | None, team: int, round_no: int, rules: Rules) -> T
             outcome = Outcome.FORFEIT_LOSS
         else:
             outcome = Outcome.DOUBLE_FORFEIT
+            if mine == ZERO:  # "-/-" on every board: lost by both, as a match-level double forfeit
+                mp = rules.mp_loss
     else:
         outcome = Outcome.PLAYED
     return TeamRound(round_no, team, outcome, gp=mine, mp=mp, opponent_gp=theirs, **base)
