@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from app.services.standings import compute_standings
 from app.services.tiebreaks import build_context, get_tiebreak
 from tests.unit.tiebreaks.tb_builders import random_tournament
 from tests.unit.tiebreaks.tb_trf_writer import write_trf
@@ -59,3 +60,33 @@ def test_against_gacrux(tmp_path: Path, seed: int, text: str, gp: bool) -> None:
 @pytest.mark.parametrize("seed", range(100, 160))
 def test_against_gacrux_many(tmp_path: Path, seed: int) -> None:
     check(tmp_path, seed, 5 + seed % 11, 3 + seed % 6, "2026" if seed % 2 else "2024", gp=seed % 3 == 0)
+
+
+def check_ranks(tmp_path: Path, seed: int, codes: tuple[str, ...]) -> None:
+    """Final ranks (shared on ties) under a list with DE (C.07 6.3) and TBR."""
+    text = "2026" if seed % 2 else "2024"
+    t = random_tournament(seed, 6 + seed % 9, 3 + seed % 5, text, mixed_forfeits=False)
+    trf = tmp_path / f"r{seed}.trf"
+    trf.write_text(write_trf(t, start="2026/05/01" if text == "2026" else "2025/05/01"))
+    out = subprocess.run(
+        [sys.executable, "-m", "gacrux.tiebreakchecker", "-s", "-i", str(trf), "-d", "T", "-r", "-t", *codes],
+        capture_output=True, text=True, check=True, timeout=120,
+    ).stdout.splitlines()
+    order = {i + 1: team.id for i, team in enumerate(t.teams)}
+    theirs = {order[int(ln.split("\t")[1])]: int(ln.split("\t")[0]) for ln in out[1:] if ln.strip()}
+    ours = {r.team_id: r.rank for r in compute_standings(t, tiebreaks=codes).rows}
+    assert ours == theirs, f"seed {seed} {codes}"
+
+
+FULL = ("MPTS", "DE", "EMGSB/C1", "GPTS", "TBR")
+
+
+def test_ranks_against_gacrux(tmp_path: Path) -> None:
+    check_ranks(tmp_path, 201, FULL)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(200, 230))
+def test_ranks_against_gacrux_many(tmp_path: Path, seed: int) -> None:
+    check_ranks(tmp_path, seed, ("MPTS", "DE"))
+    check_ranks(tmp_path, seed, FULL)
