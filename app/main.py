@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import RedirectResponse
+from fastapi.staticfiles import StaticFiles
 
 from app import __version__
 from app.config import Settings, get_settings
 from app.errors import install_error_handlers
+
+#: The public web page (a static single-page app, see web/README.md), served at /web/.
+WEB_DIR = Path(__file__).resolve().parents[1] / "web"
 
 ROUTERS = ("auth", "users", "clubs", "tournaments", "teams", "ranking", "lineups", "rounds", "results", "standings",
            "audit")
@@ -45,9 +50,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def health() -> dict[str, str]:
         return {"status": "ok", "version": __version__}
 
+    has_web = (WEB_DIR / "index.html").is_file()
+    if has_web:
+        app.mount("/web", StaticFiles(directory=WEB_DIR, html=True), name="web")
+
     @app.get("/", include_in_schema=False)
     def root() -> RedirectResponse:
-        return RedirectResponse("/docs")
+        return RedirectResponse("/web/" if has_web else "/docs")
 
     return app
 
