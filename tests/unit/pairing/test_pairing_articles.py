@@ -185,6 +185,18 @@ def test_c6_choose_set_that_lets_the_following_scoregroup_pair() -> None:
     assert [t for t, _ in b.upfloaters] == [5] and b.c6_ok
 
 
+def test_c6_odd_following_scoregroup_needs_one_upfloater() -> None:
+    # residents 1 2 3 (score 3); following 4 5 6 7 (score 2), where 5 6 7 have all met each
+    # other; taking 4 leaves 5 6 7, which one upfloater cannot complete (each needs a lower
+    # opponent): legal by [C3] but not [C6]. [C6] picks 5 instead.
+    teams = [T(1, 3, "WB"), T(2, 3, "BW"), T(3, 3, "WB"), T(4, 2, "BW"), T(5, 2, "WB", opp=(6, 7)),
+             T(6, 2, "BW", opp=(7,)), T(7, 2, "WB"), T(8, 1, "BW"), T(9, 1, "WB"), T(10, 0, "BW")]
+    p = pair_round(snap(teams, rnd=4), rules())
+    b = p.explanation.brackets[0]
+    assert [t for t, _ in b.upfloaters] == [5] and b.c6_ok
+    assert [t for t, _ in p.explanation.brackets[1].upfloaters] == [8]
+
+
 def c7_teams() -> list[TeamState]:
     # residents 1 2 3 (score 2) need one upfloater; 4 floated last round, 5 did not
     return [T(1, 2, "WB"), T(2, 2, "BW"), T(3, 2, "WB"), T(4, 1, "BW", floated=True), T(5, 1, "WB"),
