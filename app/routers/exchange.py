@@ -1,0 +1,170 @@
+"""Data exchange (issue 7): TRF-2026 / TRF16, JSON and CSV exports, and TRF import.
+
+Exports are public for rounds whose pairing is published (published, in progress,
+completed); the tournament's staff (organiser, arbiters, admins) also get paired rounds and
+full birth dates. A public TRF writes birth dates as ``YYYY/00/00`` (the year is what a FIDE
+rating report needs, R-4.6). See :mod:`app.exchange` for the details.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query, Request, Response, status
+from fastapi.responses import JSONResponse
+from starlette.datastructures import UploadFile
+
+from app.exchange import (
+    export_json,
+    export_trf,
+    import_trf,
+    pairings_csv,
+    parse_options,
+    standings_csv,
+)
+from app.models.schemas import TournamentRead
+from app.routers.deps import MaybePrincipalDep, PrincipalDep, SessionDep, load_tournament
+from app.routers.standings import completed_view
+from app.routers.tournaments import tournament_read
+from app.security import is_staff
+from app.services.errors import FileFormatError, Forbidden, InvalidInput
+from app.services.standings import compute_standings
+
+router = APIRouter(tags=["exchange"])
+
+MAX_UPLOAD = 20 * 1024 * 1024
+
+
+def _decode(raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise FileFormatError(line, "the file is not UTF-8 text") from None
+
+
+async def trf_body(request: Request) -> str:
+    """The TRF text: the request body (``text/plain``) or the first file of a multipart upload."""
+    ctype = request.headers.get("content-type", "")
+    if ctype.startswith("multipart/form-data"):
+        form = await request.form()
+        upload = form.get("file")
+        if upload is None:
+            upload = next((v for v in form.values() if isinstance(v, UploadFile)), None)
+        if isinstance(upload, UploadFile):
+            raw = await upload.read()
+        elif isinstance(upload, str):
+            raw = upload.encode()
+        else:
+            raise InvalidInput(None, "the upload has no file (form field 'file')")
+    else:
+        raw = await request.body()
+    if len(raw) > MAX_UPLOAD:
+        raise InvalidInput(None, f"the file is larger than {MAX_UPLOAD // (1024 * 1024)} MB")
+    if not raw.strip():
+        raise FileFormatError(None, "the file is empty")
+    return _decode(raw)
+
+
+TRF_REQUEST_BODY: dict[str, Any] = {
+    "requestBody": {
+        "required": True,
+        "description": "a TRF-2026 or TRF16 team file, UTF-8",
+        "content": {
+            "text/plain": {"schema": {"type": "string"}},
+            "multipart/form-data": {"schema": {"type": "object", "properties": {
+                "file": {"type": "string", "format": "binary"}}, "required": ["file"]}},
+        },
+    }
+}
+
+
+@router.post("/tournaments/import", response_model=TournamentRead, status_code=status.HTTP_201_CREATED,
+             openapi_extra=TRF_REQUEST_BODY,
+             summary="Create a tournament from a TRF-2026 or TRF16 team file; the importer becomes organiser")
+def import_tournament(
+    session: SessionDep,
+    principal: PrincipalDep,
+    response: Response,
+    text: Annotated[str, Depends(trf_body)],
+    pab: Annotated[str | None, Query(description="match and game points of the PAB, e.g. 1,3")] = None,
+    forfeit_gp: Annotated[str | None, Query(description="game points of a match won by forfeit")] = None,
+    tiebreaks: Annotated[str | None, Query(description="tie-break codes, e.g. MPTS GPTS EGGSB BH:MP")] = None,
+    rules: Annotated[str | None, Query(pattern="^(2024|2026)$", description="C.07 Art. 16 text")] = None,
+    preset: Annotated[str | None, Query(description="base settings: fide (default) or k12-2025")] = None,
+) -> TournamentRead:
+    if not principal.allows("write"):
+        raise Forbidden("auth", "the API token lacks the 'write' scope")
+    options = parse_options(pab, forfeit_gp, tiebreaks, rules, preset)
+    t, warnings = import_trf(session, text, principal, options)
+    session.commit()
+    response.headers["Location"] = f"/tournaments/{t.id}"
+    read = tournament_read(session, t)
+    read.warnings = [*read.warnings, *(str(w) for w in warnings)]
+    return read
+
+
+def _filename(name: str, ext: str) -> str:
+    safe = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "_" for c in name).strip("_")
+    return f"{safe or 'tournament'}.{ext}"
+
+
+def _disposition(t_id: int, ext: str) -> dict[str, str]:
+    return {"Content-Disposition": f'attachment; filename="{_filename(f"tournament-{t_id}", ext)}"'}
+
+
+@router.get("/tournaments/{tournament_id}/export/trf", response_class=Response,
+            responses={200: {"content": {"text/plain": {"schema": {"type": "string"}}},
+                             "description": "the TRF file"}},
+            summary="The tournament as a TRF-2026 (or TRF16) team file (public once a round is published)")
+def export_trf_file(
+    tournament_id: int, session: SessionDep, principal: MaybePrincipalDep,
+    format: Annotated[str, Query(pattern="^(trf|trf2026|trf16)$",
+                                 description="trf2026 (default) or trf16 (013 team records)")] = "trf2026",
+) -> Response:
+    t = load_tournament(session, tournament_id)
+    public = not is_staff(session, principal, tournament_id)
+    text = export_trf(session, t, format, public=public)
+    return Response(text.encode("utf-8"), media_type="text/plain; charset=utf-8",
+                    headers=_disposition(tournament_id, "trf"))
+
+
+@router.get("/tournaments/{tournament_id}/export/json", response_class=JSONResponse,
+            responses={200: {"content": {"application/json": {"schema": {
+                "$ref": "https://teamswiss.org/schemas/tournament-export.schema.json"}}},
+                "description": "the tournament (schema: openapi/tournament-export.schema.json)"}},
+            summary="The whole tournament as one JSON document (public once a round is published)")
+def export_json_document(tournament_id: int, session: SessionDep, principal: MaybePrincipalDep) -> JSONResponse:
+    t = load_tournament(session, tournament_id)
+    public = not is_staff(session, principal, tournament_id)
+    return JSONResponse(export_json(session, t, public=public), headers=_disposition(tournament_id, "json"))
+
+
+CSV_RESPONSE: dict[int | str, dict[str, Any]] = {
+    200: {"content": {"text/csv": {"schema": {"type": "string"}}}, "description": "UTF-8 with BOM"}}
+
+
+@router.get("/tournaments/{tournament_id}/export/standings.csv", response_class=Response,
+            responses=CSV_RESPONSE, summary="Standings after a completed round as CSV (UTF-8 with BOM)")
+def export_standings_csv(
+    tournament_id: int, session: SessionDep,
+    round: Annotated[int | None, Query(ge=1, description="after this completed round (default: the last one)")] = None,
+) -> Response:
+    t = load_tournament(session, tournament_id)
+    d, last = completed_view(session, t, round)
+    text = standings_csv(d, compute_standings(d, after_round=last))
+    return Response(text.encode("utf-8"), media_type="text/csv; charset=utf-8",
+                    headers=_disposition(tournament_id, "csv"))
+
+
+@router.get("/tournaments/{tournament_id}/export/pairings.csv", response_class=Response,
+            responses=CSV_RESPONSE, summary="One round's pairings and results as CSV (UTF-8 with BOM)")
+def export_pairings_csv(
+    tournament_id: int, session: SessionDep, principal: MaybePrincipalDep,
+    round: Annotated[int, Query(ge=1, description="the round")],
+) -> Response:
+    t = load_tournament(session, tournament_id)
+    public = not is_staff(session, principal, tournament_id)
+    text = pairings_csv(session, t, round, public=public)
+    return Response(text.encode("utf-8"), media_type="text/csv; charset=utf-8",
+                    headers=_disposition(tournament_id, "csv"))
