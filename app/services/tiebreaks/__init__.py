@@ -11,6 +11,8 @@ code            meaning                                                        k
 ``MPVGP``       the secondary score (13.1): GP when MP is primary              value
 ``DE``          direct encounter, C.07 Art. 6 with 6.3 (partial groups)        group
 ``DE-ALLMET``   direct encounter only when all tied teams met (R-8 b, SM 14)   group
+``EDE``         extended DE (13.3): DE on MP, then on GP; ``EDET`` ``EDEB``      group
+                ``EDEBT`` ``EDEBB`` add TBR / BBE / BC+TBR / BC+BBE (13.3.2)
 ``EMMSB``       opp. total MP x MP scored (13.2.1)                             value
 ``EMGSB``       opp. total MP x GP scored (13.2.2), "Olympiad SB" [SM 74]      value
 ``EGMSB``       opp. total GP x MP scored (13.2.3)                             value
@@ -24,7 +26,8 @@ code            meaning                                                        k
 
 Modifiers: ``/Cn`` cuts the n least significant values (14.1, 14.2; 16.5 for VURs),
 ``/Mn`` the n least and n most (14.3, 14.4), for BH and the ESB family; ``/P`` counts
-forfeited matches as meetings in DE (6.1.1); ``:MP``/``:GP`` pick DE's or BH's reference
+forfeited matches as meetings in DE/EDE (6.1.1) and as played matches against the scheduled
+opponent in BH/ESB (no dummy, as C.07 15.2); ``:MP``/``:GP`` pick DE's or BH's reference
 score (Art. 13; default the primary score ``t.rules.pairing.primary_score``).
 
 A *value* tie-break gives every team a number (higher is better, except BC). A *group*
@@ -101,6 +104,11 @@ TIEBREAK_NAMES: dict[str, str] = {
     "MPVGP": "secondary score (C.07 13.1)",
     "DE": "direct encounter (C.07 Art. 6 incl. 6.3)",
     "DE-ALLMET": "direct encounter, only when all tied teams met (R-8 b) [SM 14]",
+    "EDE": "extended direct encounter for teams (C.07 13.3.1)",
+    "EDET": "EDE, then TBR for two teams tied on MP and GP (C.07 13.3.2)",
+    "EDEB": "EDE, then BBE for two teams tied on MP and GP (C.07 13.3.2)",
+    "EDEBT": "EDE, then BC and TBR for two teams tied on MP and GP (C.07 13.3.2)",
+    "EDEBB": "EDE, then BC and BBE for two teams tied on MP and GP (C.07 13.3.2)",
     "EMMSB": "ESB opp. MP x MP (C.07 13.2.1)",
     "EMGSB": "ESB opp. MP x GP, Olympiad SB (C.07 13.2.2) [SM 74 with /C1]",
     "EGMSB": "ESB opp. GP x MP (C.07 13.2.3)",
@@ -113,6 +121,8 @@ TIEBREAK_NAMES: dict[str, str] = {
 
 _CODE_RE = re.compile(r"^(?P<name>[A-Z][A-Z-]*)(?::(?P<score>MP|GP))?(?P<mods>(?:/[A-Z]\d*)*)$")
 _ESB = {"EMMSB": ("MP", "MP"), "EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP"), "EGGSB": ("GP", "GP")}
+_EDE: dict[str, tuple[str, ...]] = {"EDE": (), "EDET": ("TBR",), "EDEB": ("BBE",), "EDEBT": ("BC", "TBR"),
+                                    "EDEBB": ("BC", "BBE")}
 
 
 def _bad(code: str, why: str) -> InvalidInput:
@@ -145,8 +155,8 @@ def get_tiebreak(code: str, primary: str = "MP") -> Tiebreak:
         raise _bad(code, f"known names: {', '.join(TIEBREAK_NAMES)}")
     if cuts and name not in _ESB and name != "BH":
         raise _bad(code, "cut modifiers apply to BH and the ESB family only")
-    if forfeits and not name.startswith("DE"):
-        raise _bad(code, "/P applies to DE only")
+    if forfeits and not (name.startswith(("DE", "EDE")) or name in _ESB or name == "BH"):
+        raise _bad(code, "/P applies to DE, EDE, BH and the ESB family only")
     if score and name not in ("DE", "DE-ALLMET", "BH"):
         raise _bad(code, ":MP/:GP applies to DE and BH only")
     kind = score or primary
@@ -165,11 +175,20 @@ def get_tiebreak(code: str, primary: str = "MP") -> Tiebreak:
                                             include_forfeits=forfeits)
 
         return Tiebreak(canon, name, group=de)
+    if name in _EDE:
+        chain = _EDE[name]
+
+        def ede(ctx: Context, group: list[int], _v: dict[int, Fraction] | None) -> list[list[int]]:
+            return _direct.extended_direct_encounter(ctx, group, primary=primary, include_forfeits=forfeits,
+                                                     knockout=chain)
+
+        return Tiebreak(canon, name, group=ede)
     if name in _ESB:
         opp_kind, own_kind = _ESB[name]
-        return Tiebreak(canon, name, values=lambda ctx: _sums.extended_sb(ctx, opp_kind, own_kind, low, high))
+        return Tiebreak(canon, name,
+                        values=lambda ctx: _sums.extended_sb(ctx, opp_kind, own_kind, low, high, forfeits))
     if name == "BH":
-        return Tiebreak(canon, name, values=lambda ctx: _sums.buchholz(ctx, kind, low, high))
+        return Tiebreak(canon, name, values=lambda ctx: _sums.buchholz(ctx, kind, low, high, forfeits))
     if name == "BC":
         return Tiebreak(canon, name, values=_boards.board_count, group=_boards.board_count_split,
                         lower_is_better=True)

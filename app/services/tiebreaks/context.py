@@ -113,10 +113,12 @@ class Context:
     def round_score(self, kind: str, entry: RoundEntry) -> Fraction:
         return entry.mp if kind == "MP" else entry.gp
 
-    def opponent_factor(self, kind: str, team: int, entry: RoundEntry) -> Fraction:
+    def opponent_factor(self, kind: str, team: int, entry: RoundEntry, forfeits_played: bool = False) -> Fraction:
         """The opponent's score used in BH/SB for this round: adjusted score of a real
-        opponent (16.3), else the dummy's score (16.4, with the 2026 caps 16.4.1/16.4.2)."""
-        if entry.played:
+        opponent (16.3), else the dummy's score (16.4, with the 2026 caps 16.4.1/16.4.2).
+        ``forfeits_played`` (modifier ``/P``): a forfeited match counts as played against
+        its scheduled opponent."""
+        if entry.played or (forfeits_played and entry.opponent is not None):
             assert entry.opponent is not None
             return self.adjusted(kind, entry.opponent)
         own = self.total(kind, team)

@@ -113,3 +113,78 @@ def direct_encounter(
     elif remaining:
         ranked.append(remaining)
     return ranked
+
+
+def _encounter_boards(
+    ctx: Context, a: int, b: int, include_forfeits: bool
+) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...]] | None:
+    """Board points of ``a`` and ``b`` in their meetings, averaged over the meetings (6.1.2);
+    None if they never met."""
+    n = ctx.rules.boards
+    acc_a = [ZERO] * n
+    acc_b = [ZERO] * n
+    meetings = 0
+    for e in ctx.records[a]:
+        if e.opponent != b or (e.category != PLAYED and not include_forfeits):
+            continue
+        meetings += 1
+        theirs = next(x for x in ctx.records[b] if x.round == e.round)
+        for i in range(n):
+            acc_a[i] += e.boards[i]
+            acc_b[i] += theirs.boards[i]
+    if not meetings:
+        return None
+    return tuple(v / meetings for v in acc_a), tuple(v / meetings for v in acc_b)
+
+
+def _knockout_key(code: str, vec: tuple[Fraction, ...]) -> tuple[Fraction, ...]:
+    """Higher is better: BC negated (12.1), TBR board by board (12.2), BBE without the
+    bottom boards (12.3)."""
+    if code == "BC":
+        return (-sum((Fraction(i + 1) * v for i, v in enumerate(vec)), ZERO),)
+    if code == "TBR":
+        return vec
+    return tuple(sum(vec[:k], ZERO) for k in range(len(vec) - 1, 0, -1))
+
+
+def extended_direct_encounter(
+    ctx: Context,
+    group: list[int],
+    *,
+    primary: str = "MP",
+    include_forfeits: bool = False,
+    knockout: tuple[str, ...] = (),
+) -> list[list[int]]:
+    """EDE (C.07 13.3): Art. 6 on the primary score; if that breaks no tie, on the secondary
+    score (13.3.1); every new tied subset restarts at 13.3.1 (13.3.3).
+
+    ``knockout`` names the Art. 12 tie-breaks applied, in order, when exactly two teams
+    remain tied on MP and GP in their direct encounter (13.3.2): ``("BC", "TBR")`` for
+    EDEBT, ``("BC", "BBE")`` EDEBB, ``("TBR",)`` EDET, ``("BBE",)`` EDEB. As in FIDE TEC's
+    TieBreakServer, they compare the board results of the two teams' own meeting(s), like a
+    knockout match; two teams that never met stay tied.
+    """
+    if len(group) < 2:
+        return [list(group)]
+    secondary = "GP" if primary == "MP" else "MP"
+    parts = direct_encounter(ctx, group, kind=primary, include_forfeits=include_forfeits)
+    if len(parts) == 1:
+        parts = direct_encounter(ctx, group, kind=secondary, include_forfeits=include_forfeits)
+    if len(parts) == 1:
+        if len(group) == 2 and knockout:
+            a, b = group
+            vecs = _encounter_boards(ctx, a, b, include_forfeits)
+            if vecs is not None:
+                for code in knockout:
+                    ka, kb = _knockout_key(code, vecs[0]), _knockout_key(code, vecs[1])
+                    if ka != kb:
+                        return [[a], [b]] if ka > kb else [[b], [a]]
+        return [list(group)]
+    out: list[list[int]] = []
+    for part in parts:
+        if len(part) > 1:
+            out.extend(extended_direct_encounter(ctx, part, primary=primary, include_forfeits=include_forfeits,
+                                                 knockout=knockout))
+        else:
+            out.append(part)
+    return out

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from app.services.tiebreaks.context import Context, fsum
+from app.services.tiebreaks.context import Context, RoundEntry, fsum
 
 ZERO = Fraction(0)
 
@@ -51,30 +51,40 @@ def cut_sum(elements: list[Element], low: int = 0, high: int = 0) -> Fraction:
     return fsum(e.value for e in els)
 
 
-def buchholz_elements(ctx: Context, team: int, kind: str) -> list[Element]:
+def _vur(e: RoundEntry, forfeits_played: bool) -> bool:
+    return e.vur and not (forfeits_played and e.opponent is not None)
+
+
+def buchholz_elements(ctx: Context, team: int, kind: str, forfeits_played: bool = False) -> list[Element]:
     """C.07 8.1 on ``kind`` (MP or GP): the opponents' adjusted scores (16.3), dummies (16.4)."""
     out = []
     for e in ctx.records[team]:
-        f = ctx.opponent_factor(kind, team, e)
-        out.append(Element(f, f, e.vur))
+        f = ctx.opponent_factor(kind, team, e, forfeits_played)
+        out.append(Element(f, f, _vur(e, forfeits_played)))
     return out
 
 
-def esb_elements(ctx: Context, team: int, opp_kind: str, own_kind: str) -> list[Element]:
+def esb_elements(
+    ctx: Context, team: int, opp_kind: str, own_kind: str, forfeits_played: bool = False
+) -> list[Element]:
     """C.07 13.2: per round, opponent's total (``opp_kind``) x own score in the round
     (``own_kind``); an unplayed round is a match against the dummy (16.4)."""
     out = []
     for e in ctx.records[team]:
-        f = ctx.opponent_factor(opp_kind, team, e)
-        out.append(Element(f, f * ctx.round_score(own_kind, e), e.vur))
+        f = ctx.opponent_factor(opp_kind, team, e, forfeits_played)
+        out.append(Element(f, f * ctx.round_score(own_kind, e), _vur(e, forfeits_played)))
     return out
 
 
-def buchholz(ctx: Context, kind: str, low: int = 0, high: int = 0) -> dict[int, Fraction]:
-    return {tid: cut_sum(buchholz_elements(ctx, tid, kind), low, high) for tid in ctx.team_ids}
+def buchholz(
+    ctx: Context, kind: str, low: int = 0, high: int = 0, forfeits_played: bool = False
+) -> dict[int, Fraction]:
+    return {tid: cut_sum(buchholz_elements(ctx, tid, kind, forfeits_played), low, high)
+            for tid in ctx.team_ids}
 
 
 def extended_sb(
-    ctx: Context, opp_kind: str, own_kind: str, low: int = 0, high: int = 0
+    ctx: Context, opp_kind: str, own_kind: str, low: int = 0, high: int = 0, forfeits_played: bool = False
 ) -> dict[int, Fraction]:
-    return {tid: cut_sum(esb_elements(ctx, tid, opp_kind, own_kind), low, high) for tid in ctx.team_ids}
+    return {tid: cut_sum(esb_elements(ctx, tid, opp_kind, own_kind, forfeits_played), low, high)
+            for tid in ctx.team_ids}

@@ -185,3 +185,37 @@ def test_codes_are_case_insensitive_and_group_values_refused() -> None:
     assert get_tiebreak(" emgsb/c1 ").code == "EMGSB/C1"
     with pytest.raises(InvalidInput):
         tiebreak_values(example1(), "TBR")
+
+
+def test_ede_uses_gp_when_mp_breaks_nothing() -> None:
+    # X and Y met twice and won once each (average MP 1-1); average GP 2.5-1.5 for X
+    t = build("XY", [[("X", "Y", "111=")], [("Y", "X", "11=0")]], rules=Rules(rounds=2))
+    ctx = build_context(t)
+    assert direct_encounter(ctx, [1, 2]) == [[1, 2]]  # MP average 1 - 1
+    st = compute_standings(t, tiebreaks=("MPTS", "EDE"))
+    assert [r.team_id for r in st.rows] == [1, 2] and not st.rows[0].tied  # GP 3.5+1.5 vs 0.5+2.5
+
+
+def test_ede_knockout_chain_on_the_direct_match() -> None:
+    # S and T drew 2-2; S won board 1 -> EDET ranks S first, EDE leaves them tied
+    t = build("ST", [[("S", "T", "10==")]], rules=Rules(rounds=1))
+    assert [(r.team_id, r.rank) for r in compute_standings(t, tiebreaks=("MPTS", "EDET")).rows] == [(1, 1), (2, 2)]
+    assert compute_standings(t, tiebreaks=("MPTS", "EDE")).rows[0].tied
+    # BC of the match: S 1 + 0 + 1.5 + 2 = 4.5, T 0 + 2 + 1.5 + 2 = 5.5 -> S better (lower)
+    assert [r.team_id for r in compute_standings(t, tiebreaks=("MPTS", "EDEBB")).rows] == [1, 2]
+    # BBE without board 4 and 3: S 1 + 0 = 1 vs T 0 + 1 = 1, then board 1: S
+    assert [r.team_id for r in compute_standings(t, tiebreaks=("MPTS", "EDEB")).rows] == [1, 2]
+
+
+def test_ede_knockout_needs_a_meeting() -> None:
+    rounds = [[("A", "C", "===="), ("B", "D", "====")]]
+    t = build("ABCD", rounds, rules=Rules(rounds=1))
+    st = compute_standings(t, tiebreaks=("MPTS", "EDEBT"))
+    assert all(r.tied for r in st.rows)
+
+
+def test_forfeits_played_modifier() -> None:
+    # D's round-3 forfeit win over E: /P uses E's adjusted MP (2) instead of the dummy
+    t = example1("2024")
+    assert tiebreak_values(t, "BH:MP/P")[D] == 4 + 5 + 2  # C, PAB dummy (own 5), E
+    assert tiebreak_values(t, "BH:MP")[D] == 4 + 5 + 5

@@ -17,7 +17,8 @@ from tests.unit.tiebreaks.tb_trf_writer import write_trf
 
 pytest.importorskip("gacrux")
 
-MP_CODES = ("MPTS", "GPTS", "EMGSB/C1", "EMGSB", "EMMSB/C1", "EMMSB", "BH:MP", "BH:MP/C1", "BC")
+MP_CODES = ("MPTS", "GPTS", "EMGSB/C1", "EMGSB", "EMMSB/C1", "EMMSB", "BH:MP", "BH:MP/C1", "BC",
+            "EMGSB/C1/P", "BH:MP/C1/P")
 #: gacrux fails (KeyError 'gpoints') on GP-based SB/BH when a team has an unpaired round,
 #: so these run on tournaments where every team is paired every round
 GP_CODES = ("EGMSB", "EGMSB/C1", "EGGSB", "EGGSB/C1", "BH:GP", "BH:GP/C1")
@@ -90,3 +91,6 @@ def test_ranks_against_gacrux(tmp_path: Path) -> None:
 def test_ranks_against_gacrux_many(tmp_path: Path, seed: int) -> None:
     check_ranks(tmp_path, seed, ("MPTS", "DE"))
     check_ranks(tmp_path, seed, FULL)
+    check_ranks(tmp_path, seed, ("MPTS", "EDET"))
+    check_ranks(tmp_path, seed, ("MPTS", "EDEBT", "EMGSB/C1/P"))
+    check_ranks(tmp_path, seed, ("MPTS", "EDEB/P"))
