@@ -36,8 +36,9 @@ JSON output (``--json``)::
 
 Every score and tie-break value, in both formats, is exact: a decimal string when the
 value has a finite decimal expansion (``"13.5"``, ``"7"``, ``"0.25"``), otherwise a
-fraction ``"a/b"`` (``"27/7"``). Group tie-breaks (DE, DE-ALLMET, TBR, BBE) show the
-team's position inside the group of teams tied when they were applied (1 = first).
+fraction ``"a/b"`` (``"27/7"``). Group tie-breaks (DE, DE-ALLMET, EDE and its chains,
+TBR, BBE) show the team's position inside the group of teams tied when they were applied
+(1 = first; 1 also for a team no longer tied at that point).
 W/D/L count the rounds the team was paired in and finished, by the match points
 awarded (a PAB or forfeit win with win points counts as won).
 

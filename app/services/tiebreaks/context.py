@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from app.services.rules import Rules
-from app.services.tournament import Match, Outcome, Tournament, team_round
+from app.services.tournament import Match, Outcome, TeamStatus, Tournament, team_round
 
 ZERO = Fraction(0)
 
@@ -150,13 +150,17 @@ def _board_points(match: Match, team: int, entry_outcome: Outcome, rules: Rules)
 def build_context(t: Tournament, after_round: int | None = None) -> Context:
     """Derive every team's record for rounds ``<= after_round`` (all paired rounds when None).
 
+    Teams still on the waiting list (R-11.2) are not in the tournament and are left out;
+    withdrawn and expelled teams stay, with their later rounds unpaired (zero-point byes).
+
     Rounds after ``after_round`` are ignored entirely, also for opponents' scores.
     A match still in progress counts as played, with the board results known so far
     (its MP only once every board is finished).
     """
     rules = t.rules
     rounds = list(t.completed_rounds(after_round))
-    team_ids = tuple(team.id for team in t.teams)
+    paired = {tid for r in rounds for m in r.matches for tid in m.teams()}
+    team_ids = tuple(team.id for team in t.teams if team.status is not TeamStatus.WAITLISTED or team.id in paired)
     raw: dict[int, list[tuple[Outcome, int | None, Fraction, Fraction, tuple[Fraction, ...], int, bool]]]
     raw = {tid: [] for tid in team_ids}
     for r in rounds:

@@ -219,3 +219,14 @@ def test_forfeits_played_modifier() -> None:
     t = example1("2024")
     assert tiebreak_values(t, "BH:MP/P")[D] == 4 + 5 + 2  # C, PAB dummy (own 5), E
     assert tiebreak_values(t, "BH:MP")[D] == 4 + 5 + 5
+
+
+def test_waitlisted_teams_are_not_ranked() -> None:
+    import dataclasses
+
+    from app.services.tournament import TeamStatus
+
+    t = example1()
+    extra = dataclasses.replace(t.teams[0], id=99, name="Late", tpn=None, status=TeamStatus.WAITLISTED)
+    t2 = dataclasses.replace(t, teams=(*t.teams, extra), _team_index={})
+    assert [r.team_id for r in compute_standings(t2).rows] == [r.team_id for r in compute_standings(t).rows]
