@@ -398,8 +398,11 @@ def export_json(session: Session, t: Tournament, *, public: bool) -> dict[str, A
         day = start.astimezone(rules.zone).date() if start is not None else None
         rounds.append({"number": rr.number, "state": rr.state, "date": _iso(day),
                        "scheduled_start": _iso(start), "matches": matches})
-    st = _standings(d)
-    standings = standings_to_dict(d, st)
+    done = [rr.number for rr in round_rows if rr.state == "completed"]
+    last = max(done, default=None)
+    view = dataclasses.replace(d, rounds=tuple(r for r in d.rounds if r.number in done),
+                               _team_index={}, _player_index={})
+    standings = standings_to_dict(view, compute_standings(view, after_round=last))  # as GET .../standings
     return {
         "format": JSON_FORMAT,
         "version": JSON_VERSION,

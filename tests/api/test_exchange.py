@@ -1,0 +1,494 @@
+"""Data exchange (issue 7): TRF import/export round trips, column layout, CSV, JSON schema, backup/restore."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlmodel import Session, func, select
+
+from app.backup import dump, restore
+from app.cli import main
+from app.models import ApiToken, Club, Player, Team, Tournament, User
+from app.security import new_api_token
+from app.services.generator import generate
+from app.services.standings import compute_standings
+from app.services.trf import write_tournament
+from tests.api.conftest import _empty_all, login, make_user
+from tests.api.factory import ok
+
+ROOT = Path(__file__).resolve().parents[2]
+TRF_DIR = ROOT / "tests" / "data" / "trf"
+DATA = ROOT / "tests" / "data" / "exchange"
+SCHEMA = json.loads((ROOT / "openapi" / "tournament-export.schema.json").read_text(encoding="utf-8"))
+HAND_MADE = [DATA / "forfeits_byes_absent.trf", TRF_DIR / "team_2026.trf", TRF_DIR / "swissmanager_trf16.trf"]
+TEXT = {"Content-Type": "text/plain; charset=utf-8"}
+
+
+def token_for(engine: Any, username: str, scopes: tuple[str, ...] = ("write",)) -> dict[str, str]:
+    """Bearer headers with a new API token of ``username`` (faster than a password login)."""
+    with Session(engine) as s:
+        user = s.exec(select(User).where(User.username == username)).one()
+        token, digest = new_api_token()
+        s.add(ApiToken(user_id=user.id or 0, name="tests", token_hash=digest, prefix=token[:10], scopes=list(scopes)))
+        s.commit()
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture()
+def admin(client: TestClient, engine: Any) -> dict[str, str]:
+    make_user(engine, "admin", admin=True)
+    return token_for(engine, "admin")
+
+
+def import_text(client: TestClient, auth: dict[str, str], text: str, **params: str) -> dict[str, Any]:
+    return ok(client.post("/tournaments/import", content=text.encode("utf-8"), params=params,
+                          headers={**auth, **TEXT}), 201)
+
+
+def export(client: TestClient, tid: int, auth: dict[str, str] | None = None, **params: str) -> str:
+    r = client.get(f"/tournaments/{tid}/export/trf", params=params, headers=auth or {})
+    assert r.status_code == 200, r.text
+    assert r.headers["content-type"] == "text/plain; charset=utf-8"
+    return r.content.decode("utf-8")
+
+
+def counts(engine: Any) -> tuple[int, ...]:
+    with Session(engine) as s:
+        return tuple(s.exec(select(func.count()).select_from(m)).one() for m in (Tournament, Club, Player, Team))
+
+
+# --- round trips ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [1, 7])
+def test_generated_tournament_round_trip(client: TestClient, admin: dict[str, str], seed: int) -> None:
+    g = generate(9, 5, boards=4, seed=seed, forfeit_rate=0.08, absent_rate=0.08)
+    original = write_tournament(g, standings=compute_standings(g))
+    t1 = import_text(client, admin, original)
+    first = export(client, t1["id"], admin)
+    # the file comes back as it was, but for the tournament type (092), which the database does not keep
+    assert [x for x in first.splitlines() if not x.startswith("092")] == \
+           [x for x in original.splitlines() if not x.startswith("092")]
+    t2 = import_text(client, admin, first)
+    assert export(client, t2["id"], admin) == first
+
+
+@pytest.mark.parametrize("path", HAND_MADE, ids=lambda p: p.name)
+def test_hand_made_file_round_trip(client: TestClient, admin: dict[str, str], path: Path) -> None:
+    text = path.read_text(encoding="utf-8-sig")
+    t1 = import_text(client, admin, text)
+    first = export(client, t1["id"], admin)
+    t2 = import_text(client, admin, first)
+    assert export(client, t2["id"], admin) == first
+    fmt16 = export(client, t1["id"], admin, format="trf16")
+    t3 = import_text(client, admin, fmt16)
+    assert export(client, t3["id"], admin, format="trf16") == fmt16
+
+
+def test_import_builds_rounds_matches_and_boards(client: TestClient, admin: dict[str, str], engine: Any) -> None:
+    t = import_text(client, admin, (DATA / "forfeits_byes_absent.trf").read_text(encoding="utf-8"))
+    tid = t["id"]
+    assert t["tpns_locked"] and t["name"] == "Exchange Test Open 2026" and t["chief_arbiter"] == "IA Chief, Arbiter"
+    assert t["rules"]["boards"] == 3 and t["rules"]["rounds"] == 4 and t["rules"]["time_control"].startswith("90 min")
+    rounds = ok(client.get(f"/tournaments/{tid}/rounds"))
+    assert [r["state"] for r in rounds] == ["completed", "completed", "in_progress", "pending"]
+    teams = {tm["tpn"]: tm for tm in ok(client.get(f"/tournaments/{tid}/teams?limit=100"))["items"]}
+    assert len(teams) == 6 and teams[4]["status"] == "expelled"  # R-7.4: lost round 1 by forfeit
+    assert teams[1]["name"] == "Θεσσαλονίκη ΟΑΧ" and teams[1]["club_name"] == "Θεσσαλονίκη ΟΑΧ"
+    r1 = ok(client.get(f"/tournaments/{tid}/rounds/1", headers=admin))["matches"]
+    assert [(m["table"], m["first"]["tpn"], m["second"]["tpn"], m["forfeit"]) for m in r1] == \
+           [(1, 1, 2, None), (2, 3, 4, "second"), (3, 5, 6, None)]
+    assert [b["result"] for b in r1[0]["boards"]] == ["0-1", "1/2-1/2", "+/-"]
+    assert r1[2]["boards"][2]["second_player"] is None and r1[2]["boards"][2]["result"] == "+/-"  # empty board
+    assert r1[1]["score"] == ["3", "0"] and r1[1]["match_points"] == ["2", "0"]
+    r2 = ok(client.get(f"/tournaments/{tid}/rounds/2", headers=admin))
+    assert r2["matches"][-1]["pab"] and r2["matches"][-1]["match_points"] == ["1"]
+    assert r2["absent_team_ids"] == [teams[4]["id"]]
+    roster = ok(client.get(f"/tournaments/{tid}/teams/{teams[1]['id']}/roster", headers=admin))["players"]
+    assert [p["player"]["name"] for p in roster][:2] == ["Αλεξίου, Νίκος", "Βασιλείου, Μαρία"]
+    assert roster[1]["player"]["sex"] == "w" and roster[0]["player"]["fide_id"] == 5000000
+
+
+def test_imported_event_continues_with_the_next_round(client: TestClient, admin: dict[str, str]) -> None:
+    g = generate(8, 3, boards=4, seed=11, forfeit_rate=0.0, absent_rate=0.0)
+    g = g.__class__(**{**{f: getattr(g, f) for f in ("name", "teams", "players", "clubs", "city", "federation",
+                                                     "start_date", "end_date", "chief_arbiter")},
+                       "rules": g.rules.replace(rounds=5), "rounds": g.rounds})
+    tid = import_text(client, admin, write_tournament(g))["id"]
+    r = ok(client.post(f"/tournaments/{tid}/rounds/4/pair", headers=admin))
+    assert r["state"] == "paired" and len(r["matches"]) == 4
+    met = {frozenset((m.first, m.second)) for rd in g.rounds for m in rd.matches}
+    assert all(frozenset((m["first"]["tpn"], m["second"]["tpn"])) not in met for m in r["matches"])  # C.04.6 C1
+
+
+def test_imported_standings_equal_the_standings_command(client: TestClient, admin: dict[str, str],
+                                                         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    g = generate(10, 5, boards=4, seed=5, forfeit_rate=0.05, absent_rate=0.05)
+    path = tmp_path / "event.trf"
+    path.write_text(write_tournament(g), encoding="utf-8")
+    flags = {"pab": "2,2.5", "tiebreaks": "MPTS GPTS EGGSB BH:MP", "forfeit_gp": "3", "rules": "2024"}
+    tid = import_text(client, admin, path.read_text(encoding="utf-8"), **flags)["id"]
+    api = ok(client.get(f"/tournaments/{tid}/standings"))
+    capsys.readouterr()
+    assert main(["standings", str(path), "--json", "--pab", flags["pab"], "--tiebreaks", flags["tiebreaks"],
+                 "--forfeit-gp", flags["forfeit_gp"], "--rules", flags["rules"]]) == 0
+    cli = json.loads(capsys.readouterr().out)
+
+    def rows(doc: dict[str, Any]) -> list[Any]:
+        return [(r["rank"], r["tied"], r["team"]["tpn"], r["team"]["name"], r["mp"], r["gp"], r["won"], r["drawn"],
+                 r["lost"], r["tiebreaks"]) for r in doc["rows"]]
+
+    assert api["tiebreaks"] == cli["tiebreaks"] == ["MPTS", "GPTS", "EGGSB", "BH:MP"]
+    assert api["rules"] == cli["rules"] == "2024"
+    assert rows(api) == rows(cli)
+    assert len({r["mp"] for r in api["rows"]}) > 2
+
+
+# --- import refusals -------------------------------------------------------------------------------
+
+
+def test_unreadable_line_is_refused_with_its_number_and_nothing_is_stored(client: TestClient,
+                                                                           admin: dict[str, str],
+                                                                           engine: Any) -> None:
+    lines = (DATA / "forfeits_byes_absent.trf").read_text(encoding="utf-8").splitlines()
+    k = next(i for i, x in enumerate(lines) if x.startswith("001   18"))
+    lines[k] = lines[k][:91] + "  14 b X"  # unknown result code
+    before = counts(engine)
+    r = client.post("/tournaments/import", content="\n".join(lines).encode(), headers={**admin, **TEXT})
+    assert r.status_code == 422 and r.headers["content-type"] == "application/problem+json"
+    body = r.json()
+    assert body["line"] == k + 1 and f"line {k + 1}" in body["detail"] and body["rule"] == "TRF"
+    assert counts(engine) == before
+    # a file that reads but cannot be stored as a whole leaves nothing either
+    r = client.post("/tournaments/import", content=b"012 x\n", headers={**admin, **TEXT})
+    assert r.status_code == 422 and counts(engine) == before
+
+
+def test_import_needs_a_user_with_write_scope(client: TestClient, admin: dict[str, str], engine: Any) -> None:
+    text = (TRF_DIR / "team_2026.trf").read_bytes()
+    assert client.post("/tournaments/import", content=text, headers=TEXT).status_code == 401
+    make_user(engine, "reader")
+    auth = token_for(engine, "reader")
+    r = client.post("/tournaments/import", content=text, headers={**token_for(engine, "reader", ("read",)), **TEXT})
+    assert r.status_code == 403
+    # a plain user may import; the importer becomes the organiser and sees everything
+    t = ok(client.post("/tournaments/import", files={"file": ("event.trf", text, "text/plain")}, headers=auth), 201)
+    assert t["name"] == "Kalamaria Team Open 2026"
+    trf = export(client, t["id"], auth)
+    assert "1990/01/02" in trf  # full birth dates for the organiser
+
+
+def test_bad_import_options_are_refused(client: TestClient, admin: dict[str, str]) -> None:
+    text = (TRF_DIR / "team_2026.trf").read_bytes()
+    for params in ({"pab": "1"}, {"tiebreaks": "MPTS NOPE"}, {"preset": "nope"}, {"rules": "2025"}):
+        r = client.post("/tournaments/import", content=text, params=params, headers={**admin, **TEXT})
+        assert r.status_code == 422, params
+
+
+# --- exports of a tournament run here --------------------------------------------------------------
+
+
+_DEMO: dict[str, Any] = {}
+
+
+@pytest.fixture()
+def demo(client: TestClient, engine: Any) -> dict[str, Any]:
+    """The demo after three rounds; loaded once, then restored from its backup (fast)."""
+    if "backup" not in _DEMO:
+        assert main(["demo", "--rounds", "3"]) == 0
+        _DEMO["backup"] = dump(engine)
+    else:
+        restore(engine, _DEMO["backup"])
+    with Session(engine) as s:
+        t = s.exec(select(Tournament)).one()
+    return {"id": t.id, "admin": token_for(engine, "admin")}
+
+
+def _cols(line: str, first: int, last: int) -> str:
+    """Columns first..last, 1-based inclusive (formats.md 1.1)."""
+    return line[first - 1:last]
+
+
+def test_trf_export_column_layout(client: TestClient, demo: dict[str, Any]) -> None:
+    tid = demo["id"]
+    trf = export(client, tid, demo["admin"])
+    lines = trf.splitlines()
+    assert trf.endswith("\n") and all(x == x.rstrip() for x in lines)
+    head = {x[:3]: x[4:] for x in lines}
+    assert head["012"].startswith("3rd Open U12") and head["022"] == "Καλαμαριά" and head["032"] == "GRE"
+    assert head["042"] == "2025/11/14" and head["052"] == "2025/11/16" and head["102"] == "Stelios Mimikos (IA)"
+    assert head["122"] == "60 min + 30 s per move from move 1" and head["142"] == "7" and head["352"] == "WBWB"
+    assert head["192"] == "FIDE_TEAM_TYPEA_MP_GP" and head["212"].startswith("PTS,")
+    # 132: round dates at the round-block columns (formats.md 1.2)
+    r132 = next(x for x in lines if x.startswith("132"))
+    assert [_cols(r132, 92 + 10 * r, 99 + 10 * r) for r in range(3)] == ["25/11/14", "25/11/14", "25/11/15"]
+    players = [x for x in lines if x.startswith("001")]
+    teams = [x for x in lines if x.startswith("310")]
+    assert len(teams) == 24 and int(head["082"]) == 24 and int(head["062"]) == len(players)
+    for n, x in enumerate(players, 1):  # formats.md 1.3
+        assert _cols(x, 1, 4) == "001 " and int(_cols(x, 5, 8)) == n and _cols(x, 9, 9) == " "
+        assert _cols(x, 10, 10) in ("m", "w") and _cols(x, 14, 14) == " " and _cols(x, 48, 48) == " "
+        assert re.fullmatch(r"[ \d]{4}", _cols(x, 49, 52)) and _cols(x, 53, 53) == " "
+        assert _cols(x, 54, 56) in ("GRE", "BUL") and _cols(x, 57, 57) == " "
+        assert re.fullmatch(r" *\d*", _cols(x, 58, 68)) and _cols(x, 69, 69) == " "
+        assert re.fullmatch(r"\d{4}/\d\d/\d\d", _cols(x, 70, 79)), x
+        assert re.fullmatch(r" *\d+\.\d", _cols(x, 81, 84))
+        assert re.fullmatch(r" *\d*", _cols(x, 86, 89))  # blank for a player who has not played yet
+        for r in range(3):
+            block = _cols(x, 92 + 10 * r, 99 + 10 * r)
+            if block.strip():
+                assert re.fullmatch(r"[ \d]{3}\d [wb-] [10=+\-U]", block), (x, r)
+                assert _cols(x, 90 + 10 * r, 91 + 10 * r) == "  "
+    by_no = {int(_cols(x, 5, 8)): x for x in players}
+    for x in teams:  # formats.md 1.5
+        assert _cols(x, 4, 4) == " " and re.fullmatch(r" *\d+", _cols(x, 5, 7)) and _cols(x, 8, 8) == " "
+        assert _cols(x, 41, 41) == " " and _cols(x, 47, 47) == " "
+        assert re.fullmatch(r" *\d*", _cols(x, 48, 53)) and re.fullmatch(r" *\d+\.\d", _cols(x, 55, 60))
+        assert re.fullmatch(r" *\d+\.\d", _cols(x, 62, 67)) and re.fullmatch(r" *\d+", _cols(x, 69, 71))
+        assert _cols(x, 72, 73) == "  "
+        roster = [int(_cols(x, p, p + 3)) for p in range(74, len(x), 5)]
+        assert 4 <= len(roster) <= 6 and all(n in by_no for n in roster)
+        assert all(_cols(x, p - 1, p - 1) == " " for p in range(79, len(x), 5))
+    # the team names and numbers are those of the API
+    api_teams = ok(client.get(f"/tournaments/{tid}/teams?limit=100"))["items"]
+    in_file = {(int(_cols(x, 5, 7)), _cols(x, 9, 40).rstrip()) for x in teams}
+    assert {(tm["tpn"], tm["name"][:32].rstrip()) for tm in api_teams} == in_file
+    # 320: the round-3 PAB (R-7.5: 2 MP, 2.5 GP); 330: the round-2 match forfeit, the second team absent
+    pab = next(x for x in lines if x.startswith("320"))
+    assert _cols(pab, 5, 8) == " 2.0" and _cols(pab, 10, 13) == " 2.5" and _cols(pab, 15, 21).strip() == ""
+    r3 = ok(client.get(f"/tournaments/{tid}/rounds/3"))["matches"]
+    assert int(_cols(pab, 23, 25)) == r3[-1]["first"]["tpn"]
+    forfeit = [x for x in lines if x.startswith("330")]
+    r2 = next(m for m in ok(client.get(f"/tournaments/{tid}/rounds/2"))["matches"] if m["forfeit"])
+    assert forfeit == [f"330 +-   2 {r2['first']['tpn']:3d} {r2['second']['tpn']:3d}"]
+    # the round-1 board forfeit is a "+"/"-" pair of one game
+    r1 = ok(client.get(f"/tournaments/{tid}/rounds/1"))["matches"][0]
+    assert {b["result"] for b in r1["boards"]} & {"+/-", "-/+"}
+    # standings: the 310 MP/GP/rank are the API standings after round 3
+    st = {row["team"]["tpn"]: row for row in ok(client.get(f"/tournaments/{tid}/standings"))["rows"]}
+    for x in teams:
+        row = st[int(_cols(x, 5, 7))]
+        assert float(_cols(x, 55, 60)) == float(row["mp"]) and float(_cols(x, 62, 67)) == float(row["gp"])
+        assert int(_cols(x, 69, 71)) == row["rank"]
+
+
+def test_public_export_hides_unpublished_rounds_and_birth_days(client: TestClient, demo: dict[str, Any]) -> None:
+    tid, auth = demo["id"], demo["admin"]
+    ok(client.post(f"/tournaments/{tid}/rounds/4/pair", headers=auth))
+    staff = export(client, tid, auth)
+    public = export(client, tid)
+    p_staff = [x for x in staff.splitlines() if x.startswith("001")]
+    p_public = [x for x in public.splitlines() if x.startswith("001")]
+    assert len(p_staff) == len(p_public)
+    assert any(_cols(x, 122, 129).strip() for x in p_staff), "staff see the paired round 4"
+    assert not any(_cols(x, 122, 129).strip() for x in p_public), "round 4 is not published"
+    assert all(_cols(x, 74, 79) == "/00/00" for x in p_public)
+    assert any(_cols(x, 74, 79) != "/00/00" for x in p_staff)
+    assert [_cols(x, 1, 73) for x in p_public] == [_cols(x, 1, 73) for x in p_staff]
+    # TRF16: 013 records, XXR, no 310
+    t16 = export(client, tid, format="trf16")
+    assert "\nXXR 7\n" in t16 and "\n310 " not in t16 and t16.count("\n013 ") == 24
+    first013 = next(x for x in t16.splitlines() if x.startswith("013"))
+    assert re.fullmatch(r"[ \d]{4}", _cols(first013, 37, 40))
+    # unknown format
+    assert client.get(f"/tournaments/{tid}/export/trf", params={"format": "pgn"}).status_code == 422
+
+
+def test_csv_exports(client: TestClient, demo: dict[str, Any]) -> None:
+    tid = demo["id"]
+    r = client.get(f"/tournaments/{tid}/export/standings.csv")
+    assert r.status_code == 200 and r.headers["content-type"] == "text/csv; charset=utf-8"
+    assert r.content.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.reader(io.StringIO(r.content.decode("utf-8-sig"))))
+    api = ok(client.get(f"/tournaments/{tid}/standings"))
+    assert rows[0][:10] == ["Rank", "Tied", "TPN", "Team", "Club", "MP", "GP", "W", "D", "L"]
+    assert rows[0][10:] == api["tiebreaks"]
+    assert [(int(x[0]), x[3], x[5], x[6]) for x in rows[1:]] == \
+           [(a["rank"], a["team"]["name"], a["mp"], a["gp"]) for a in api["rows"]]
+    assert any("Καλαμαριάς" in x[3] for x in rows[1:]), "Greek intact"
+    r = client.get(f"/tournaments/{tid}/export/pairings.csv", params={"round": 1})
+    assert r.status_code == 200 and r.headers["content-type"] == "text/csv; charset=utf-8"
+    assert r.content.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.reader(io.StringIO(r.content.decode("utf-8-sig"))))
+    api1 = ok(client.get(f"/tournaments/{tid}/rounds/1"))["matches"]
+    assert len(rows) == 1 + sum(len(m["boards"]) or 1 for m in api1)
+    first = api1[0]
+    assert rows[1][:5] == ["1", "1", "1", str(first["first"]["tpn"]), first["first"]["name"]]
+    assert rows[1][7] == "-".join(first["score"]) and rows[1][9] == first["boards"][0]["first_player"]["name"]
+    assert rows[1][16] == first["boards"][0]["result"]
+    # round 4 is not paired: nothing to export; after pairing only the staff see it
+    assert client.get(f"/tournaments/{tid}/export/pairings.csv", params={"round": 4}).status_code == 409
+    ok(client.post(f"/tournaments/{tid}/rounds/4/pair", headers=demo["admin"]))
+    assert client.get(f"/tournaments/{tid}/export/pairings.csv", params={"round": 4}).status_code == 409
+    r = client.get(f"/tournaments/{tid}/export/pairings.csv", params={"round": 4}, headers=demo["admin"])
+    assert r.status_code == 200
+
+
+# --- JSON export and its schema ----------------------------------------------------------------------
+
+
+def _check(value: Any, schema: dict[str, Any], path: str = "$") -> list[str]:
+    """A small JSON Schema validator for the keywords the export schema uses."""
+    if "$ref" in schema:
+        name = schema["$ref"].removeprefix("#/$defs/")
+        return _check(value, SCHEMA["$defs"][name], path)
+    errors: list[str] = []
+    types = schema.get("type")
+    if types is not None:
+        allowed = types if isinstance(types, list) else [types]
+        kinds = {"string": str, "integer": int, "boolean": bool, "object": dict, "array": list, "null": type(None)}
+        ok_type = any(isinstance(value, kinds[k]) and not (k == "integer" and isinstance(value, bool))
+                      for k in allowed)
+        if not ok_type:
+            return [f"{path}: {value!r} is not {allowed}"]
+    if "const" in schema and value != schema["const"]:
+        errors.append(f"{path}: {value!r} != {schema['const']!r}")
+    if "enum" in schema and value not in schema["enum"]:
+        errors.append(f"{path}: {value!r} not in {schema['enum']}")
+    if "pattern" in schema and isinstance(value, str) and not re.search(schema["pattern"], value):
+        errors.append(f"{path}: {value!r} does not match {schema['pattern']}")
+    if "minimum" in schema and isinstance(value, int) and value < schema["minimum"]:
+        errors.append(f"{path}: {value} < {schema['minimum']}")
+    if isinstance(value, dict):
+        props = schema.get("properties", {})
+        for key in schema.get("required", []):
+            if key not in value:
+                errors.append(f"{path}: missing {key}")
+        for key, v in value.items():
+            if key in props:
+                errors += _check(v, props[key], f"{path}.{key}")
+            elif schema.get("additionalProperties") is False:
+                errors.append(f"{path}: unexpected {key}")
+    if isinstance(value, list) and "items" in schema:
+        for i, v in enumerate(value):
+            errors += _check(v, schema["items"], f"{path}[{i}]")
+    return errors
+
+
+def test_validator_can_fail() -> None:
+    assert _check({"format": "x"}, SCHEMA)
+    assert _check({"rank": "1"}, SCHEMA["$defs"]["standing_row"])
+
+
+def test_json_export_validates_and_carries_the_rating_report_data(client: TestClient, demo: dict[str, Any]) -> None:
+    tid = demo["id"]
+    public = ok(client.get(f"/tournaments/{tid}/export/json"))
+    staff = ok(client.get(f"/tournaments/{tid}/export/json", headers=demo["admin"]))
+    assert _check(public, SCHEMA) == [] and _check(staff, SCHEMA) == []
+    assert public["public"] and not staff["public"]
+    assert all("birth_date" not in p for p in public["players"]) and all("birth_date" in p for p in staff["players"])
+    assert all(p["birth_year"] for p in public["players"])
+    assert any(p["fide_id"] and p["fide_rating"] for p in public["players"])
+    assert {p["sex"] for p in public["players"]} == {"m", "w"} and {p["federation"] for p in public["players"]}
+    tour = public["tournament"]
+    assert tour["chief_arbiter"] == "Stelios Mimikos (IA)" and tour["time_control"].startswith("60 min")
+    assert [r["date"] for r in public["rounds"][:3]] == ["2025-11-14", "2025-11-14", "2025-11-15"]
+    assert [len(r["matches"]) for r in public["rounds"]] == [12, 12, 12, 0, 0, 0, 0]
+    assert public["standings"] == ok(client.get(f"/tournaments/{tid}/standings"))
+    # every player and team referenced exists; numbers are the TRF starting ranks
+    ids = {p["id"] for p in public["players"]}
+    assert all(pid in ids for tm in public["teams"] for pid in tm["players"])
+    trf = export(client, tid)
+    numbers = {int(_cols(x, 5, 8)): _cols(x, 15, 47).rstrip() for x in trf.splitlines() if x.startswith("001")}
+    assert all(numbers[p["number"]] == p["name"][:33] for p in public["players"])
+
+
+# --- the command line ----------------------------------------------------------------------------
+
+
+def test_cli_import_and_export(client: TestClient, admin: dict[str, str], tmp_path: Path,
+                               capsys: pytest.CaptureFixture[str]) -> None:
+    src = DATA / "forfeits_byes_absent.trf"
+    capsys.readouterr()
+    assert main(["import", str(src), "--pab", "1,1.5", "--user", "admin"]) == 0
+    out = capsys.readouterr().out
+    assert re.fullmatch(r"\d+\n", out)
+    tid = int(out)
+    api = export(client, tid, admin)
+    assert main(["export", str(tid), "-o", str(tmp_path / "out.trf")]) == 0
+    assert (tmp_path / "out.trf").read_text(encoding="utf-8") == api
+    assert main(["export", str(tid), "--format", "trf16", "-o", str(tmp_path / "out16.trf")]) == 0
+    assert "\n013 " in (tmp_path / "out16.trf").read_text(encoding="utf-8")
+    assert main(["export", str(tid), "--format", "json", "-o", str(tmp_path / "out.json")]) == 0
+    doc = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
+    assert _check(doc, SCHEMA) == [] and not doc["public"]
+    # the importer named with --user is the organiser
+    assert export(client, tid, admin) == api
+    bad = tmp_path / "bad.trf"
+    bad.write_text("012 x\n001    1 m    A                                 12x4\n310   1 T  \n", encoding="utf-8")
+    assert main(["import", str(bad)]) == 3
+    assert "line 2" in capsys.readouterr().err
+    assert main(["export", "999999", "-o", "-"]) == 2
+
+
+# --- backup and restore --------------------------------------------------------------------------
+
+
+def _snapshot(client: TestClient, tid: int, auth: dict[str, str]) -> dict[str, Any]:
+    paths = [f"/tournaments/{tid}", f"/tournaments/{tid}/teams?limit=100", f"/tournaments/{tid}/rounds",
+             f"/tournaments/{tid}/standings", f"/tournaments/{tid}/crosstable", "/clubs?limit=100",
+             "/players?limit=500", f"/tournaments/{tid}/export/json", f"/tournaments/{tid}/rounds/2",
+             f"/tournaments/{tid}/rounds/4", f"/tournaments/{tid}/audit?limit=500", f"/tournaments/{tid}/members"]
+    out: dict[str, Any] = {}
+    for p in paths:
+        r = client.get(p, headers=auth)
+        out[p] = (r.status_code, r.headers.get("etag"), r.json())
+    for p in (f"/tournaments/{tid}/rounds/4", "/players?limit=500"):
+        r = client.get(p)
+        out[f"public {p}"] = (r.status_code, r.headers.get("etag"), r.json())
+    teams = out[f"/tournaments/{tid}/teams?limit=100"][2]["items"]
+    p = f"/tournaments/{tid}/teams/{teams[0]['id']}/roster"
+    out[p] = client.get(p, headers=auth).json()
+    return out
+
+
+def test_backup_and_restore_give_identical_answers(client: TestClient, demo: dict[str, Any], engine: Any,
+                                                   tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tid, auth = demo["id"], demo["admin"]
+    ok(client.post(f"/tournaments/{tid}/rounds/4/pair", headers=auth))
+    token = token_for(engine, "admin", ("results",))["Authorization"].removeprefix("Bearer ")
+    before = _snapshot(client, tid, auth)
+    path = tmp_path / "backup.json"
+    assert main(["backup", "-o", str(path)]) == 0
+    raw = path.read_text(encoding="utf-8")
+    data = json.loads(raw)
+    assert "teamswiss-demo" not in raw and token not in raw, "no plaintext secret in a backup"
+    assert data["tables"]["user"]["rows"] and data["tables"]["api_token"]["rows"]
+    assert data["tables"]["audit_entry"]["rows"]
+    # restore refuses a database that has rows
+    assert main(["restore", str(path)]) == 1
+    assert "empty database" in capsys.readouterr().err
+    _empty_all()
+    assert main(["restore", str(path)]) == 0
+    after = _snapshot(client, tid, auth)
+    assert after.keys() == before.keys()
+    for key in before:
+        assert after[key] == before[key], key
+    # logins and API tokens still work: the hashes came back
+    again = login(client, "admin", "teamswiss-demo")
+    assert ok(client.get("/auth/me", headers={"Authorization": f"Bearer {token}"}))["username"] == "admin"
+    # new rows continue after the restored ids (PostgreSQL sequences were reset)
+    club = ok(client.post("/clubs", json={"name": "After restore"}, headers=again), 201)
+    with Session(engine) as s:
+        assert club["id"] == max(c.id or 0 for c in s.exec(select(Club)).all())
+    # a backup of the restored database is the same data
+    assert main(["backup", "-o", str(tmp_path / "again.json")]) == 0
+    data2 = json.loads((tmp_path / "again.json").read_text(encoding="utf-8"))
+    data["tables"]["club"]["rows"].append(data2["tables"]["club"]["rows"][-1])
+    for name in ("tournament", "team", "player", "match", "board_game", "round", "user", "api_token"):
+        assert data2["tables"][name] == data["tables"][name], name
+
+
+def test_restore_refuses_what_is_not_a_backup(engine: Any, tmp_path: Path) -> None:
+    path = tmp_path / "x.json"
+    path.write_text('{"format": "something else"}', encoding="utf-8")
+    assert main(["restore", str(path)]) == 2
+    path.write_text("not json", encoding="utf-8")
+    assert main(["restore", str(path)]) == 2
