@@ -13,7 +13,7 @@ import { ApiError, getAll, getConditional, getJson } from "./api.js";
 import { fold, sortByName } from "./elot743.js";
 import { initialLang, lang, setLang, t, tiebreakName } from "./i18n.js";
 import {
-  dateOnly, dateTime, h, name, num, numberToPts, pts, resultSides, scrollTable, sidePoints, timeOnly, vh,
+  dateRange, dateTime, h, name, num, numberToPts, pts, resultSides, scrollTable, sidePoints, timeOnly, vh,
 } from "./dom.js";
 
 const pageParams = new URLSearchParams(location.search);
@@ -22,14 +22,23 @@ const POLL_MS = Math.max(1000, Number(pageParams.get("poll")) || 4000);
 const GROUP_TIEBREAKS = /^(DE|DE-ALLMET|EDE|EDET|EDEB|EDEBT|EDEBB|TBR|BBE)(?=$|[:/])/;
 const ACTIVE_STATES = new Set(["published", "in_progress"]);
 
+let firstRender = true;
 let viewSeq = 0; // bumps on every navigation; stale renders and pollers check it
 let pollTimer = null;
 const tournamentCache = new Map();
 
 // ---------------------------------------------------------------- routing
 
+let lastHash = "#/";
+
 function parseRoute() {
-  const raw = location.hash.startsWith("#/") ? location.hash.slice(1) : "/";
+  if (location.hash.startsWith("#/")) lastHash = location.hash;
+  else if (location.hash) return parseHash(lastHash); // an in-page anchor: stay on the current view
+  return parseHash(location.hash || "#/");
+}
+
+function parseHash(hash) {
+  const raw = hash.startsWith("#/") ? hash.slice(1) : "/";
   const [path, query = ""] = raw.split("?");
   const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
   return { parts, query: new URLSearchParams(query) };
@@ -61,7 +70,7 @@ function renderShell() {
   header.replaceChildren(h("div", { class: "bar" }, h("a", { class: "brand", href: "#/" }, t("appName")), langs));
   if (tid !== null) {
     const items = [
-      ["", t("overview"), section === ""],
+      ["", t("navOverview"), section === ""],
       ["/r", t("rounds"), section === "r"],
       ["/standings", t("standings"), section === "standings"],
       ["/teams", t("teams"), section === "teams" || section === "team"],
@@ -118,7 +127,7 @@ async function viewHome() {
     h("h1", { tabindex: "-1" }, t("tournaments")),
     list.length ? h("ul", { class: "plain" }, ...list.map((x) =>
       h("li", {}, h("a", { href: tHref(x.id) }, name(x.name)), " ", h("span", { class: "muted" },
-        `${dateOnly(x.start_date)} – ${dateOnly(x.end_date)}`)))) : h("p", {}, t("noTournaments")),
+        dateRange(x.start_date, x.end_date))))) : h("p", {}, t("noTournaments")),
   ];
 }
 
@@ -133,7 +142,7 @@ async function viewOverview(tid) {
   const facts = [
     [t("venue"), tour.venue ? name(tour.venue) : null],
     [t("city"), tour.city ? name(tour.city) : null],
-    [t("dates"), `${dateOnly(tour.start_date)} – ${dateOnly(tour.end_date)}`],
+    [t("dates"), dateRange(tour.start_date, tour.end_date)],
     [t("chiefArbiter"), tour.chief_arbiter ? name(tour.chief_arbiter) : null],
     [t("timeControl"), tour.rules?.time_control || null],
     [t("boards"), tour.rules?.boards ?? null],
@@ -149,7 +158,6 @@ async function viewOverview(tid) {
   return [
     h("h1", { tabindex: "-1" }, name(tour.name)),
     h("dl", { class: "facts" }, ...facts.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
-    h("h2", {}, t("schedule")),
     scrollTable(table, t("schedule")),
   ];
 }
@@ -686,6 +694,11 @@ async function render({ keepFocus = false } = {}) {
   document.body.dataset.view = String(seq);
   if (keepFocus) return;
   const table = parseRoute().query.get("table");
+  if (firstRender && !table) { // on page load the reader starts at the top (skip link first)
+    firstRender = false;
+    return;
+  }
+  firstRender = false;
   const target = table ? document.getElementById(`m-${table}`) : main.querySelector("h1");
   window.scrollTo(0, 0);
   if (target) {
@@ -702,4 +715,8 @@ function onHashChange() {
 
 setLang(initialLang());
 window.addEventListener("hashchange", onHashChange);
+document.querySelector(".skip")?.addEventListener("click", (ev) => {
+  ev.preventDefault(); // keep the route in the hash
+  document.getElementById("main").focus();
+});
 render();

@@ -111,6 +111,15 @@ export function dateOnly(isoDate) {
     .format(d);
 }
 
+/** A range of calendar dates: "14–16 November 2025". */
+export function dateRange(from, to) {
+  if (!from || !to || from === to) return dateOnly(from || to);
+  const fmt = new Intl.DateTimeFormat(locale(), { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" });
+  const a = new Date(`${from}T12:00:00Z`);
+  const b = new Date(`${to}T12:00:00Z`);
+  return typeof fmt.formatRange === "function" ? fmt.formatRange(a, b) : `${fmt.format(a)} – ${fmt.format(b)}`;
+}
+
 /** A table inside a focusable, labelled scroll container (wide tables scroll inside it on phones). */
 export function scrollTable(table, label) {
   return h("div", { class: "scroll", role: "region", tabindex: "0", "aria-label": label }, table);

@@ -1,0 +1,271 @@
+"""The public web page (web/) in a real browser against a real server with the demo tournament.
+
+Run with ``pytest -m browser tests/browser``; needs Debian's chromium and the playwright package.
+Screenshots for review are written to var/screenshots/.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.services.elot743 import fold, sort_key, transliterate
+from tests.browser.conftest import Server
+
+pytestmark = pytest.mark.browser
+
+TID = 1  # the demo tournament
+
+# Names that exercise every ELOT 743 rule (digraphs, μπ, γγ/γκ/γξ/γχ, accents, diaeresis, capitals).
+TRICKY = [
+    "Ευάγγελος Παπαδόπουλος", "ΘΕΜΑ", "Θέμα", "Θ.", "άυλος", "προϋπόθεση", "Αύρα", "ΕΣΣΘ-Χ",
+    "Μπάμπης", "Λαμπρόπουλος", "Άγγελος", "Σ.A.Χερσονήσου Β", "Team 10", "Team 2", "Ζωή", "Ψαράς",
+    "ΨΑΡΑΣ", "Εύβοια", "αυτός", "Ευθύμιος", "Ηυγενής", "Γκίκας", "Αγχίαλος", "Σφίγξ", "Ἀθῆναι",
+    "Ούρσουλα", "ΜΠΟΥΡΑΣ", "Müller, Jörg", "Οικονόμου, Αύγουστος", "Χατζηδάκη, Χαρά",
+]
+
+
+def goto(page: Any, server: Server, route: str) -> None:
+    page.goto(f"{server.web}#/t/{TID}/{route}".rstrip("/"))
+    page.wait_for_selector("main h1")
+
+
+def test_standings_show_the_leader_and_every_tiebreak(server: Server, new_page: Any) -> None:
+    api = server.get(f"/tournaments/{TID}/standings")
+    page = new_page(1280)
+    goto(page, server, "standings")
+    rows = page.locator("table.standings tbody tr")
+    rows.first.wait_for()
+    assert rows.count() == len(api["rows"])
+    leader = api["rows"][0]
+    assert rows.first.locator("th.team a").inner_text() == leader["team"]["name"]
+    assert rows.first.locator("td.rk").inner_text().rstrip("=") == str(leader["rank"])
+    caption = page.locator("table.standings caption").inner_text()
+    assert str(api["after_round"]) in caption
+    # every tie-break of the tournament is a column, with its full name
+    heads = page.locator("table.standings thead th.tb abbr")
+    assert heads.all_inner_texts() == api["tiebreaks"]
+    names = dict(zip(api["tiebreaks"], [heads.nth(i).get_attribute("title") for i in range(heads.count())],
+                     strict=True))
+    assert names["MPTS"] == "Match points"
+    assert names["DE-ALLMET"] == "Direct encounter (all met)"
+    assert names["EMGSB/C1"] == "Olympiad Sonneborn-Berger (cut 1)"
+    assert names["GPTS"] == "Game points"
+    assert names["TBR"] == "Board points by board order"
+    legend = page.locator("dl.legend").inner_text()
+    assert "Olympiad Sonneborn-Berger (cut 1)" in legend
+    # the values are the API's, column by column
+    first_cells = rows.first.locator("td.num").all_inner_texts()[1:]
+    assert first_cells == [tb["value"] for tb in leader["tiebreaks"]]
+
+
+def test_a_result_posted_through_the_api_appears_without_reload(server: Server, new_page: Any,
+                                                                screenshots: Path) -> None:
+    token = server.token()
+    rounds = server.get(f"/tournaments/{TID}/rounds")
+    live = next((r for r in rounds if r["state"] in ("published", "in_progress")), None)
+    if live is None:
+        number = next(r["number"] for r in rounds if r["state"] == "pending")
+        server.post(f"/tournaments/{TID}/rounds/{number}/pair", token=token)
+        server.post(f"/tournaments/{TID}/rounds/{number}/publish", token=token)
+    else:
+        number = live["number"]
+    rnd = server.get(f"/tournaments/{TID}/rounds/{number}")
+    match = next(m for m in rnd["matches"] if m["second"] is not None and m["boards"][0]["result"] is None)
+    table, board = match["table"], match["boards"][0]
+    page = new_page(360, height=740)
+    # poll every 1.5 s instead of the default 4 s, to keep the test short
+    page.goto(f"{server.web}?poll=1500#/t/{TID}/r/{number}")
+    page.wait_for_selector(f"#m-{table}")
+    cell = page.locator(f"#m-{table} tbody tr").first.locator("td.res")
+    assert cell.inner_text().strip().startswith("…")
+    assert page.locator("#live").is_visible()
+    before = page.locator("#updated").inner_text()
+    page.evaluate("window.__sameDocument = 42")
+
+    server.post(f"/tournaments/{TID}/rounds/{number}/results",
+                {"results": [{"table": table, "board": 1, "result": "1-0"}]}, token=token)
+    # White won: the first team's side shows 1 when the first team has White on board 1
+    expected = "1–0" if board["white"] == "first" else "0–1"
+    page.wait_for_function(
+        "([sel, want]) => document.querySelector(sel)?.textContent.trim() === want",
+        arg=[f"#m-{table} tbody tr:first-child td.res", expected], timeout=15_000)
+    assert page.evaluate("window.__sameDocument") == 42, "the page reloaded"
+    assert page.locator("#updated").inner_text() != before or "Last updated" in before
+    assert "Last updated" in page.locator("#updated").inner_text()
+    # the provisional match score follows the board
+    assert page.locator(f"#m-{table} thead th.score").inner_text().strip().endswith(expected)
+    page.screenshot(path=str(screenshots / "round-live-360.png"), full_page=False)
+
+
+def test_greek_and_english_switch_and_the_choice_is_remembered(server: Server, new_page: Any) -> None:
+    page = new_page(1280, locale="el-GR")
+    goto(page, server, "standings")
+    assert page.locator("html").get_attribute("lang") == "el"
+    assert page.locator("main h1").inner_text() == "Κατάταξη"
+    assert "Sonneborn-Berger Ολυμπιάδας (αποκοπή 1)" in page.locator("dl.legend").inner_text()
+    assert page.locator('.langs button[lang="el"]').get_attribute("aria-pressed") == "true"
+
+    page.locator('.langs button[lang="en"]').click()
+    page.wait_for_function("document.querySelector('main h1').textContent === 'Standings'")
+    assert page.locator("html").get_attribute("lang") == "en"
+    assert page.locator("main h1").inner_text() == "Standings"
+    assert page.locator('.langs button[lang="en"]').get_attribute("aria-pressed") == "true"
+    page.reload()
+    page.wait_for_selector("main h1")
+    assert page.locator("html").get_attribute("lang") == "en"
+    assert page.locator("main h1").inner_text() == "Standings"
+
+    english = new_page(1280, locale="en-US")
+    goto(english, server, "")
+    assert english.locator("html").get_attribute("lang") == "en"
+    english.locator('.langs button[lang="el"]').click()
+    english.wait_for_function("document.querySelector('header nav a').textContent === 'Τουρνουά'")
+    assert english.locator("html").get_attribute("lang") == "el"
+    assert english.locator("header nav").inner_text().split() == ["Τουρνουά", "Γύροι", "Κατάταξη", "Ομάδες", "Έπαθλα"]
+
+
+@pytest.mark.parametrize("route", ["standings", "r/3"])
+def test_360px_has_no_horizontal_page_scroll_and_screenshots(server: Server, new_page: Any, screenshots: Path,
+                                                             route: str) -> None:
+    name = "standings" if route == "standings" else "round"
+    for width in (360, 1280):
+        page = new_page(width)
+        goto(page, server, route)
+        page.wait_for_selector("main table")
+        page.screenshot(path=str(screenshots / f"{name}-{width}.png"), full_page=True)
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"{route} at {width}px scrolls sideways by {overflow}px"
+    if route == "standings":  # the wide table scrolls inside its own labelled, focusable container
+        box = page.locator(".scroll").first
+        assert box.get_attribute("role") == "region" and box.get_attribute("tabindex") == "0"
+        small = new_page(360)
+        goto(small, server, route)
+        small.wait_for_selector("main table")
+        assert small.evaluate("(() => { const s = document.querySelector('.scroll');"
+                              " return s.scrollWidth > s.clientWidth; })()")
+
+
+def test_tables_are_accessible_and_keyboard_focus_is_visible(server: Server, new_page: Any) -> None:
+    page = new_page(1280)
+    for route in ("", "standings", "r/2", "team/3", "prizes"):
+        goto(page, server, route)
+        page.wait_for_function("!document.querySelector('main').hasAttribute('aria-busy')")
+        problems = page.evaluate(TABLES_JS)
+        assert problems == [], (route, problems)
+        low = page.evaluate(CONTRAST_JS)
+        assert low == [], (route, low[:5])
+    # keyboard: the first Tab reaches the skip link, with a visible focus ring, then the header's links
+    page = new_page(1280)  # a fresh load: focus starts at the top of the document
+    page.goto(f"{server.web}#/t/{TID}/standings")
+    page.wait_for_selector("table.standings")
+    page.keyboard.press("Tab")
+    focused = page.evaluate("(() => { const a = document.activeElement; const s = getComputedStyle(a);"
+                            " return [a.className, s.outlineStyle, parseFloat(s.outlineWidth)]; })()")
+    assert focused[0] == "skip" and focused[1] != "none" and focused[2] >= 2
+    seen = []
+    for _ in range(8):
+        page.keyboard.press("Tab")
+        seen.append(page.evaluate("document.activeElement.textContent.trim()"))
+    assert {"Standings", "Teams", "Prizes"} <= set(seen)
+    # the skip link moves focus to the content and keeps the route
+    page.reload()
+    page.wait_for_selector("table.standings")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "main"
+    assert page.url.endswith("#/t/1/standings")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.closest('main') !== null")
+
+
+# Tables: a caption, column headers with scope="col", row headers with scope="row"; the page has a lang.
+TABLES_JS = """() => {
+  const out = [];
+  for (const t of document.querySelectorAll('main table')) {
+    if (!t.querySelector(':scope > caption')?.textContent.trim()) out.push('table without caption');
+    for (const th of t.querySelectorAll('thead th')) {
+      if (th.getAttribute('scope') !== 'col') out.push('thead th scope');
+    }
+    for (const th of t.querySelectorAll('tbody th, tfoot th')) {
+      if (th.getAttribute('scope') !== 'row') out.push('tbody th scope');
+    }
+  }
+  if (!document.documentElement.lang) out.push('no lang');
+  return out;
+}"""
+
+# Text contrast (WCAG AA 1.4.3): every visible text node against its nearest opaque background.
+CONTRAST_JS = """() => {
+  const parse = (c) => {
+    const m = c.match(/[\\d.]+/g).map(Number);
+    return {r: m[0], g: m[1], b: m[2], a: m.length > 3 ? m[3] : 1};
+  };
+  const lin = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+  const lum = ({r, g, b}) => 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  const bgOf = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = parse(getComputedStyle(e).backgroundColor);
+      if (c.a > 0.5) return c;
+    }
+    return {r: 255, g: 255, b: 255, a: 1};
+  };
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (!n.textContent.trim()) continue;
+    const el = n.parentElement;
+    if (el.closest('.vh, noscript, script') || !el.getClientRects().length) continue;
+    const s = getComputedStyle(el);
+    if (s.visibility === 'hidden' || parseFloat(s.opacity) === 0) continue;
+    const [a, b] = [lum(parse(s.color)), lum(bgOf(el))].sort((x, y) => y - x);
+    const ratio = (a + 0.05) / (b + 0.05);
+    const size = parseFloat(s.fontSize);
+    const bold = parseInt(s.fontWeight, 10) >= 700;
+    const need = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+    if (ratio < need) out.push(`${n.textContent.trim().slice(0, 30)}: ${ratio.toFixed(2)}`);
+  }
+  return out;
+}"""
+
+
+def test_search_finds_greek_names_typed_in_latin_letters(server: Server, new_page: Any) -> None:
+    page = new_page(360)
+    goto(page, server, "")
+    page.fill("#q", "papadopoulou")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("ul.hits li")
+    found = page.locator("ul.hits li a").all_inner_texts()
+    assert found and all(fold(x).startswith("papadopoulou") for x in found)
+    assert found == sorted(found, key=sort_key)
+    page.locator("ul.hits li a").first.click()
+    page.wait_for_selector("table.roster tr.hl")
+    assert page.locator("table.roster tr.hl th").inner_text() == found[0]
+
+
+def test_elot743_js_agrees_with_the_python_reference(server: Server, new_page: Any) -> None:
+    players = [p["name"] for p in server.get("/players?limit=500")["items"]]
+    teams = [t["name"] for t in server.get(f"/tournaments/{TID}/teams?limit=500")["items"]]
+    names = TRICKY + players + teams
+    page = new_page(1280)
+    goto(page, server, "")
+    js = page.evaluate("""async (names) => {
+      const m = await import('./js/elot743.js');
+      return {tr: names.map(m.transliterate), fold: names.map(m.fold), sorted: m.sortByName(names),
+              keys: names.map((n) => m.sortKey(n)[0])};
+    }""", names)
+    assert js["tr"] == [transliterate(n) for n in names]
+    assert js["fold"] == [fold(n) for n in names]
+    assert js["keys"] == [sort_key(n)[0] for n in names]
+    assert js["sorted"] == sorted(names, key=sort_key)
+
+
+def test_the_page_works_from_another_static_host_with_the_api_parameter(server: Server, static_host: str,
+                                                                        new_page: Any) -> None:
+    page = new_page(1280)
+    page.goto(f"{static_host}index.html?api={server.url}/#/t/{TID}/standings")
+    page.wait_for_selector("table.standings tbody tr")
+    leader = server.get(f"/tournaments/{TID}/standings")["rows"][0]["team"]["name"]
+    assert page.locator("table.standings tbody tr").first.locator("th.team a").inner_text() == leader
