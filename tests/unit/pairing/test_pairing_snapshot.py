@@ -151,3 +151,22 @@ def test_event_invariants(n: int, seed: int) -> None:
 @pytest.mark.parametrize("seed", range(40))
 def test_event_invariants_many(seed: int) -> None:
     check_event(6 + seed % 30, 100 + seed, ["A", "B", "none"][seed % 3])
+
+
+def test_team_ids_and_tpns_may_differ() -> None:
+    t, pairings = simulate(11, 7, 9, forfeit_rate=0.05)
+    f = {i: 500 - 7 * i for i in range(1, 12)}  # id -> new id; TPNs unchanged
+    teams = tuple(replace(x, id=f[x.id]) for x in t.teams)
+    rounds = tuple(
+        replace(r, matches=tuple(replace(m, first=f[m.first], second=None if m.second is None else f[m.second])
+                                 for m in r.matches))
+        for r in t.rounds
+    )
+    t2 = replace(t, teams=teams, rounds=rounds, _team_index={}, _player_index={})
+    for p in pairings:
+        present = {x for m in p.matches for x in m.teams()}
+        absent = frozenset(f[x] for x in range(1, 12) if x not in present)
+        q = pair_tournament_round(with_rounds(t2, *rounds[: p.round - 1]), p.round, absent)
+        assert [(m.table, f[m.first], None if m.second is None else f[m.second]) for m in p.matches] == [
+            (m.table, m.first, m.second) for m in q.matches
+        ]
