@@ -57,6 +57,8 @@ class _Bracket:
     sets_examined: int
     c6_ok: bool
     c7: int
+    sets_illegal: int = 0
+    sets_c6_failed: int = 0
 
 
 class _Round:
@@ -159,8 +161,15 @@ class _Round:
         lower = [t for t in rest if self.score[t] < below[0]]
         need = len(following) % 2
         limit = need + (len(lower) - need if self.p.c6_mode == "graded" else 0)
+        tried = 0
         for k in range(need, limit + 1, 2):
             for ups in (combinations(lower, k) if k else [()]):
+                tried += 1
+                if tried > self.budget:
+                    raise PairingBudgetExceeded(
+                        f"more than {self.budget} sets examined for graded [C6] below score {top}",
+                        round=self.s.round,
+                    )
                 group = following + list(ups)
                 if not self.pairable(group):
                     continue
@@ -180,7 +189,7 @@ class _Round:
             lower_scores[self.score[t]] = lower_scores.get(self.score[t], 0) + 1
         use_c7 = not self.last_two
         first_mode = self.p.c7_mode == "first"
-        examined = 0
+        examined = illegal = c6_failed = 0
         for k in range(len(residents) % 2, len(lower) + 1, 2):
             for profile in self._profiles(lower_scores, k):
                 best: tuple[tuple[int, int, int], list[int]] | None = None
@@ -200,11 +209,15 @@ class _Round:
                             continue  # cannot beat the best set found so far
                     bracket = residents + ups
                     if not self.pairable(bracket):
+                        illegal += 1
                         continue
                     rest = [t for t in remaining if t not in set(bracket)]
                     if not self.pairable(rest):
+                        illegal += 1
                         continue  # [C3]
                     c6 = self._c6(top, rest)
+                    if c6:
+                        c6_failed += 1
                     key = (c6, c7key, index)
                     if best is None or key < best[0]:
                         best = (key, ups)
@@ -214,7 +227,8 @@ class _Round:
                     ups = best[1]
                     c7 = sum(1 for t in ups if self.by_tpn[t].floated) if use_c7 else 0
                     ups_sorted = sorted(ups, key=lambda t: (-self.score[t], t))
-                    return _Bracket(top, residents, ups_sorted, examined, best[0][0] == 0, c7), []
+                    return _Bracket(top, residents, ups_sorted, examined, best[0][0] == 0, c7, illegal,
+                                    c6_failed), []
         raise NoLegalPairing(
             f"the top-scoregroup of score {top} (TPNs {' '.join(map(str, residents))}) cannot be paired "
             "with any set of upfloaters (C.04.6 3.3.3)",
@@ -283,6 +297,8 @@ class _Round:
                 residents=tuple(bracket.residents),
                 upfloaters=tuple((t, self.score[t]) for t in bracket.upfloaters),
                 sets_examined=bracket.sets_examined,
+                sets_illegal=bracket.sets_illegal,
+                sets_c6_failed=bracket.sets_c6_failed,
                 c4=len(bracket.upfloaters),
                 c5=tuple(sorted(self.score[t] for t in bracket.upfloaters)),
                 c6_ok=bracket.c6_ok,

@@ -70,6 +70,8 @@ class BracketNote:
     residents: tuple[int, ...]  # TPNs
     upfloaters: tuple[tuple[int, Fraction], ...]  # (TPN, score), in 3.5.3 order
     sets_examined: int
+    sets_illegal: int  # sets without a legal pairing of the bracket or of the rest ([C1], [C3])
+    sets_c6_failed: int  # legal sets that did not comply with [C6]
     c4: int  # number of upfloaters
     c5: tuple[Fraction, ...]  # upfloater scores, ascending
     c6_ok: bool
@@ -129,7 +131,8 @@ class Explanation:
             out.append(
                 f"  3.5: [C4] {b.c4} upfloaters, [C5] scores {[_fmt(s) for s in b.c5]}, "
                 f"[C6] {'complied' if b.c6_ok else 'not complied'}, [C7] {b.c7}; "
-                f"{b.sets_examined} set(s) examined"
+                f"{b.sets_examined} set(s) examined, {b.sets_illegal} without a legal pairing, "
+                f"{b.sets_c6_failed} failing [C6]"
             )
             out.append(
                 f"  3.6: [C8] {b.c8}, [C9] {b.c9}, [C10] {b.c10}; identifier {' '.join(map(str, b.identifier))}"

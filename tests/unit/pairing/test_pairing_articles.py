@@ -402,3 +402,14 @@ def test_board_order_and_explanation() -> None:
     json.dumps(d)
     assert d["explanation"]["pab"]["tpn"] == 7
     assert d["explanation"]["brackets"][0]["score"] == "2"
+
+
+def test_c6_graded_reading() -> None:
+    teams = [T(1, 3, "WB"), T(2, 3, "BW"), T(3, 3, "WB"), T(4, 2, "BW"), T(5, 2, "WB", opp=(6, 7)),
+             T(6, 2, "BW", opp=(7,)), T(7, 2, "WB"), T(8, 1, "BW"), T(9, 1, "WB"), T(10, 0, "BW")]
+    r = _Round(snap(teams, rnd=4), rules(c6_mode="graded"), 1000)
+    # after taking 4, the group 5 6 7 needs three upfloaters: one beyond the parity minimum
+    assert r._c6(F(3), [5, 6, 7, 8, 9, 10]) == 1
+    assert r._c6(F(3), [4, 6, 7, 8, 9, 10]) == 0
+    p = pair_round(snap(teams, rnd=4), rules(c6_mode="graded"))
+    assert [t for t, _ in p.explanation.brackets[0].upfloaters] == [5]
