@@ -350,6 +350,7 @@ class _Round:
             teams=len(self.by_tpn),
             last_two_rounds=self.last_two,
             settings=settings,
+            not_paired=tuple(x.tpn for x in self.s.absent),
             pab=pab,
             brackets=tuple(notes),
             colours=tuple(colour_notes),

@@ -101,6 +101,7 @@ class Explanation:
     teams: int
     last_two_rounds: bool
     settings: dict[str, Any] = field(default_factory=dict)
+    not_paired: tuple[int, ...] = ()  # TPNs of teams not paired this round (absent, withdrawn, ...)
     pab: PabNote | None = None
     brackets: tuple[BracketNote, ...] = ()
     colours: tuple[ColourNote, ...] = ()
@@ -111,6 +112,8 @@ class Explanation:
             + (", last two rounds: [C7] and [C10] off" if self.last_two_rounds else ""),
             "Settings: " + ", ".join(f"{k}={v}" for k, v in self.settings.items()),
         ]
+        if self.not_paired:
+            out.append("Not paired (absent or withdrawn): TPN " + " ".join(map(str, self.not_paired)))
         if self.pab is None:
             out.append("PAB: none (even number of teams)")
         else:

@@ -46,14 +46,20 @@ class TeamState:
 
 @dataclass(frozen=True)
 class Snapshot:
-    """The teams to pair in ``round`` (present teams only), in TPN order."""
+    """The teams to pair in ``round`` (present teams only), in TPN order.
+
+    ``absent`` holds the teams that have a TPN but are not paired this round (absent,
+    withdrawn, expelled, waitlisted); they keep their TPNs (C.04.6 1.1.3) and only appear in
+    the explanation.
+    """
 
     round: int
     total_rounds: int
     teams: tuple[TeamState, ...]
+    absent: tuple[TeamState, ...] = ()
 
     def __post_init__(self) -> None:
-        tpns = [t.tpn for t in self.teams]
+        tpns = [t.tpn for t in self.teams + self.absent]
         if len(set(tpns)) != len(tpns):
             raise InvalidInput("C.04.6 1.1.1", "every team must have a different TPN")
         ids = [t.id for t in self.teams]
@@ -129,10 +135,12 @@ def build_snapshot(t: Tournament, round_no: int, absent: frozenset[int] = frozen
         return mp if use_mp else gp
 
     teams: list[TeamState] = []
+    away: list[TeamState] = []
     for team in t.teams:
-        if team.status is not TeamStatus.ENTERED or team.id in absent:
-            continue
+        present = team.status is TeamStatus.ENTERED and team.id not in absent
         if team.tpn is None:
+            if not present:
+                continue
             raise InvalidInput("C.04.6 1.1", f"team {team.id} has no TPN", team=team.id)
         d = info[team.id]
         floated = False
@@ -140,7 +148,7 @@ def build_snapshot(t: Tournament, round_no: int, absent: frozenset[int] = frozen
             opp, played = d["per_round"].get(prev, (None, False))
             if played and opp is not None and opp in score_before:
                 floated = primary_before(team.id, prev_index) != primary_before(opp, prev_index)
-        teams.append(
+        (teams if present else away).append(
             TeamState(
                 id=team.id,
                 tpn=team.tpn,
@@ -154,4 +162,5 @@ def build_snapshot(t: Tournament, round_no: int, absent: frozenset[int] = frozen
             )
         )
     teams.sort(key=lambda s: s.tpn)
-    return Snapshot(round=round_no, total_rounds=rules.rounds, teams=tuple(teams))
+    away.sort(key=lambda s: s.tpn)
+    return Snapshot(round=round_no, total_rounds=rules.rounds, teams=tuple(teams), absent=tuple(away))

@@ -84,8 +84,11 @@ def test_pab_bars_and_absent_teams_are_left_out() -> None:
                    Match(1, 3, 4, None)), completed=True)
     s = build_snapshot(with_rounds(t, r1), 2, absent=frozenset({5}))
     assert [x.id for x in s.teams] == [1, 2, 3]
+    assert [x.id for x in s.absent] == [4, 5]
     p = pair_tournament_round(with_rounds(t, r1), 2, absent=frozenset({5}))
     assert p.matches[-1].second is None and p.matches[-1].first in (2, 3)
+    assert p.explanation.not_paired == (4, 5)
+    assert "Not paired (absent or withdrawn): TPN 4 5" in p.explanation.lines()
 
 
 def test_pab_counts_for_scores_and_c2() -> None:
