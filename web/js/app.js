@@ -691,7 +691,7 @@ async function render({ keepFocus = false } = {}) {
   if (content === NOT_FOUND) content = [h("h1", { tabindex: "-1" }, t("notFound")), h("p", {}, link("#/", t("tournaments")))];
   main.replaceChildren(...[content].flat().filter(Boolean));
   main.removeAttribute("aria-busy");
-  document.body.dataset.view = String(seq);
+  document.body.dataset.route = location.hash; // the view on screen (tests wait for it)
   if (keepFocus) return;
   const table = parseRoute().query.get("table");
   if (firstRender && !table) { // on page load the reader starts at the top (skip link first)

@@ -82,7 +82,9 @@ export function numberToPts(x) {
 /** A UTC instant as a date and time in the tournament's zone. */
 export function dateTime(iso, zone, { weekday = true, seconds = false } = {}) {
   if (!iso) return t("none");
-  const opts = { timeZone: zone || undefined, day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" };
+  const opts = {
+    timeZone: zone || undefined, day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23",
+  };
   if (weekday) opts.weekday = "short";
   if (seconds) opts.second = "2-digit";
   try {
@@ -94,7 +96,7 @@ export function dateTime(iso, zone, { weekday = true, seconds = false } = {}) {
 }
 
 export function timeOnly(date, zone) {
-  const opts = { timeZone: zone || undefined, hour: "2-digit", minute: "2-digit", second: "2-digit" };
+  const opts = { timeZone: zone || undefined, hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" };
   try {
     return new Intl.DateTimeFormat(locale(), opts).format(date);
   } catch (e) {

@@ -168,7 +168,7 @@ const STRINGS = {
     table: "Τραπέζι",
     tableN: "Τραπέζι {n}",
     board: "Σκακιέρα",
-    boardAbbr: "Σκ.",
+    boardAbbr: "Σκ",
     result: "Αποτέλεσμα",
     matchScore: "Σκορ αγώνα",
     white: "Λευκά",
