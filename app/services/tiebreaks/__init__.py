@@ -11,8 +11,11 @@ code            meaning                                                        k
 ``MPVGP``       the secondary score (13.1): GP when MP is primary              value
 ``DE``          direct encounter, C.07 Art. 6 with 6.3 (partial groups)        group
 ``DE-ALLMET``   direct encounter only when all tied teams met (R-8 b, SM 14)   group
-``EDE``         extended DE (13.3): DE on MP, then on GP; ``EDET`` ``EDEB``      group
-                ``EDEBT`` ``EDEBB`` add TBR / BBE / BC+TBR / BC+BBE (13.3.2)
+``EDE``         extended DE (13.3.1): DE on MP, then on GP                     group
+``EDET``        EDE, then TBR / BBE / BC+TBR / BC+BBE (13.3.2) for two teams   group
+``EDEB``        tied on MP and GP, on the boards of their own meeting(s)
+``EDEBT``
+``EDEBB``
 ``EMMSB``       opp. total MP x MP scored (13.2.1)                             value
 ``EMGSB``       opp. total MP x GP scored (13.2.2), "Olympiad SB" [SM 74]      value
 ``EGMSB``       opp. total GP x MP scored (13.2.3)                             value
