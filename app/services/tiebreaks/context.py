@@ -12,6 +12,18 @@ only combine numbers:
 
 Scores are derived by :func:`app.services.tournament.team_round` (R-7); nothing here
 re-implements scoring.
+
+Readings (tiebreaks.md section 8):
+
+- a match is played when at least one game was played over the board; a match with every
+  board forfeited is a forfeit win/loss (or a double forfeit, 16.2.4 for both teams);
+- a round in which a team was not paired (absent, withdrawn, not yet entered) is a
+  zero-point requested bye: 16.2.3 if a non-VUR round follows among the counted rounds,
+  else 16.2.5 (so a bye in the last counted round is 16.2.5);
+- "number of rounds" in 16.4.2 is the number of rounds counted (final standings: all);
+- in a match with every board forfeited, Art. 12 board points are the recorded board
+  results (a double forfeit on a board counts 0); only a match-level forfeit counts the
+  awarded result on every board.
 """
 
 from __future__ import annotations
