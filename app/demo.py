@@ -12,7 +12,7 @@ from decimal import Decimal
 
 from sqlmodel import Session, select
 
-from app.models import Club, Membership, Payment, Player, RosterEntry, Team, Tournament, User
+from app.models import Club, CommitteeMember, Membership, Payment, Player, RosterEntry, Team, Tournament, User
 from app.security import hash_password
 from app.services.rules import k12_2025, rules_to_dict
 
@@ -125,6 +125,12 @@ def load_demo(session: Session, *, only_if_empty: bool = False, rounds_to_play: 
                 session.add(player)
                 session.flush()
                 session.add(RosterEntry(tournament_id=t.id or 0, team_id=team.id or 0, player_id=player.id or 0))
+    club_ids = [c.id for c in session.exec(select(Club).order_by(Club.id)).all()][-len(CLUBS):]
+    for i, (name, kind) in enumerate([("Ιωάννης Παπαδάκης", "regular"), ("Ελένη Δημητρίου", "regular"),
+                                      ("Κώστας Αθανασίου", "regular"), ("Μαρία Νικολάου", "alternate"),
+                                      ("Πέτρος Ιωαννίδης", "alternate")]):
+        session.add(CommitteeMember(tournament_id=t.id or 0, name=name, club_id=club_ids[i * 2], kind=kind,
+                                    position=i + 1 if kind == "regular" else i - 2, chair=i == 0))
     session.commit()
     played = 0
     if rounds_to_play:

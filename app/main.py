@@ -18,7 +18,7 @@ from app.errors import install_error_handlers
 WEB_DIR = Path(__file__).resolve().parents[1] / "web"
 
 ROUTERS = ("auth", "users", "clubs", "tournaments", "teams", "ranking", "lineups", "rounds", "results", "standings",
-           "audit", "exchange")
+           "appeals", "audit", "exchange")
 
 DESCRIPTION = """
 The API of **teamswiss**, a server for Swiss-system team chess tournaments: entries,

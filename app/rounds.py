@@ -137,6 +137,21 @@ def check_can_pair(session: Session, t: Tournament, rnd: Round) -> None:
         if prev.state != "completed":
             raise StateConflict("R-14.2", f"round {rnd.number - 1} is not completed ({prev.state.replace('_', ' ')}); "
                                 f"round {rnd.number} can be paired only after it")
+    rules = rules_of(t)
+    if rnd.number == 1 and rules.committee_required:
+        from app.models import CommitteeMember
+
+        if session.exec(select(CommitteeMember).where(CommitteeMember.tournament_id == t.id)).first() is None:
+            raise StateConflict("R-14.4", "the appeals committee must be named before round 1 is paired "
+                                "(PUT /tournaments/{t}/committee)")
+    if rnd.number > 1:
+        from app.models import Appeal
+
+        open_appeal = session.exec(select(Appeal).where(Appeal.tournament_id == t.id, Appeal.status == "open",
+                                                        Appeal.round_number == rnd.number - 1)).first()
+        if open_appeal is not None:
+            raise StateConflict("R-14.2", f"appeal {open_appeal.id} on round {rnd.number - 1} is still open: it must "
+                                f"be decided before round {rnd.number} is paired", appeal_id=open_appeal.id)
     if t.tpns_locked_at is None:
         raise StateConflict("C.04.6 1.1", "the initial ranking is not locked: lock it (POST .../ranking/lock) "
                             "to give the teams their pairing numbers")

@@ -1,5 +1,6 @@
 """SQLModel tables, one module per aggregate. Importing this package registers every table."""
 
+from app.models.appeal import Appeal, CommitteeMember
 from app.models.audit import AuditEntry
 from app.models.base import metadata
 from app.models.club import Club, Player
@@ -17,6 +18,8 @@ from app.models.tournament import (
 from app.models.user import ApiToken, Membership, User
 
 __all__ = [
+    "Appeal",
+    "CommitteeMember",
     "ApiToken",
     "AuditEntry",
     "BoardGame",

@@ -123,4 +123,5 @@ class Lineup(SQLModel, table=True):
     team_id: int = Field(foreign_key="team.id", index=True)
     player_ids: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     captain_id: int | None = Field(default=None, foreign_key="player.id")
+    captain_removed: bool = False  # the chief arbiter removed the captain role for this round
     submitted_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime(), nullable=False))

@@ -113,6 +113,8 @@ def put_lineup(tournament_id: int, number: int, team_id: int, body: LineupPut, s
                              eligibility(rules, club, on), team_id=team.id or 0, round=number)
     row = session.exec(select(Lineup).where(Lineup.tournament_id == tournament_id, Lineup.round_number == number,
                                             Lineup.team_id == team.id)).first()
+    if row is not None and row.captain_removed and lineup.captain is not None and not staff:
+        raise StateConflict("R-16.1", "the chief arbiter removed the captain role for this round")
     before = audit.snapshot(row) if row else None
     if row is None:
         row = Lineup(tournament_id=tournament_id, round_number=number, team_id=team.id or 0)

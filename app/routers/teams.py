@@ -127,6 +127,9 @@ def create_team(tournament_id: int, body: TeamCreate, session: SessionDep, princ
         audit.record(session, principal, "override", "team", team.id, tournament_id=tournament_id,
                      after={"override": "R-11.1 entry deadline"}, reason=body.reason)
     if not staff:
+        from app.routers.users import check_one_manager
+
+        check_one_manager(session, tournament_id, team, principal.user_id)
         session.add(Membership(user_id=principal.user_id, tournament_id=tournament_id, role="manager",
                                team_id=team.id))
     reseat(session, t, rules, principal)

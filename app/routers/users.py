@@ -6,7 +6,7 @@ from datetime import date
 
 from fastapi import APIRouter, status
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import select
+from sqlmodel import Session, select
 
 from app import audit
 from app.models import Membership, Team, User
@@ -17,6 +17,19 @@ from app.services.eligibility import check_manager_adult
 from app.services.errors import InvalidInput, StateConflict
 
 router = APIRouter(tags=["users"])
+
+
+def check_one_manager(session: Session, tournament_id: int, team: Team, user_id: int) -> None:
+    """R-16.2: one manager per team; a club official may manage several teams of the same club."""
+    ms = session.exec(select(Membership).where(Membership.tournament_id == tournament_id,
+                                               Membership.role == "manager")).all()
+    if any(m.team_id == team.id and m.user_id != user_id for m in ms):
+        raise StateConflict("R-16.2", f"{team.name} has a manager already; a team has one manager")
+    for m in ms:
+        if m.user_id == user_id and m.team_id != team.id:
+            other = session.get(Team, m.team_id)
+            if other is not None and other.club_id != team.club_id:
+                raise StateConflict("R-16.2", "a manager of several teams must manage teams of one club only")
 
 
 def _user_read(u: User) -> UserRead:
@@ -66,6 +79,7 @@ def add_member(tournament_id: int, body: MembershipCreate, session: SessionDep,
         if team.tournament_id != tournament_id:
             raise InvalidInput("R-16.2", "the team is not in this tournament")
         check_manager_adult(user.birth_date, date.today())
+        check_one_manager(session, tournament_id, team, user.id or 0)
     elif body.team_id is not None:
         raise InvalidInput("auth", f"the {body.role} role is for the whole tournament, not one team")
     m = Membership(user_id=body.user_id, tournament_id=tournament_id, role=body.role, team_id=body.team_id)

@@ -54,3 +54,13 @@ def full_team(client: TestClient, auth: dict[str, str], tid: int, club_id: int, 
                   headers=auth))
     team["player_ids"] = pids
     return team
+
+
+def name_committee(client: TestClient, auth: dict[str, str], tid: int, club_ids: list[int | None] | None = None,
+                   chair_user: int | None = None) -> list[dict[str, Any]]:
+    """R-14.4: three regular members and two alternates (clubs optional, in order R1 R2 R3 A1 A2)."""
+    clubs = club_ids or [None] * 5
+    kinds = ["regular"] * 3 + ["alternate"] * (len(clubs) - 3)
+    members = [{"name": f"R{i + 1}" if k == "regular" else f"A{i - 2}", "club_id": c, "kind": k, "chair": i == 0,
+                "user_id": chair_user if i == 0 else None} for i, (k, c) in enumerate(zip(kinds, clubs, strict=True))]
+    return ok(client.put(f"/tournaments/{tid}/committee", json={"members": members}, headers=auth))

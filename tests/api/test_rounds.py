@@ -11,7 +11,7 @@ from sqlmodel import Session, func, select
 
 from app.main import create_app
 from app.models import AuditEntry, BoardGame, IdempotencyRecord, Match
-from tests.api.factory import full_team, make_club, make_tournament, ok
+from tests.api.factory import full_team, make_club, make_tournament, name_committee, ok
 
 RATINGS = [(1900, 1850, 1800, 1750), (1800, 1750, 1700, 1650), (1700, 1650, 1600, 1550),
            (1600, 1550, 1500, 1450), (1500, 1450, 1400, 1350), (1450, 1400, 1350, 1300)]
@@ -24,6 +24,7 @@ def setup(client: TestClient, admin: dict[str, str], teams: int = 5, **rules: An
         club = make_club(client, admin, f"Club {i}")
         out.append(full_team(client, admin, t["id"], club["id"], f"Team {i}", ratings=RATINGS[i]))
     ok(client.post(f"/tournaments/{t['id']}/ranking/lock", headers=admin))
+    name_committee(client, admin, t["id"])
     return t["id"], out
 
 
@@ -41,6 +42,9 @@ def test_pairing_needs_locked_tpns(client: TestClient, admin: dict[str, str]) ->
     t = make_tournament(client, admin)
     club = make_club(client, admin)
     full_team(client, admin, t["id"], club["id"], "A")
+    r = client.post(f"/tournaments/{t['id']}/rounds/1/pair", headers=admin)
+    assert r.status_code == 409 and r.json()["rule"] == "R-14.4"  # the committee is named before round 1
+    name_committee(client, admin, t["id"])
     r = client.post(f"/tournaments/{t['id']}/rounds/1/pair", headers=admin)
     assert r.status_code == 409 and r.json()["rule"] == "C.04.6 1.1"
 

@@ -1,0 +1,231 @@
+"""Appeals (R-14), the appeals committee (R-14.4) and the captain's removal (R-16.1)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from fractions import Fraction
+
+from fastapi import APIRouter, status
+from sqlmodel import Session, col, delete, select
+
+from app import audit
+from app.models import Appeal, BoardGame, CommitteeMember, Lineup, Match, Round, Team, Tournament
+from app.models.schemas import (
+    AppealCreate,
+    AppealDecision,
+    AppealRead,
+    CaptainRemoval,
+    CommitteeMemberRead,
+    CommitteePut,
+    LineupRead,
+    SittingCommitteeRead,
+)
+from app.repository import rules_of
+from app.rounds import get_round
+from app.routers.deps import MaybePrincipalDep, PrincipalDep, SessionDep, get_or_404, load_tournament
+from app.routers.lineups import lineup_read
+from app.routers.teams import get_team
+from app.security import CHIEF_ROLES, ORGANISER_ROLES, Principal, is_staff, managed_team_ids, require_staff
+from app.services.appeals import Member, check_committee, check_deadlines, check_fee, fee_after, sitting_committee
+from app.services.errors import Forbidden, InvalidInput, NotFound, StateConflict
+
+router = APIRouter(prefix="/tournaments/{tournament_id}", tags=["appeals"])
+
+
+def members(session: Session, tournament_id: int) -> list[CommitteeMember]:
+    return list(session.exec(select(CommitteeMember).where(CommitteeMember.tournament_id == tournament_id)
+                             .order_by(CommitteeMember.kind.desc(), CommitteeMember.position)).all())  # type: ignore[attr-defined]
+
+
+def to_member(m: CommitteeMember) -> Member:
+    return Member(id=m.id or 0, name=m.name, club_id=m.club_id, kind=m.kind, position=m.position, chair=m.chair)
+
+
+def member_read(m: Member) -> CommitteeMemberRead:
+    return CommitteeMemberRead(id=m.id, name=m.name, club_id=m.club_id, kind=m.kind, position=m.position,
+                               chair=m.chair)
+
+
+@router.get("/committee", response_model=list[CommitteeMemberRead], summary="The appeals committee (R-14.4)")
+def get_committee(tournament_id: int, session: SessionDep) -> list[CommitteeMemberRead]:
+    load_tournament(session, tournament_id)
+    return [member_read(to_member(m)) for m in members(session, tournament_id)]
+
+
+@router.put("/committee", response_model=list[CommitteeMemberRead],
+            summary="Name the committee: regulars and alternates in order (organiser, audited)")
+def put_committee(tournament_id: int, body: CommitteePut, session: SessionDep,
+                  principal: PrincipalDep) -> list[CommitteeMemberRead]:
+    t = load_tournament(session, tournament_id, for_update=True)
+    require_staff(session, principal, tournament_id, ORGANISER_ROLES)
+    rules = rules_of(t)
+    counters = {"regular": 0, "alternate": 0}
+    rows = []
+    for m in body.members:
+        counters[m.kind] += 1
+        rows.append(CommitteeMember(tournament_id=tournament_id, name=m.name, club_id=m.club_id, kind=m.kind,
+                                    position=counters[m.kind], chair=m.chair, user_id=m.user_id))
+    check_committee(rules, [to_member(r) for r in rows])
+    old = members(session, tournament_id)
+    before = {"members": [audit.snapshot(m) for m in old]}
+    session.exec(delete(CommitteeMember).where(col(CommitteeMember.tournament_id) == tournament_id))  # type: ignore[call-overload]
+    for r in rows:
+        session.add(r)
+    session.flush()
+    audit.record(session, principal, "committee", "committee", tournament_id, tournament_id=tournament_id,
+                 before=before, after={"members": [audit.snapshot(r) for r in rows]}, reason=body.reason)
+    session.commit()
+    return [member_read(to_member(m)) for m in members(session, tournament_id)]
+
+
+def involved_clubs(session: Session, match: Match) -> set[int]:
+    clubs = set()
+    for tid in (match.first_team_id, match.second_team_id):
+        team = session.get(Team, tid) if tid else None
+        if team is not None:
+            clubs.add(team.club_id)
+    return clubs
+
+
+def can_read_text(session: Session, principal: Principal | None, t: Tournament, match: Match) -> bool:
+    if is_staff(session, principal, t.id or 0):
+        return True
+    mine = managed_team_ids(session, principal, t.id or 0)
+    return bool(mine & {match.first_team_id, match.second_team_id})
+
+
+def appeal_read(session: Session, t: Tournament, a: Appeal, principal: Principal | None) -> AppealRead:
+    match = session.get(Match, a.match_id)
+    assert match is not None
+    private = can_read_text(session, principal, t, match)
+    sc = sitting_committee(rules_of(t), [to_member(m) for m in members(session, t.id or 0)],
+                           involved_clubs(session, match))
+    return AppealRead(
+        id=a.id or 0, round=a.round_number, match_id=a.match_id, board=a.board, team_id=a.team_id, status=a.status,
+        text=a.text if private else None, game_ended_at=a.game_ended_at, announced_at=a.announced_at,
+        submitted_at=a.submitted_at, late_accepted=a.late_accepted, fee_paid=a.fee_paid if private else None,
+        fee_status=a.fee_status, decision_reasons=a.decision_reasons if private else None, decided_at=a.decided_at,
+        committee=SittingCommitteeRead(members=[member_read(m) for m in sc.members],
+                                       excluded=[member_read(m) for m in sc.excluded], complete=sc.complete,
+                                       message=sc.message) if private else None,
+    )
+
+
+def game_end(session: Session, match: Match, board: int | None) -> datetime:
+    """When the game (or, for a whole-match appeal, the match) ended: the boards' recorded end times."""
+    boards = session.exec(select(BoardGame).where(BoardGame.match_id == match.id)).all()
+    if board is not None:
+        boards = [b for b in boards if b.board == board]
+        if not boards:
+            raise NotFound(None, f"the match has no board {board}")
+    ends = [b.ended_at for b in boards if b.ended_at is not None]
+    if not ends or (board is None and len(ends) < len(boards)):
+        raise StateConflict("R-14.1", "the game has not ended yet (no result with an end time): appeal after it ends")
+    return max(ends)
+
+
+@router.post("/appeals", response_model=AppealRead, status_code=status.HTTP_201_CREATED,
+             summary="File an appeal (the team's manager, R-16.2; or the chief arbiter recording it)")
+def file_appeal(tournament_id: int, body: AppealCreate, session: SessionDep, principal: PrincipalDep) -> AppealRead:
+    t = load_tournament(session, tournament_id, for_update=True)
+    rules = rules_of(t)
+    team = get_team(session, tournament_id, body.team_id)
+    chief = is_staff(session, principal, tournament_id, CHIEF_ROLES)
+    if team.id not in managed_team_ids(session, principal, tournament_id) and not chief:
+        raise Forbidden("R-16.2", "only the team's manager files an appeal")
+    if body.accept_late and not chief:
+        raise Forbidden("R-14.1", "only the chief arbiter may accept a late appeal")
+    match = session.get(Match, body.match_id)
+    rnd = session.get(Round, match.round_id) if match else None
+    if match is None or rnd is None or rnd.tournament_id != tournament_id:
+        raise NotFound(None, f"no match {body.match_id} in this tournament")
+    if team.id not in (match.first_team_id, match.second_team_id):
+        raise InvalidInput("R-14", "the appealing team did not play this match")
+    ended = game_end(session, match, body.board)
+    announced = body.announced_at if body.announced_at.tzinfo else body.announced_at.replace(tzinfo=UTC)
+    submitted = body.submitted_at if body.submitted_at.tzinfo else body.submitted_at.replace(tzinfo=UTC)
+    check_deadlines(rules, ended, announced, submitted, late_accepted=body.accept_late)
+    check_fee(rules, Fraction(str(body.fee_paid)))
+    a = Appeal(tournament_id=tournament_id, round_number=rnd.number, match_id=match.id or 0, board=body.board,
+               team_id=team.id or 0, filed_by=principal.user_id, text=body.text, game_ended_at=ended,
+               announced_at=announced, submitted_at=submitted, late_accepted=body.accept_late,
+               fee_paid=body.fee_paid)
+    session.add(a)
+    session.flush()
+    audit.record(session, principal, "file", "appeal", a.id, tournament_id=tournament_id, after=a)
+    if body.accept_late:
+        audit.record(session, principal, "accept-late", "appeal", a.id, tournament_id=tournament_id,
+                     after={"late_accepted": True}, reason=body.reason)
+    session.commit()
+    return appeal_read(session, t, a, principal)
+
+
+@router.get("/appeals", response_model=list[AppealRead],
+            summary="Appeals; texts only for the teams involved and the officials")
+def list_appeals(tournament_id: int, session: SessionDep, principal: MaybePrincipalDep) -> list[AppealRead]:
+    t = load_tournament(session, tournament_id)
+    rows = session.exec(select(Appeal).where(Appeal.tournament_id == tournament_id).order_by(Appeal.id)).all()
+    return [appeal_read(session, t, a, principal) for a in rows]
+
+
+@router.get("/appeals/{appeal_id}", response_model=AppealRead)
+def get_appeal(tournament_id: int, appeal_id: int, session: SessionDep, principal: MaybePrincipalDep) -> AppealRead:
+    t = load_tournament(session, tournament_id)
+    a = get_or_404(session, Appeal, appeal_id, "appeal")
+    if a.tournament_id != tournament_id:
+        raise NotFound(None, f"no appeal {appeal_id} in this tournament")
+    return appeal_read(session, t, a, principal)
+
+
+@router.post("/appeals/{appeal_id}/decision", response_model=AppealRead,
+             summary="Decide an appeal (the sitting committee's chair or the organiser); the fee follows (R-14.3)")
+def decide(tournament_id: int, appeal_id: int, body: AppealDecision, session: SessionDep,
+           principal: PrincipalDep) -> AppealRead:
+    t = load_tournament(session, tournament_id, for_update=True)
+    a = get_or_404(session, Appeal, appeal_id, "appeal")
+    if a.tournament_id != tournament_id:
+        raise NotFound(None, f"no appeal {appeal_id} in this tournament")
+    match = session.get(Match, a.match_id)
+    assert match is not None
+    rows = members(session, tournament_id)
+    sc = sitting_committee(rules_of(t), [to_member(m) for m in rows], involved_clubs(session, match))
+    sitting_ids = {m.id for m in sc.members}
+    chairs = {m.user_id for m in rows if m.user_id is not None and m.id in sitting_ids and m.chair}
+    if not sc.complete:
+        raise StateConflict("R-14.4", sc.message)
+    if principal.user_id not in chairs and not is_staff(session, principal, tournament_id, ORGANISER_ROLES):
+        raise Forbidden("R-14.4", "the sitting committee's chair or the organiser records the decision")
+    if a.status != "open":
+        raise StateConflict("R-14.2", f"the appeal was already {a.status}")
+    before = audit.snapshot(a)
+    a.status = body.decision
+    a.fee_status = fee_after(body.decision)
+    a.decision_reasons = body.reasons
+    a.decided_at = datetime.now(UTC)
+    a.decided_by = principal.user_id
+    session.add(a)
+    audit.record(session, principal, "decide", "appeal", a.id, tournament_id=tournament_id, before=before, after=a)
+    session.commit()
+    return appeal_read(session, t, a, principal)
+
+
+@router.delete("/rounds/{number}/lineups/{team_id}/captain", response_model=LineupRead,
+               summary="Remove the captain role for this round (chief arbiter, R-16.1; audited)")
+def remove_captain(tournament_id: int, number: int, team_id: int, body: CaptainRemoval, session: SessionDep,
+                   principal: PrincipalDep) -> LineupRead:
+    t = load_tournament(session, tournament_id, for_update=True)
+    require_staff(session, principal, tournament_id, CHIEF_ROLES)
+    get_round(session, tournament_id, number)
+    team = get_team(session, tournament_id, team_id)
+    lu = session.exec(select(Lineup).where(Lineup.tournament_id == tournament_id, Lineup.round_number == number,
+                                           Lineup.team_id == team_id)).first()
+    if lu is None:
+        raise StateConflict("R-16.1", "the team has no lineup with a captain for this round")
+    before = audit.snapshot(lu)
+    lu.captain_id = None
+    lu.captain_removed = True
+    session.add(lu)
+    audit.record(session, principal, "remove-captain", "lineup", lu.id, tournament_id=tournament_id, before=before,
+                 after=lu, reason=body.reason)
+    session.commit()
+    return lineup_read(session, t, team, number, principal)

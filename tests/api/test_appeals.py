@@ -1,0 +1,185 @@
+"""Issue: appeals, the appeals committee and the team officials (R-14, R-16)."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+
+from fastapi.testclient import TestClient
+from sqlmodel import Session, select
+
+from app.models import AuditEntry, BoardGame
+from tests.api.conftest import login, make_user
+from tests.api.factory import full_team, make_club, make_team, make_tournament, name_committee, ok
+from tests.api.test_rounds import RATINGS, all_white_wins, pair_publish
+
+
+def event(client: TestClient, admin: dict[str, str], engine: Any) -> dict[str, Any]:
+    """Four teams of four clubs, a committee drawn from those clubs, round 1 played (not completed)."""
+    t = make_tournament(client, admin)
+    clubs = [make_club(client, admin, f"Club {i}") for i in range(6)]
+    teams = [full_team(client, admin, t["id"], clubs[i]["id"], f"Team {i}", ratings=RATINGS[i]) for i in range(4)]
+    ok(client.post(f"/tournaments/{t['id']}/ranking/lock", headers=admin))
+    make_user(engine, "chair", birth_date=date(1970, 1, 1))
+    chair = login(client, "chair")
+    chair_id = ok(client.get("/auth/me", headers=chair))["id"]
+    # R1 from club 0, R2 club 1, R3 club 4, A1 club 0, A2 club 5
+    name_committee(client, admin, t["id"], [clubs[0]["id"], clubs[1]["id"], clubs[4]["id"], clubs[0]["id"],
+                                            clubs[5]["id"]], chair_user=chair_id)
+    managers = {}
+    for i, team in enumerate(teams):
+        make_user(engine, f"m{i}", birth_date=date(1980, 1, 1))
+        uid = ok(client.get("/auth/me", headers=login(client, f"m{i}")))["id"]
+        ok(client.post(f"/tournaments/{t['id']}/members", json={"user_id": uid, "role": "manager",
+                                                                "team_id": team["id"]}, headers=admin), 201)
+        managers[team["id"]] = login(client, f"m{i}")
+    rnd = pair_publish(client, admin, t["id"], 1)
+    ok(client.post(f"/tournaments/{t['id']}/rounds/1/results", json={"results": all_white_wins(rnd)}, headers=admin))
+    end = datetime(2026, 12, 10, 18, 0, tzinfo=UTC)
+    with Session(engine) as s:
+        for b in s.exec(select(BoardGame)).all():
+            b.ended_at = end
+            s.add(b)
+        s.commit()
+    return {"tid": t["id"], "teams": teams, "clubs": clubs, "round": rnd, "managers": managers, "chair": chair,
+            "end": end}
+
+
+def appeal_body(ev: dict[str, Any], team_id: int, announce: int = 5, submit: int = 20, **kw: Any) -> dict[str, Any]:
+    m = next(x for x in ev["round"]["matches"] if team_id in (x["first"]["id"], x["second"]["id"]))
+    return {"match_id": m["id"], "board": 1, "team_id": team_id, "text": "The opponent's phone rang.",
+            "announced_at": (ev["end"] + timedelta(minutes=announce)).isoformat(),
+            "submitted_at": (ev["end"] + timedelta(minutes=submit)).isoformat(), "fee_paid": "100.00", **kw}
+
+
+def test_deadlines_fee_and_late_acceptance(client: TestClient, admin: dict[str, str], engine: Any) -> None:
+    ev = event(client, admin, engine)
+    tid, team = ev["tid"], ev["teams"][0]["id"]
+    mgr = ev["managers"][team]
+    for body, rule in [(appeal_body(ev, team, announce=11), "R-14.1"), (appeal_body(ev, team, submit=31), "R-14.1"),
+                       (appeal_body(ev, team, fee_paid="50.00"), "R-14.3")]:
+        r = client.post(f"/tournaments/{tid}/appeals", json=body, headers=mgr)
+        assert r.status_code == 409 and r.json()["rule"] == rule, r.text
+    assert ok(client.get(f"/tournaments/{tid}/appeals", headers=admin)) == []
+    r = client.post(f"/tournaments/{tid}/appeals", json=appeal_body(ev, team, accept_late=True), headers=mgr)
+    assert r.status_code == 403  # only the chief arbiter accepts late
+    other = ev["managers"][ev["teams"][1]["id"]]
+    assert client.post(f"/tournaments/{tid}/appeals", json=appeal_body(ev, team), headers=other).status_code == 403
+    late = ok(client.post(f"/tournaments/{tid}/appeals", json=appeal_body(ev, team, announce=40, submit=60,
+                                                                           accept_late=True, reason="arbiter busy"),
+                          headers=admin), 201)
+    assert late["late_accepted"] is True
+    with Session(engine) as s:
+        assert s.exec(select(AuditEntry).where(AuditEntry.action == "accept-late")).one().reason == "arbiter busy"
+    on_time = ok(client.post(f"/tournaments/{tid}/appeals", json=appeal_body(ev, team), headers=mgr), 201)
+    assert on_time["status"] == "open" and on_time["fee_status"] == "held"
+
+
+def test_committee_substitution_and_text_privacy(client: TestClient, admin: dict[str, str], engine: Any) -> None:
+    ev = event(client, admin, engine)
+    tid = ev["tid"]
+    # the match of Team 0 (club 0): find its opponent's club
+    team0 = ev["teams"][0]["id"]
+    a = ok(client.post(f"/tournaments/{tid}/appeals", json=appeal_body(ev, team0), headers=ev["managers"][team0]),
+           201)
+    m = next(x for x in ev["round"]["matches"] if x["id"] == a["match_id"])
+    opp_club = next(t for t in ev["teams"] if t["id"] in (m["first"]["id"], m["second"]["id"]) and t["id"] != team0)
+    names = [x["name"] for x in a["committee"]["members"]]
+    assert "R1" not in names and "A1" not in names  # club 0 is involved: R1 and A1 (club 0) stand down
+    if opp_club["club_id"] == ev["clubs"][1]["id"]:
+        assert names == ["R3", "A2"] and not a["committee"]["complete"]
+    else:
+        assert names == ["R2", "R3", "A2"] and a["committee"]["complete"]
+    public = ok(client.get(f"/tournaments/{tid}/appeals/{a['id']}"))
+    assert public["text"] is None and public["committee"] is None
+    outsider = next(t["id"] for t in ev["teams"] if t["id"] not in (m["first"]["id"], m["second"]["id"]))
+    assert ok(client.get(f"/tournaments/{tid}/appeals/{a['id']}", headers=ev["managers"][outsider]))["text"] is None
+    opp_mgr = ev["managers"][opp_club["id"]]
+    assert ok(client.get(f"/tournaments/{tid}/appeals/{a['id']}", headers=opp_mgr))["text"]
+
+
+def test_open_appeal_blocks_next_pairing_until_decided(client: TestClient, admin: dict[str, str],
+                                                       engine: Any) -> None:
+    ev = event(client, admin, engine)
+    tid = ev["tid"]
+    team = ev["teams"][2]["id"]
+    a = ok(client.post(f"/tournaments/{tid}/appeals", json=appeal_body(ev, team), headers=ev["managers"][team]), 201)
+    ok(client.post(f"/tournaments/{tid}/rounds/1/complete", headers=admin))
+    r = client.post(f"/tournaments/{tid}/rounds/2/pair", headers=admin)
+    assert r.status_code == 409 and r.json()["rule"] == "R-14.2" and r.json()["appeal_id"] == a["id"]
+    standings_before = ok(client.get(f"/tournaments/{tid}/standings"))
+    round_before = ok(client.get(f"/tournaments/{tid}/rounds/1"))
+    r = client.post(f"/tournaments/{tid}/appeals/{a['id']}/decision",
+                    json={"decision": "rejected", "reasons": "no evidence"}, headers=ev["managers"][team])
+    assert r.status_code == 403
+    chair_ok = a["committee"]["complete"]
+    decider = ev["chair"] if chair_ok and "R1" in [x["name"] for x in a["committee"]["members"]] else admin
+    if not chair_ok:
+        r = client.post(f"/tournaments/{tid}/appeals/{a['id']}/decision",
+                        json={"decision": "rejected", "reasons": "no evidence"}, headers=admin)
+        assert r.status_code == 409 and r.json()["rule"] == "R-14.4"
+        name_committee(client, admin, tid, [None] * 5)
+    d = ok(client.post(f"/tournaments/{tid}/appeals/{a['id']}/decision",
+                       json={"decision": "rejected", "reasons": "no evidence"}, headers=decider))
+    assert d["status"] == "rejected" and d["fee_status"] == "kept"  # R-14.3
+    # a rejected appeal changes nothing else
+    assert ok(client.get(f"/tournaments/{tid}/standings")) == standings_before
+    assert ok(client.get(f"/tournaments/{tid}/rounds/1"))["matches"] == round_before["matches"]
+    ok(client.post(f"/tournaments/{tid}/rounds/2/pair", headers=admin))
+
+
+def test_upheld_appeal_returns_the_fee(client: TestClient, admin: dict[str, str], engine: Any) -> None:
+    ev = event(client, admin, engine)
+    tid = ev["tid"]
+    team = ev["teams"][3]["id"]
+    a = ok(client.post(f"/tournaments/{tid}/appeals", json=appeal_body(ev, team), headers=ev["managers"][team]), 201)
+    name_committee(client, admin, tid, [None] * 5)
+    d = ok(client.post(f"/tournaments/{tid}/appeals/{a['id']}/decision",
+                       json={"decision": "upheld", "reasons": "confirmed by the arbiter"}, headers=admin))
+    assert d["fee_status"] == "returned"
+    r = client.post(f"/tournaments/{tid}/appeals/{a['id']}/decision",
+                    json={"decision": "rejected", "reasons": "again"}, headers=admin)
+    assert r.status_code == 409
+
+
+def test_captain_removed_by_the_chief_arbiter(client: TestClient, admin: dict[str, str], engine: Any) -> None:
+    t = make_tournament(client, admin)
+    club = make_club(client, admin)
+    team = full_team(client, admin, t["id"], club["id"], "T")
+    url = f"/tournaments/{t['id']}/rounds/1/lineups/{team['id']}"
+    ok(client.put(url, json={"player_ids": team["player_ids"], "captain_id": team["player_ids"][0]}, headers=admin))
+    make_user(engine, "mgr", birth_date=date(1980, 1, 1))
+    mgr = login(client, "mgr")
+    uid = ok(client.get("/auth/me", headers=mgr))["id"]
+    ok(client.post(f"/tournaments/{t['id']}/members", json={"user_id": uid, "role": "manager",
+                                                            "team_id": team["id"]}, headers=admin), 201)
+    r = client.request("DELETE", url + "/captain", json={"reason": "advised on a draw offer"}, headers=mgr)
+    assert r.status_code == 403
+    lu = ok(client.request("DELETE", url + "/captain", json={"reason": "advised on a draw offer"}, headers=admin))
+    assert lu["captain_id"] is None
+    r = client.put(url, json={"player_ids": team["player_ids"], "captain_id": team["player_ids"][1]}, headers=mgr)
+    assert r.status_code == 409 and r.json()["rule"] == "R-16.1"
+
+
+def test_one_manager_per_team_and_one_club_per_manager(client: TestClient, admin: dict[str, str],
+                                                      engine: Any) -> None:
+    t = make_tournament(client, admin)
+    c1, c2 = make_club(client, admin, "C1"), make_club(client, admin, "C2")
+    a = make_team(client, admin, t["id"], c1["id"], "A")
+    b = make_team(client, admin, t["id"], c1["id"], "B")
+    c = make_team(client, admin, t["id"], c2["id"], "C")
+    for name in ("u1", "u2"):
+        make_user(engine, name, birth_date=date(1980, 1, 1))
+    u1 = ok(client.get("/auth/me", headers=login(client, "u1")))["id"]
+    u2 = ok(client.get("/auth/me", headers=login(client, "u2")))["id"]
+
+    def member(uid: int, team: dict[str, Any]) -> Any:
+        return client.post(f"/tournaments/{t['id']}/members", json={"user_id": uid, "role": "manager",
+                                                                    "team_id": team["id"]}, headers=admin)
+
+    assert member(u1, a).status_code == 201
+    assert member(u1, b).status_code == 201  # a club official manages several teams of the club
+    r = member(u2, a)
+    assert r.status_code == 409 and r.json()["rule"] == "R-16.2"
+    r = member(u1, c)
+    assert r.status_code == 409 and r.json()["rule"] == "R-16.2"
