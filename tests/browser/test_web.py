@@ -78,6 +78,8 @@ def test_a_result_posted_through_the_api_appears_without_reload(server: Server, 
     match = next(m for m in rnd["matches"] if m["second"] is not None and m["boards"][0]["result"] is None)
     table, board = match["table"], match["boards"][0]
     page = new_page(360, height=740)
+    requests: list[Any] = []
+    page.on("request", lambda r: requests.append(r))
     # poll every 1.5 s instead of the default 4 s, to keep the test short
     page.goto(f"{server.web}?poll=1500#/t/{TID}/r/{number}")
     page.wait_for_selector(f"#m-{table}")
@@ -86,6 +88,9 @@ def test_a_result_posted_through_the_api_appears_without_reload(server: Server, 
     assert page.locator("#live").is_visible()
     before = page.locator("#updated").inner_text()
     page.evaluate("window.__sameDocument = 42")
+    # polling is conditional: nothing changed yet, so the server answers 304
+    with page.expect_response(lambda r: f"/rounds/{number}" in r.url and r.status == 304, timeout=10_000):
+        pass
 
     server.post(f"/tournaments/{TID}/rounds/{number}/results",
                 {"results": [{"table": table, "board": 1, "result": "1-0"}]}, token=token)
@@ -95,8 +100,12 @@ def test_a_result_posted_through_the_api_appears_without_reload(server: Server, 
         "([sel, want]) => document.querySelector(sel)?.textContent.trim() === want",
         arg=[f"#m-{table} tbody tr:first-child td.res", expected], timeout=15_000)
     assert page.evaluate("window.__sameDocument") == 42, "the page reloaded"
-    assert page.locator("#updated").inner_text() != before or "Last updated" in before
-    assert "Last updated" in page.locator("#updated").inner_text()
+    after = page.locator("#updated").inner_text()
+    assert after.startswith("Last updated") and after != before
+    # the page is a public reader: GETs only, no token
+    api = [r for r in requests if r.url.startswith(server.url) and "/web/" not in r.url]
+    assert api and all(r.method in ("GET", "OPTIONS") for r in api)
+    assert not any("authorization" in r.headers for r in api)
     # the provisional match score follows the board
     assert page.locator(f"#m-{table} thead th.score").inner_text().strip().endswith(expected)
     page.screenshot(path=str(screenshots / "round-live-360.png"), full_page=False)
@@ -232,6 +241,17 @@ CONTRAST_JS = """() => {
   }
   return out;
 }"""
+
+
+def test_teams_sort_alphabetically_by_elot743(server: Server, new_page: Any) -> None:
+    teams = [t for t in server.get(f"/tournaments/{TID}/teams?limit=500")["items"] if t["status"] != "waitlisted"]
+    page = new_page(1280)
+    goto(page, server, "teams?order=alpha")
+    shown = page.locator("table.teams tbody th a").all_inner_texts()
+    assert shown == sorted((t["name"] for t in teams), key=sort_key)
+    goto(page, server, "teams")
+    numbers = page.locator("table.teams tbody td:first-child").all_inner_texts()
+    assert numbers == sorted(numbers, key=lambda x: int(x) if x.isdigit() else 10**9)
 
 
 def test_search_finds_greek_names_typed_in_latin_letters(server: Server, new_page: Any) -> None:

@@ -155,8 +155,15 @@ async function viewOverview(tid) {
       h("th", { scope: "row" }, link(tHref(tid, `/r/${r.number}`), t("roundN", { n: r.number }))),
       h("td", {}, dateTime(r.scheduled_start, zone)),
       h("td", {}, stateBadge(r.state))))));
+  const live = rounds.find((r) => r.state === "in_progress") || rounds.find((r) => r.state === "published");
+  const lastDone = [...rounds].reverse().find((r) => r.state === "completed");
   return [
     h("h1", { tabindex: "-1" }, name(tour.name)),
+    live || lastDone ? h("p", { class: "cta" },
+      live ? h("a", { href: tHref(tid, `/r/${live.number}`), class: "live-link" },
+        h("span", { class: "dot", "aria-hidden": "true" }), `${t("roundN", { n: live.number })}: ${t(`state_${live.state}`)}`)
+        : null,
+      lastDone ? h("a", { href: tHref(tid, "/standings") }, t("standingsAfter", { n: lastDone.number })) : null) : null,
     h("dl", { class: "facts" }, ...facts.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
     scrollTable(table, t("schedule")),
   ];
@@ -353,7 +360,9 @@ async function viewStandings(tid, query) {
   if (!done.length) return [h("h1", { tabindex: "-1" }, t("standings")), h("p", {}, t("noStandings"))];
   const asked = Number(query.get("after"));
   const after = done.includes(asked) ? asked : done[done.length - 1];
-  const st = await getJson(`tournaments/${tid}/standings?round=${after}`);
+  const [st, teams] = await Promise.all([getJson(`tournaments/${tid}/standings?round=${after}`),
+    getAll(`tournaments/${tid}/teams`).catch(() => [])]);
+  const status = new Map(teams.map((x) => [x.id, x.status]));
   const codes = st.tiebreaks;
   const table = h("table", { class: "standings" },
     h("caption", {}, t("standingsAfter", { n: st.after_round })),
@@ -364,7 +373,7 @@ async function viewStandings(tid, query) {
       ...codes.map((c) => h("th", { scope: "col", class: "num tb" }, h("abbr", { title: tiebreakName(c) }, c))))),
     h("tbody", {}, ...st.rows.map((r) => h("tr", { dataset: { team: r.team.id } },
       h("td", { class: "rk" }, `${r.rank}${r.tied ? "=" : ""}`),
-      h("th", { scope: "row", class: "team" }, teamLink(tid, r.team),
+      h("th", { scope: "row", class: "team" }, teamLink(tid, r.team), " ", statusNote(status.get(r.team.id)),
         r.team.club && !r.team.name.startsWith(r.team.club) ? h("span", { class: "club" }, name(r.team.club)) : null),
       h("td", { class: "num" }, `${r.won}-${r.drawn}-${r.lost}`),
       ...codes.map((c) => h("td", { class: "num" }, num(r.tiebreaks.find((x) => x.code === c)?.value)))))));
