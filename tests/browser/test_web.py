@@ -254,6 +254,32 @@ def test_teams_sort_alphabetically_by_elot743(server: Server, new_page: Any) -> 
     assert numbers == sorted(numbers, key=lambda x: int(x) if x.isdigit() else 10**9)
 
 
+def test_prizes_show_board_prizes_and_the_union_ranking(server: Server, new_page: Any) -> None:
+    real = server.get(f"/tournaments/{TID}/prizes")
+    # the demo has played 3 rounds, too few for board prizes: feed one board's prizes in
+    player = server.get(f"/tournaments/{TID}/teams/3/roster")["players"][0]["player"]
+    board_prizes = [{"board": 1, "place": p, "tied": p == 2, "player": {"id": player["id"], "name": player["name"]},
+                     "team": {"id": 3, "name": "T"}, "points": "3.5", "games": 4, "percentage": "87.5",
+                     "percentage_display": "87.5", "performance": 1900 + p} for p in (1, 2)]
+    page = new_page(1280)
+    page.route(lambda url: url.endswith(f"/tournaments/{TID}/prizes"),
+               lambda route: route.fulfill(json={**real, "boards": board_prizes}))
+    goto(page, server, "prizes")
+    table = page.locator("table.bprize")
+    assert table.locator("caption").inner_text() == "Board 1"
+    assert table.locator("tbody tr").first.locator("td").all_inner_texts()[0] == "1"
+    assert table.locator("tbody tr").nth(1).locator("td").first.inner_text() == "2="
+    assert "3½" in table.locator("tbody tr").first.inner_text()
+    # the Union ranking: the standings filtered to teams of Union clubs, in standings order
+    union_clubs = {c["id"] for c in server.get("/clubs?limit=500")["items"] if c["union_member"]}
+    union_teams = {t["id"] for t in server.get(f"/tournaments/{TID}/teams?limit=500")["items"]
+                   if t["club_id"] in union_clubs}
+    expected = [r["team"]["name"] for r in server.get(f"/tournaments/{TID}/standings")["rows"]
+                if r["team"]["id"] in union_teams]
+    assert page.locator("table.union tbody th a").all_inner_texts() == expected
+    assert [e["team"]["name"] for e in real["union"]] == expected[: len(real["union"])]
+
+
 def test_search_finds_greek_names_typed_in_latin_letters(server: Server, new_page: Any) -> None:
     page = new_page(360)
     goto(page, server, "")

@@ -590,7 +590,8 @@ async function viewPrizes(tid) {
       h("th", { scope: "col", class: "num" }, h("abbr", { title: tiebreakName("MPTS") }, "MPTS")),
       h("th", { scope: "col", class: "num" }, h("abbr", { title: tiebreakName("GPTS") }, "GPTS")))),
     h("tbody", {}, ...unionRows.map((r, i) => h("tr", {},
-      h("td", { class: "num" }, String(i + 1)),
+      // teams tied overall share their Union place too
+      h("td", { class: "num" }, `${unionRows.findIndex((x) => x.rank === r.rank) + 1}${r.tied ? "=" : ""}`),
       h("th", { scope: "row" }, teamLink(tid, r.team)),
       h("td", { class: "num" }, `${r.rank}${r.tied ? "=" : ""}`),
       h("td", { class: "num" }, num(r.mp)),
@@ -698,7 +699,7 @@ async function render({ keepFocus = false } = {}) {
   }
   if (seq !== viewSeq || content === null) return; // a newer view, or a redirect
   if (content === NOT_FOUND) content = [h("h1", { tabindex: "-1" }, t("notFound")), h("p", {}, link("#/", t("tournaments")))];
-  main.replaceChildren(...[content].flat().filter(Boolean));
+  main.replaceChildren(...[content].flat(Infinity).filter(Boolean));
   main.removeAttribute("aria-busy");
   document.body.dataset.route = location.hash; // the view on screen (tests wait for it)
   if (keepFocus) return;
