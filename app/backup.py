@@ -25,6 +25,7 @@ from typing import Any
 
 from sqlalchemy import Date, DateTime, Integer, Numeric, Table, func, select, text
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.types import TypeDecorator
 
 import app.models  # noqa: F401 - registers every table
@@ -136,10 +137,14 @@ def restore(engine: Engine, data: dict[str, Any]) -> dict[str, int]:
                 if missing:
                     raise InvalidInput("backup", f"table {table.name}: unknown columns {', '.join(missing)}")
                 types = [table.columns[c].type for c in cols]
-                rows = [{c: _decode(v, ty) for c, v, ty in zip(cols, row, types, strict=True)}
-                        for row in block["rows"]]
-                for k in range(0, len(rows), 500):
-                    conn.execute(table.insert(), rows[k:k + 500])
+                try:
+                    rows = [{c: _decode(v, ty) for c, v, ty in zip(cols, row, types, strict=True)}
+                            for row in block["rows"]]
+                    for k in range(0, len(rows), 500):
+                        conn.execute(table.insert(), rows[k:k + 500])
+                except (KeyError, TypeError, ValueError, DBAPIError) as exc:
+                    raise InvalidInput("backup", f"table {table.name}: the rows cannot be restored: "
+                                       f"{str(exc).splitlines()[0][:300]}") from None
                 counts[table.name] = len(rows)
             if engine.dialect.name == "postgresql":
                 _reset_sequences(conn)

@@ -17,11 +17,12 @@ from app.backup import dump, restore
 from app.cli import main
 from app.models import ApiToken, Club, Player, Team, Tournament, User
 from app.security import new_api_token
+from app.services.errors import NoLegalPairing
 from app.services.generator import generate
 from app.services.standings import compute_standings
 from app.services.trf import write_tournament
 from tests.api.conftest import _empty_all, login, make_user
-from tests.api.factory import ok
+from tests.api.factory import full_team, make_club, make_tournament, ok
 
 ROOT = Path(__file__).resolve().parents[2]
 TRF_DIR = ROOT / "tests" / "data" / "trf"
@@ -492,3 +493,56 @@ def test_restore_refuses_what_is_not_a_backup(engine: Any, tmp_path: Path) -> No
     assert main(["restore", str(path)]) == 2
     path.write_text("not json", encoding="utf-8")
     assert main(["restore", str(path)]) == 2
+    broken = {"format": "teamswiss-backup", "version": 1, "revision": None,
+              "tables": {"club": {"columns": ["id", "name"], "rows": [[1]]}}}
+    path.write_text(json.dumps(broken), encoding="utf-8")
+    assert main(["restore", str(path)]) == 2
+    broken["tables"] = {"team": {"columns": ["id", "tournament_id", "club_id", "name"], "rows": [[1, 99, 99, "x"]]}}
+    path.write_text(json.dumps(broken), encoding="utf-8")
+    assert main(["restore", str(path)]) == 2  # foreign keys
+    assert counts(engine) == (0, 0, 0, 0), "nothing half-restored"
+
+
+def test_export_before_the_ranking_is_locked(client: TestClient, admin: dict[str, str]) -> None:
+    t = make_tournament(client, admin)
+    club = make_club(client, admin)
+    ids = [full_team(client, admin, t["id"], club["id"], name)["id"] for name in ("Άλφα", "Βήτα", "Γάμμα")]
+    trf = export(client, t["id"], admin)
+    teams = [x for x in trf.splitlines() if x.startswith("310")]
+    assert [(int(_cols(x, 5, 7)), _cols(x, 9, 40).rstrip()) for x in teams] == [(1, "Άλφα"), (2, "Βήτα"), (3, "Γάμμα")]
+    assert len([x for x in trf.splitlines() if x.startswith("001")]) == 12
+    assert "\n320" in trf and "\n330" not in trf
+    doc = ok(client.get(f"/tournaments/{t['id']}/export/json"))
+    assert _check(doc, SCHEMA) == [] and [tm["id"] for tm in doc["teams"]] == ids
+    assert all(not r["matches"] for r in doc["rounds"]) and doc["standings"]["after_round"] is None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(40))
+def test_many_generated_round_trips(client: TestClient, admin: dict[str, str], seed: int) -> None:
+    """Varied sizes, boards (2-8), Type A/B colours, MP or GP primary, forfeits, byes and absences."""
+    import dataclasses
+
+    from app.services.board_order import board_order
+    from app.services.rules import fide_default
+
+    base = fide_default()
+    pairing = base.pairing
+    if seed % 3 == 1:
+        pairing = dataclasses.replace(pairing, colour_pref_type="B")
+    if seed % 4 == 2:
+        pairing = dataclasses.replace(pairing, primary_score="GP")
+    rules = base.replace(pairing=pairing) if seed % 2 else None
+    try:
+        g = generate(3 + seed % 14, 3 + seed % 5, boards=(2, 3, 4, 6, 8)[seed % 5], seed=seed, forfeit_rate=0.1,
+                     absent_rate=0.1, rules=rules)
+    except NoLegalPairing:
+        pytest.skip("the generator found no legal pairing")
+    original = write_tournament(g, standings=compute_standings(g))
+    first = export(client, import_text(client, admin, original)["id"], admin)
+    assert export(client, import_text(client, admin, first)["id"], admin) == first
+    if all(tuple(p.id for p in board_order([g.player(x) for x in tm.roster])) == tm.roster for tm in g.teams):
+        assert [x for x in first.splitlines() if not x.startswith("092")] == \
+               [x for x in original.splitlines() if not x.startswith("092")]
+    public = export(client, import_text(client, admin, first)["id"])
+    assert export(client, import_text(client, admin, public)["id"]) == public
