@@ -189,7 +189,7 @@ function roundPicker(tid, rounds, current) {
 
 function colourChip(isWhite) {
   return h("span", { class: `chip ${isWhite ? "w" : "b"}`, title: t(isWhite ? "white" : "black") },
-    vh(`${t(isWhite ? "white" : "black")}: `));
+    vh(` ${t(isWhite ? "white" : "black")} `));
 }
 
 function playerCell(p, isWhite, side) {
@@ -458,16 +458,15 @@ async function viewTeam(tid, teamId, query) {
     h("thead", {}, h("tr", {},
       h("th", { scope: "col" }, t("round")),
       h("th", { scope: "col" }, t("opponent")),
-      h("th", { scope: "col" }, h("abbr", { title: t("colourW") + " / " + t("colourB") }, t("colour"))),
-      h("th", { scope: "col", class: "num" }, t("gamePoints")),
-      h("th", { scope: "col", class: "num" }, t("matchPoints")))),
+      h("th", { scope: "col" }, h("abbr", { title: `${t("colourW")} / ${t("colourB")}` }, t("colour"))),
+      h("th", { scope: "col", class: "num" }, h("abbr", { title: t("gamePoints") }, t("gamePointsAbbr"))),
+      h("th", { scope: "col", class: "num" }, h("abbr", { title: t("matchPoints") }, t("matchPointsAbbr"))))),
     h("tbody", {}, ...results.rounds.map((r) => h("tr", {},
       h("th", { scope: "row" }, link(tHref(tid, `/r/${r.round}${r.table ? `?table=${r.table}` : ""}`), String(r.round))),
       h("td", {}, r.opponent ? teamLink(tid, r.opponent) : null,
         r.outcome !== "played" ? h("span", { class: "muted" }, `${r.opponent ? " · " : ""}${t(`outcome_${r.outcome}`)}`)
           : null),
-      h("td", {}, r.colour ? h("abbr", { title: t(r.colour === "W" ? "colourW" : "colourB") },
-        r.colour === "W" ? t("white") : t("black")) : t("none")),
+      h("td", {}, r.colour ? colourChip(r.colour === "W") : t("none")),
       h("td", { class: "num" }, r.game_points === null ? t("none")
         : r.opponent_game_points !== null ? `${pts(r.game_points)}–${pts(r.opponent_game_points)}` : pts(r.game_points)),
       h("td", { class: "num" }, r.match_points === null ? t("none") : num(r.match_points))))),
