@@ -130,3 +130,48 @@ def test_first_pairing_is_the_first_by_identifier(case: tuple) -> None:
 @given(brackets(12))
 def test_first_pairing_many(case: tuple) -> None:
     check_bracket(*case)
+
+
+def bigint_reference(n: int, illegal: set[frozenset[int]], pen: dict[tuple[int, int], int]
+                     ) -> tuple[int, tuple[int, ...]] | None:
+    """3.6 as one maximum-weight matching with a lexicographic big-integer weight (pairing.md 9.3)."""
+    import networkx as nx
+
+    base = n + 1
+    wtop = base ** n
+    wpen = wtop * 2 ** n
+    g = nx.Graph()
+    for a in range(n):
+        for b in range(a + 1, n):
+            if frozenset((a, b)) in illegal:
+                continue
+            cost = pen[(a, b)] * wpen + wtop * 2 ** (n - 1 - b) + (b + 1) * base ** (n - 1 - a)
+            g.add_edge(a, b, weight=-cost)
+    m = nx.max_weight_matching(g, maxcardinality=True)
+    if 2 * len(m) != n:
+        return None
+    pairs = [(min(p), max(p)) for p in m]
+    return sum(pen[p] for p in pairs), identifier(pairs)
+
+
+def check_large_bracket(n: int, illegal: set[frozenset[int]], pen: dict[tuple[int, int], int]) -> None:
+    ref = bigint_reference(n, illegal, pen)
+    got = first_pairing(n, lambda a, b: frozenset((a, b)) not in illegal, lambda a, b: pen[(a, b)])
+    if ref is None:
+        assert got is None
+        return
+    assert got is not None
+    assert (got[1], identifier(got[0])) == ref
+
+
+@settings(max_examples=15, deadline=None)
+@given(brackets(20))
+def test_first_pairing_against_bigint_weights(case: tuple) -> None:
+    check_large_bracket(*case)
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None)
+@given(brackets(36))
+def test_first_pairing_against_bigint_weights_many(case: tuple) -> None:
+    check_large_bracket(*case)
