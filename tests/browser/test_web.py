@@ -63,7 +63,7 @@ def test_standings_show_the_leader_and_every_tiebreak(server: Server, new_page: 
     assert first_cells == [tb["value"] for tb in leader["tiebreaks"]]
 
 
-def test_a_result_posted_through_the_api_appears_without_reload(server: Server, new_page: Any,
+def test_live_round_results_completion_and_next_pairings_appear_without_reload(server: Server, new_page: Any,
                                                                 screenshots: Path) -> None:
     token = server.token()
     rounds = server.get(f"/tournaments/{TID}/rounds")
@@ -80,8 +80,8 @@ def test_a_result_posted_through_the_api_appears_without_reload(server: Server, 
     page = new_page(360, height=740)
     requests: list[Any] = []
     page.on("request", lambda r: requests.append(r))
-    # poll every 1.5 s instead of the default 4 s, to keep the test short
-    page.goto(f"{server.web}?poll=1500#/t/{TID}/r/{number}")
+    # poll every second instead of the default 4 s, to keep the test short
+    page.goto(f"{server.web}?poll=1000#/t/{TID}/r/{number}")
     page.wait_for_selector(f"#m-{table}")
     cell = page.locator(f"#m-{table} tbody tr").first.locator("td.res")
     assert cell.inner_text().strip().startswith("…")
@@ -102,13 +102,32 @@ def test_a_result_posted_through_the_api_appears_without_reload(server: Server, 
     assert page.evaluate("window.__sameDocument") == 42, "the page reloaded"
     after = page.locator("#updated").inner_text()
     assert after.startswith("Last updated") and after != before
+    # the provisional match score follows the board
+    assert page.locator(f"#m-{table} thead th.score").inner_text().strip().endswith(expected)
+    page.screenshot(path=str(screenshots / "round-live-360.png"), full_page=False)
     # the page is a public reader: GETs only, no token
     api = [r for r in requests if r.url.startswith(server.url) and "/web/" not in r.url]
     assert api and all(r.method in ("GET", "OPTIONS") for r in api)
     assert not any("authorization" in r.headers for r in api)
-    # the provisional match score follows the board
-    assert page.locator(f"#m-{table} thead th.score").inner_text().strip().endswith(expected)
-    page.screenshot(path=str(screenshots / "round-live-360.png"), full_page=False)
+
+    # the round is completed: the page says so and stops polling
+    rnd = server.get(f"/tournaments/{TID}/rounds/{number}")
+    results = [{"table": m["table"], "board": b["board"], "result": "1/2-1/2"} for m in rnd["matches"]
+               if m["second"] is not None and m["forfeit"] is None for b in m["boards"] if b["result"] is None]
+    server.post(f"/tournaments/{TID}/rounds/{number}/results", {"results": results}, token=token)
+    server.post(f"/tournaments/{TID}/rounds/{number}/complete", token=token)
+    page.wait_for_selector("#round-state .state-completed", timeout=15_000)
+    assert all("…" not in x for x in page.locator("td.res").all_inner_texts())
+
+    # the next round's page waits for its pairings and shows them once published, still without a reload
+    page.locator(f'.picker a[href="#/t/{TID}/r/{number + 1}"]').click()
+    page.wait_for_function("(h) => document.body.dataset.route === h", arg=f"#/t/{TID}/r/{number + 1}")
+    assert page.locator(".match").count() == 0
+    server.post(f"/tournaments/{TID}/rounds/{number + 1}/pair", token=token)
+    server.post(f"/tournaments/{TID}/rounds/{number + 1}/publish", token=token)
+    page.wait_for_selector(".match", timeout=15_000)
+    assert page.locator("#live").is_visible()
+    assert page.evaluate("window.__sameDocument") == 42, "the page reloaded"
 
 
 def test_greek_and_english_switch_and_the_choice_is_remembered(server: Server, new_page: Any) -> None:

@@ -19,6 +19,8 @@ import {
 const pageParams = new URLSearchParams(location.search);
 /** Poll interval of the live round page in ms (?poll= overrides, at least 1 s). */
 const POLL_MS = Math.max(1000, Number(pageParams.get("poll")) || 4000);
+/** Poll interval while a round waits for its pairings. */
+const WAIT_POLL_MS = POLL_MS * 4;
 const GROUP_TIEBREAKS = /^(DE|DE-ALLMET|EDE|EDET|EDEB|EDEBT|EDEBB|TBR|BBE)(?=$|[:/])/;
 const ACTIVE_STATES = new Set(["published", "in_progress"]);
 
@@ -296,12 +298,17 @@ async function viewRound(tid, n, seq) {
     matches,
   ];
   if (ACTIVE_STATES.has(rnd.state)) schedulePoll(tid, n, first.etag, zone, seq);
+  else if (rnd.state !== "completed") {
+    // waiting for the pairings: check now and then, and show them when they are published
+    out.splice(3, 0, h("p", { class: "muted small" }, t("waiting")));
+    schedulePoll(tid, n, first.etag, zone, seq, WAIT_POLL_MS);
+  }
   return out;
 }
 
-function schedulePoll(tid, n, etag, zone, seq) {
+function schedulePoll(tid, n, etag, zone, seq, delay = POLL_MS) {
   clearTimeout(pollTimer);
-  pollTimer = setTimeout(() => pollRound(tid, n, etag, zone, seq), POLL_MS);
+  pollTimer = setTimeout(() => pollRound(tid, n, etag, zone, seq), delay);
 }
 
 /** One poll of the open round: If-None-Match; on 200, replace only the matches whose ETag changed. */
@@ -318,8 +325,16 @@ async function pollRound(tid, n, etag, zone, seq) {
     if (seq !== viewSeq) return;
     if (!res.notModified) {
       next = res.etag;
+      if (!document.getElementById("live")) { // the pairings were published (or the round moved on)
+        if (res.data.state !== "pending" && res.data.state !== "paired") render({ keepFocus: true });
+        else schedulePoll(tid, n, next, zone, seq, WAIT_POLL_MS);
+        return;
+      }
       applyRound(tid, res.data, zone);
       if (!ACTIVE_STATES.has(res.data.state)) return; // completed: stop polling
+    } else if (!document.getElementById("live")) {
+      schedulePoll(tid, n, next, zone, seq, WAIT_POLL_MS);
+      return;
     }
     if (checked) checked.textContent = `(${t("checked", { time: timeOnly(new Date(), zone) })})`;
   } catch (e) {
