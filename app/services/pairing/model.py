@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from app.services.errors import DomainError
+from app.services.errors import NoLegalPairing
 
 __all__ = [
     "PairedMatch", "Pairing", "Explanation", "PabNote", "BracketNote", "ColourNote",
@@ -14,14 +14,15 @@ __all__ = [
 ]
 
 
-class PairingBudgetExceeded(DomainError):
-    """The upfloater-set search of C.04.6 3.5 passed its safety budget (pairing.md 9.3)."""
+class PairingBudgetExceeded(NoLegalPairing):
+    """The upfloater-set search of C.04.6 3.5 passed its safety budget (pairing.md 9.3).
+
+    A subclass of ``NoLegalPairing`` so that callers handling 3.3.3 ("the Chief Arbiter
+    decides") handle it too; its ``type_slug`` tells the two apart.
+    """
 
     type_slug = "pairing-budget-exceeded"
     title = "The pairing search was too large"
-
-    def __init__(self, detail: str, **extra: Any) -> None:
-        super().__init__("C.04.6 3.5", detail, **extra)
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,9 @@ from pairing_sim import make_rules, simulate
 pytestmark = pytest.mark.skipif(importlib.util.find_spec("gacrux") is None, reason="gacrux not installed")
 
 
-def diff_event(n: int, seed: int, kind: str) -> list[tuple]:
+def diff_event(n: int, seed: int, kind: str, upto: int | None = None) -> list[tuple]:
     rules = make_rules(rounds=7, colour_pref_type=kind)
-    t, pairings = simulate(n, 7, seed, forfeit_rate=0.04, absent_rate=0.05, rules=rules)
+    t, pairings = simulate(n, 7, seed, forfeit_rate=0.04, absent_rate=0.05, rules=rules, upto=upto)
     bad = []
     for p in pairings[1:]:
         r = p.round
@@ -32,7 +32,7 @@ def diff_event(n: int, seed: int, kind: str) -> list[tuple]:
 
 
 def test_gacrux_agrees_on_one_event() -> None:
-    assert diff_event(9, 7, "A") == []
+    assert diff_event(9, 7, "A", upto=3) == []
 
 
 @pytest.mark.slow
