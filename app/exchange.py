@@ -114,12 +114,9 @@ def read_trf(text: str, options: ImportOptions | None = None) -> tuple[dom.Tourn
     if options.tiebreak_rules:
         changes["tiebreak_rules"] = options.tiebreak_rules
     if options.tiebreaks is not None:
-        codes = options.tiebreaks
-        primary = "MPTS" if t.rules.pairing.primary_score == "MP" else "GPTS"
-        if codes[0] not in ("MPTS", "GPTS"):
-            codes = (primary, *codes)  # the primary score ranks first
-        compute_standings(dataclasses.replace(t, rounds=()), tiebreaks=codes)  # unknown codes -> InvalidInput
-        changes["tiebreaks"] = codes
+        # kept as given, like ``teamswiss standings --tiebreaks``: the primary score ranks first anyway
+        compute_standings(dataclasses.replace(t, rounds=()), tiebreaks=options.tiebreaks)  # unknown -> 422
+        changes["tiebreaks"] = options.tiebreaks
     if changes:
         try:
             t = dataclasses.replace(t, rules=t.rules.replace(**changes))
