@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 
-from app.services.errors import NoLegalPairing
+from app.services.errors import InvalidInput, NoLegalPairing
 from app.services.pairing.colours import NO_PREFERENCE, Preference, allocate, preference
 from app.services.pairing.matching import first_pairing, has_perfect_matching, identifier
 from app.services.pairing.model import (
@@ -44,6 +44,11 @@ from app.services.pairing.snapshot import Snapshot, TeamState
 from app.services.rules import PairingSettings, Rules
 
 __all__ = ["pair_round", "DEFAULT_BUDGET"]
+
+#: The interpretation flags of ``PairingSettings`` (pairing.md 2.5), first = default (Gacrux).
+C6_MODES = ("pass_fail", "graded")
+C7_MODES = ("minimise", "first")
+CD0_L2_READINGS = ("strong", "none")
 
 #: Safety budget on the number of upfloater sets examined in one bracket (pairing.md 9.3).
 DEFAULT_BUDGET = 200_000
@@ -68,6 +73,11 @@ class _Round:
         self.s = snapshot
         self.rules = rules
         self.p: PairingSettings = rules.pairing
+        for name, allowed in (("c6_mode", C6_MODES), ("c7_mode", C7_MODES),
+                              ("type_b_last_round_cd0_l2", CD0_L2_READINGS)):
+            if getattr(self.p, name) not in allowed:
+                raise InvalidInput("rules", f"pairing.{name}: must be one of {', '.join(allowed)}",
+                                   field=f"pairing.{name}")
         self.budget = budget
         self.by_tpn: dict[int, TeamState] = {t.tpn: t for t in snapshot.teams}
         id_to_tpn = {t.id: t.tpn for t in snapshot.teams}
@@ -341,8 +351,12 @@ class _Round:
             "primary_score": p.primary_score,
             "use_secondary_for_colour": p.use_secondary_for_colour,
             "initial_colour": p.initial_colour,
+            "board_colour_pattern": p.board_colour_pattern,
+            "forbidden_pairs": [list(x) for x in p.forbidden_pairs],
             "c6_mode": p.c6_mode,
             "c7_mode": p.c7_mode,
+            "partial_forfeit_counts_as_played": p.partial_forfeit_counts_as_played,
+            "type_b_last_round_cd0_l2": p.type_b_last_round_cd0_l2,
             "total_rounds": self.s.total_rounds,
         }
         expl = Explanation(

@@ -413,3 +413,10 @@ def test_c6_graded_reading() -> None:
     assert r._c6(F(3), [4, 6, 7, 8, 9, 10]) == 0
     p = pair_round(snap(teams, rnd=4), rules(c6_mode="graded"))
     assert [t for t, _ in p.explanation.brackets[0].upfloaters] == [5]
+
+
+def test_unknown_interpretation_flag_refused() -> None:
+    from app.services.errors import InvalidInput
+
+    with pytest.raises(InvalidInput):
+        pair_round(snap([T(1), T(2)], rnd=1), rules(c7_mode="sometimes"))
