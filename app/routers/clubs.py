@@ -59,9 +59,13 @@ def require_club_writer(session: Session, principal: Principal, club_id: int | N
     raise Forbidden("auth", "only tournament officials, or a manager of one of the club's teams, may do this")
 
 
-def player_view(session: Session, principal: Principal | None, p: Player) -> PlayerPublic | PlayerRead:
+def player_view(session: Session, principal: Principal | None, p: Player,
+                private: bool | None = None) -> PlayerPublic | PlayerRead:
+    """The player as this reader may see them; pass ``private`` when it is known for a whole list."""
     data = p.model_dump() | {"name": p.name}
-    if can_see_private(session, principal, p.club_id):
+    if private is None:
+        private = can_see_private(session, principal, p.club_id)
+    if private:
         return PlayerRead.model_validate(data)
     return PlayerPublic.model_validate(data)
 
@@ -143,7 +147,10 @@ def list_players(
     if q:
         stmt = stmt.where(col(Player.last_name).ilike(f"%{q}%") | col(Player.first_name).ilike(f"%{q}%"))
     items, total = paginate(session, stmt, paging)
-    return Page(items=[player_view(session, principal, p) for p in items], total=total,
+    staff = is_any_staff(session, principal)
+    clubs = {p.club_id for p in items}
+    private = {c: staff or manages_club(session, principal, c) for c in clubs}
+    return Page(items=[player_view(session, principal, p, private[p.club_id]) for p in items], total=total,
                 limit=paging.limit, offset=paging.offset)
 
 

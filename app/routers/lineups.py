@@ -12,7 +12,7 @@ from app.models import Club, Lineup, Player, Round, Team, Tournament
 from app.models.schemas import LineupBoard, LineupPut, LineupRead
 from app.repository import roster_in_board_order, rules_of, to_club, to_player
 from app.rounds import lineup_changed
-from app.routers.clubs import player_view
+from app.routers.clubs import can_see_private, player_view
 from app.routers.deps import MaybePrincipalDep, PrincipalDep, SessionDep, load_tournament
 from app.routers.teams import get_team
 from app.security import Principal, is_staff, managed_team_ids, require_team_access
@@ -61,7 +61,9 @@ def lineup_read(session: Session, t: Tournament, team: Team, number: int, princi
         problems = [{"rule": e.rule, "detail": e.detail}
                     for e in lineup_problems(rules, roster, [p.id for p in players], None, False,
                                              eligibility(rules, club, on))]
-    boards = [LineupBoard(board=i + 1, player=player_view(session, principal, players[i]) if i < len(players) else None)
+    private = can_see_private(session, principal, team.club_id)
+    boards = [LineupBoard(board=i + 1,
+                          player=player_view(session, principal, players[i], private) if i < len(players) else None)
               for i in range(rules.boards)]
     return LineupRead(team_id=team.id or 0, round=number, submitted=lu is not None,
                       captain_id=lu.captain_id if lu else None, boards=boards, problems=problems)

@@ -12,6 +12,7 @@ from sqlmodel import Session, select
 
 from app.models import IdempotencyRecord, Match, Round, Team, Tournament
 from app.models.schemas import BatchOutcome, BatchResults, BoardResultPut, MatchRead, MatchResultPut
+from app.repository import rules_of
 from app.rounds import (
     check_if_match,
     check_results_open,
@@ -22,7 +23,7 @@ from app.rounds import (
     set_match_forfeit,
 )
 from app.routers.deps import PrincipalDep, SessionDep, load_tournament
-from app.routers.rounds import match_read
+from app.routers.rounds import match_read, prefetch
 from app.security import ARBITER_ROLES, Principal, require_staff
 from app.services.errors import InvalidInput, NotFound
 from app.services.tournament import normalise_result
@@ -151,8 +152,12 @@ def post_results(tournament_id: int, number: int, body: BatchResults, session: S
             changed += did
             unchanged += not did
     teams = _teams(session, t)
+    touched = [matches[tb] for tb in sorted(by_table)]
+    boards_by, players = prefetch(session, touched)
+    rules = rules_of(t)
     out = BatchOutcome(round=number, changed=changed, unchanged=unchanged,
-                       matches=[match_read(session, t, rnd, matches[tb], teams) for tb in sorted(by_table)])
+                       matches=[match_read(session, t, rnd, m, teams, players, boards_by[m.id or 0], rules)
+                                for m in touched])
     payload = out.model_dump(mode="json")
     if idempotency_key:
         session.add(IdempotencyRecord(tournament_id=tournament_id, key=idempotency_key, user_id=principal.user_id,

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Response
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from app import audit
-from app.models import Match, Round, Team, Tournament
+from app.models import BoardGame, Match, Round, Team, Tournament
 from app.models.schemas import (
     AbsentPut,
     BoardRead,
@@ -33,7 +33,7 @@ from app.rounds import (
 from app.routers.deps import MaybePrincipalDep, PrincipalDep, SessionDep, load_tournament
 from app.security import ARBITER_ROLES, Principal, is_staff, require_staff
 from app.services.errors import InvalidInput, NotFound, StateConflict
-from app.services.rules import rules_from_dict, rules_to_dict
+from app.services.rules import Rules, rules_from_dict, rules_to_dict
 from app.services.standings import format_value
 from app.services.tournament import BoardGame as DomBoard
 from app.services.tournament import Match as DomMatch
@@ -47,10 +47,24 @@ def team_ref(team: Team | None) -> TeamRef | None:
     return TeamRef(id=team.id or 0, name=team.name, tpn=team.tpn) if team else None
 
 
+def prefetch(session: Session, matches: list[Match]) -> tuple[dict[int, list[BoardGame]], dict[int, Any]]:
+    """Every board of ``matches`` and every player on them, in two queries."""
+    ids = [m.id for m in matches]
+    boards: dict[int, list[BoardGame]] = {i or 0: [] for i in ids}
+    if ids:
+        for b in session.exec(select(BoardGame).where(col(BoardGame.match_id).in_(ids))
+                              .order_by(BoardGame.match_id, BoardGame.board)).all():
+            boards[b.match_id].append(b)
+    pids = {p for bl in boards.values() for b in bl for p in (b.first_player_id, b.second_player_id) if p}
+    return boards, player_map(session, pids)
+
+
 def match_read(session: Session, t: Tournament, rnd: Round, m: Match, teams: dict[int, Team],
-               players: dict[int, Any] | None = None) -> MatchRead:
-    rules = rules_of(t)
-    boards = match_boards(session, m)
+               players: dict[int, Any] | None = None, boards: list[BoardGame] | None = None,
+               rules: Rules | None = None) -> MatchRead:
+    rules = rules or rules_of(t)
+    if boards is None:
+        boards = match_boards(session, m)
     if players is None:
         players = player_map(session, {p for b in boards for p in (b.first_player_id, b.second_player_id) if p})
 
@@ -89,7 +103,10 @@ def round_read(session: Session, t: Tournament, rnd: Round, principal: Principal
     matches: list[MatchRead] = []
     if visible:
         teams = {tm.id or 0: tm for tm in session.exec(select(Team).where(Team.tournament_id == t.id)).all()}
-        matches = [match_read(session, t, rnd, m, teams) for m in round_matches(session, rnd)]
+        rows = round_matches(session, rnd)
+        boards, players = prefetch(session, rows)
+        rules = rules_of(t)
+        matches = [match_read(session, t, rnd, m, teams, players, boards[m.id or 0], rules) for m in rows]
     return RoundRead(number=rnd.number, state=rnd.state, scheduled_start=rnd.scheduled_start, manual=rnd.manual,
                      absent_team_ids=list(rnd.absent_team_ids), matches=matches,
                      explanation=rnd.explanation if staff else None)

@@ -24,7 +24,7 @@ from app.models.schemas import (
     TeamUpdate,
 )
 from app.repository import fee_total, roster_in_board_order, rules_of, to_club, to_player
-from app.routers.clubs import player_view
+from app.routers.clubs import can_see_private, player_view
 from app.routers.deps import (
     MaybePrincipalDep,
     PagingDep,
@@ -219,8 +219,9 @@ def list_payments(tournament_id: int, team_id: int, session: SessionDep, princip
 def roster_read(session: Session, team: Team, principal: Principal | None,
                 warnings: list[dict[str, str | None]] | None = None) -> RosterRead:
     players = roster_in_board_order(session, team)
+    private = can_see_private(session, principal, team.club_id)
     return RosterRead(team_id=team.id or 0, players=[
-        RosterPlayer(board=i + 1, player=player_view(session, principal, p)) for i, p in enumerate(players)
+        RosterPlayer(board=i + 1, player=player_view(session, principal, p, private)) for i, p in enumerate(players)
     ], warnings=warnings or [])
 
 

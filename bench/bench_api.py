@@ -1,0 +1,154 @@
+"""Benchmark: a whole 40-team, 7-round tournament driven through the HTTP API in-process.
+
+Entries, rosters, lineups, pairing, 1,120 board results in batches, standings after
+each round. Prints the total seconds and the slowest request, on SQLite and, when
+reachable, on PostgreSQL (``BENCH_PG_URL``, default the local test database).
+Goal: under 20 s in total. Run: ``.venv/bin/python bench/bench_api.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+TEAMS, ROUNDS, BOARDS = 40, 7, 4
+
+
+def cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def run(url: str) -> tuple[float, float, str, int]:
+    os.environ["TEAMSWISS_DATABASE_URL"] = url
+    os.environ["TEAMSWISS_ENV"] = "test"
+    os.environ["TEAMSWISS_SECRET_KEY"] = "bench-secret-key-that-is-long-enough-0123456789"
+    from app.config import get_settings
+
+    get_settings.cache_clear()
+    from sqlalchemy import text
+
+    from app.db import get_engine
+    from app.migrate import upgrade
+
+    engine = get_engine(url)
+    if engine.dialect.name == "postgresql":
+        with engine.begin() as conn:
+            conn.execute(text("DROP SCHEMA public CASCADE"))
+            conn.execute(text("CREATE SCHEMA public"))
+    upgrade(url)
+    from fastapi.testclient import TestClient
+    from sqlmodel import Session
+
+    from app.main import create_app
+    from app.models import User
+    from app.security import hash_password
+
+    with Session(engine) as s:
+        s.add(User(username="bench", password_hash=hash_password("bench-password"), is_admin=True))
+        s.commit()
+    client = TestClient(create_app())
+    slowest = (0.0, "")
+    count = 0
+    per_route: dict[str, list[float]] = {}
+
+    def call(method: str, path: str, **kw: Any) -> Any:
+        nonlocal slowest, count
+        t0 = time.perf_counter()
+        r = client.request(method, path, **kw)
+        dt = time.perf_counter() - t0
+        count += 1
+        route = method + " " + "/".join("{n}" if part.isdigit() else part for part in path.split("?")[0].split("/"))
+        per_route.setdefault(route, []).append(dt)
+        if dt > slowest[0]:
+            slowest = (dt, f"{method} {path}")
+        if r.status_code >= 400:
+            raise RuntimeError(f"{method} {path}: {r.status_code} {r.text}")
+        return r.json() if r.content else None
+
+    rng = random.Random(7)
+    start = time.perf_counter()
+    tok = client.post("/auth/token", data={"username": "bench", "password": "bench-password"}).json()
+    auth = {"Authorization": f"Bearer {tok['access_token']}"}
+    open_rules = {"entry_deadline": None, "roster_deadline": None, "substitution_deadline": None,
+                  "round_starts": [], "max_teams_per_club": 4}
+    t = call("POST", "/tournaments", json={"name": "Bench", "preset": "k12-2025", "rules": open_rules}, headers=auth)
+    tid = t["id"]
+    call("PUT", f"/tournaments/{tid}/committee", headers=auth, json={"members": [
+        {"name": f"M{i}", "kind": "regular" if i < 3 else "alternate"} for i in range(5)]})
+    team_players: dict[int, list[int]] = {}
+    for i in range(TEAMS):
+        if i % 2 == 0:
+            club = call("POST", "/clubs", json={"name": f"Club {i // 2}"}, headers=auth)
+        team = call("POST", f"/tournaments/{tid}/teams", json={"club_id": club["id"], "name": f"Team {i}"},
+                    headers=auth)
+        call("POST", f"/tournaments/{tid}/teams/{team['id']}/payments",
+             json={"amount": "36.00", "paid_on": "2026-11-01"}, headers=auth)
+        ids = []
+        for k in range(5):
+            p = call("POST", "/players", headers=auth, json={
+                "club_id": club["id"], "last_name": f"P{i}-{k}", "sex": "w" if k == 2 else "m",
+                "birth_date": "2014-01-01", "fide_rating": rng.randint(1300, 2000), "activation_fee_paid": True})
+            ids.append(p["id"])
+        call("PUT", f"/tournaments/{tid}/teams/{team['id']}/roster", json={"player_ids": ids}, headers=auth)
+        team_players[team["id"]] = ids
+    call("POST", f"/tournaments/{tid}/ranking/lock", headers=auth)
+    results_posted = 0
+    for n in range(1, ROUNDS + 1):
+        for team_id, ids in team_players.items():
+            chosen = rng.sample(ids, 4)
+            if not any(ids.index(x) == 2 for x in chosen):
+                chosen[0] = ids[2]
+            call("PUT", f"/tournaments/{tid}/rounds/{n}/lineups/{team_id}", json={"player_ids": chosen},
+                 headers=auth)
+        call("POST", f"/tournaments/{tid}/rounds/{n}/pair", headers=auth)
+        rnd = call("POST", f"/tournaments/{tid}/rounds/{n}/publish", headers=auth)
+        items = [{"table": m["table"], "board": b["board"], "result": rng.choice(["1-0", "0-1", "1/2-1/2"])}
+                 for m in rnd["matches"] if not m["pab"] for b in m["boards"]]
+        for k in range(0, len(items), 40):
+            call("POST", f"/tournaments/{tid}/rounds/{n}/results", json={"results": items[k:k + 40]}, headers=auth)
+        results_posted += len(items)
+        call("POST", f"/tournaments/{tid}/rounds/{n}/complete", headers=auth)
+        call("GET", f"/tournaments/{tid}/standings")
+    total = time.perf_counter() - start
+    engine.dispose()
+    if os.environ.get("BENCH_ROUTES"):
+        for route, times in sorted(per_route.items(), key=lambda kv: -sum(kv[1]))[:12]:
+            print(f"  {sum(times):7.2f} s  {len(times):4d} x  {route}")
+    return total, slowest[0], slowest[1], results_posted
+
+
+def main() -> None:
+    print(f"CPU: {cpu_model()}; Python {platform.python_version()}")
+    targets = [("SQLite", f"sqlite:///{tempfile.mkdtemp()}/bench.db")]
+    pg = os.environ.get("BENCH_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+    try:
+        import psycopg
+
+        psycopg.connect(pg.replace("postgresql+psycopg", "postgresql"), connect_timeout=2).close()
+        targets.append(("PostgreSQL", pg))
+    except Exception as exc:  # noqa: BLE001 - the benchmark just skips an unreachable server
+        print(f"PostgreSQL skipped: {exc}")
+    for name, url in targets:
+        total, slow, what, n = run(url)
+        verdict = "OK" if total < 20 else "over the 20 s goal"
+        print(f"{name}: {TEAMS} teams x {ROUNDS} rounds, {n} board results: total {total:.2f} s ({verdict}); "
+              f"slowest request {slow * 1000:.0f} ms ({what})")
+
+
+if __name__ == "__main__":
+    main()
