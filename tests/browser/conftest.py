@@ -31,7 +31,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
 SCREENSHOTS = ROOT / "var" / "screenshots"
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path(os.environ.get("TEAMSWISS_CHROMIUM", "/usr/bin/chromium"))  # Debian's package
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -87,14 +87,22 @@ class Server:
             raise AssertionError(f"POST {path} -> {e.code}: {e.read().decode()}") from e
 
 
+@dataclass
+class _Boot:
+    proc: subprocess.Popen[bytes]
+    url: str
+    static_origin: str
+    log: Path
+
+
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+def _boot(_can_browse: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[_Boot]:
+    """Start the server process (migrate, demo, serve); ``server`` waits until it answers."""
     if not (WEB / "index.html").is_file():
         pytest.skip("web/index.html is missing")
     tmp = tmp_path_factory.mktemp("browser")
     port = _free_port()
-    static_port = _free_port()
-    static_origin = f"http://127.0.0.1:{static_port}"
+    static_origin = f"http://127.0.0.1:{_free_port()}"
     env = dict(os.environ)
     env.pop("TEAMSWISS_TEST_DATABASE_URL", None)
     env.update({
@@ -105,23 +113,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         # (a JSON list: pydantic-settings decodes list fields as JSON before app/config.py splits commas)
         "TEAMSWISS_CORS_ORIGINS": json.dumps([static_origin]),
     })
-    log = open(tmp / "server.log", "wb")  # noqa: SIM115 - closed below
-    # one interpreter migrates, loads the demo and serves: the app is imported once
-    proc = subprocess.Popen([sys.executable, "-c", SERVE, str(port)], cwd=ROOT, env=env, stdout=log,
-                            stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
+    log_path = tmp / "server.log"
+    with open(log_path, "wb") as log:
+        # one interpreter migrates, loads the demo and serves: the app is imported once
+        proc = subprocess.Popen([sys.executable, "-c", SERVE, str(port)], cwd=ROOT, env=env, stdout=log,
+                                stderr=subprocess.STDOUT)
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/health", timeout=2):
-                    break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    log.flush()
-                    raise RuntimeError(f"server did not start:\n{(tmp / 'server.log').read_text()}") from None
-                time.sleep(0.2)
-        yield Server(url=url, static_origin=static_origin)
+        yield _Boot(proc, f"http://127.0.0.1:{port}", static_origin, log_path)
     finally:
         proc.terminate()
         try:
@@ -129,7 +127,20 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         except subprocess.TimeoutExpired:  # pragma: no cover
             proc.kill()
             proc.wait()
-        log.close()
+
+
+@pytest.fixture(scope="session")
+def server(_boot: _Boot, browser: Any) -> Server:
+    """The running API (the browser launches while the server loads the demo)."""
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            with urllib.request.urlopen(f"{_boot.url}/health", timeout=2):
+                return Server(url=_boot.url, static_origin=_boot.static_origin)
+        except OSError:
+            if _boot.proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"server did not start:\n{_boot.log.read_text()}") from None
+            time.sleep(0.2)
 
 
 @pytest.fixture(scope="session")
@@ -149,13 +160,20 @@ def static_host(server: Server) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def _can_browse() -> None:
+    """Skip (before starting anything) when the browser or the playwright package is missing."""
     if not CHROMIUM.exists() or shutil.which(str(CHROMIUM)) is None:
-        pytest.skip("Debian's chromium is not installed (/usr/bin/chromium)")
+        pytest.skip(f"Debian's chromium is not installed ({CHROMIUM})")
     try:
-        from playwright.sync_api import sync_playwright
+        import playwright.sync_api  # noqa: F401
     except ImportError:
         pytest.skip("the playwright Python package is not installed")
+
+
+@pytest.fixture(scope="session")
+def browser(_can_browse: None) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
