@@ -90,6 +90,9 @@ def build_snapshot(t: Tournament, round_no: int, absent: frozenset[int] = frozen
     use_mp = settings.primary_score == "MP"
     partial = settings.partial_forfeit_counts_as_played
     rounds = [r for r in t.completed_rounds(round_no - 1)]
+    match_index: dict[int, dict[int, Match]] = {
+        r.number: {tid: m for m in r.matches for tid in m.teams()} for r in rounds
+    }
 
     score_before: dict[int, list[tuple[Fraction, Fraction]]] = {}
     info: dict[int, dict] = {}
@@ -103,7 +106,7 @@ def build_snapshot(t: Tournament, round_no: int, absent: frozenset[int] = frozen
         per_round: dict[int, tuple[int | None, bool]] = {}
         for r in rounds:
             befores.append((mp, gp))
-            match = r.match_of(team.id)
+            match = match_index[r.number].get(team.id)
             tr = team_round(match, team.id, r.number, rules)
             if tr.mp is None or tr.gp is None:
                 raise StateConflict(
