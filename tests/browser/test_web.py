@@ -174,7 +174,7 @@ def test_standings_and_round_fit_360px_and_screenshots(server: Server, new_page:
 
 def test_every_page_fits_360px(server: Server, new_page: Any) -> None:
     page = new_page(360, locale="el-GR")  # Greek labels are the longer ones
-    for route in ("", "r/2", "teams", "team/19", "prizes", "search?q=ab"):
+    for route in ("", "r/2", "crosstable", "teams", "team/19", "prizes", "search?q=ab"):
         goto(page, server, route)
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, f"{route} at 360px scrolls sideways by {overflow}px"
@@ -182,7 +182,7 @@ def test_every_page_fits_360px(server: Server, new_page: Any) -> None:
 
 def test_tables_are_accessible_and_keyboard_focus_is_visible(server: Server, new_page: Any) -> None:
     page = new_page(1280)
-    for route in ("", "standings", "r/2", "team/3", "prizes"):
+    for route in ("", "standings", "crosstable", "r/2", "team/3", "prizes"):
         goto(page, server, route)
         problems = page.evaluate(TABLES_JS)
         assert problems == [], (route, problems)

@@ -74,7 +74,7 @@ function renderShell() {
     const items = [
       ["", t("navOverview"), section === ""],
       ["/r", t("rounds"), section === "r"],
-      ["/standings", t("standings"), section === "standings"],
+      ["/standings", t("standings"), section === "standings" || section === "crosstable"],
       ["/teams", t("teams"), section === "teams" || section === "team"],
       ["/prizes", t("prizes"), section === "prizes"],
     ];
@@ -150,7 +150,7 @@ async function viewOverview(tid) {
     [t("boards"), tour.rules?.boards ?? null],
   ].filter(([, v]) => v !== null && v !== "");
   const table = h("table", { class: "schedule" },
-    h("caption", {}, t("scheduleCaption", { zone: zone || "UTC" })),
+    h("caption", {}, t("scheduleCaption", { zone: zone || Intl.DateTimeFormat().resolvedOptions().timeZone })),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("round")), h("th", { scope: "col" }, t("start")),
       h("th", { scope: "col" }, t("status")))),
     h("tbody", {}, ...rounds.map((r) => h("tr", { class: r.state === "in_progress" ? "current" : null },
@@ -395,16 +395,74 @@ async function viewStandings(tid, query) {
   const legend = h("dl", { class: "legend" }, ...codes.flatMap((c) => [h("dt", {}, c), h("dd", {}, tiebreakName(c))]));
   return [
     h("h1", { tabindex: "-1" }, t("standings")),
-    done.length > 1 ? h("nav", { class: "picker", "aria-label": t("rounds") }, h("ul", {}, ...done.map((d) =>
-      h("li", {}, h("a", {
-        href: tHref(tid, `/standings?after=${d}`), "aria-current": d === after ? "page" : null,
-        title: t("afterRound", { n: d }),
-      }, String(d), vh(` (${t("afterRound", { n: d })})`)))))) : null,
+    afterPicker(tid, done, after, "standings"),
     scrollTable(table, t("standingsAfter", { n: st.after_round })),
     st.rows.some((r) => r.tied) ? h("p", { class: "muted small" }, t("tiedNote")) : null,
+    h("p", {}, link(tHref(tid, `/crosstable?after=${after}`), t("crosstableAfter", { n: after }))),
     h("h2", {}, t("tiebreaks")),
     legend,
     codes.some((c) => GROUP_TIEBREAKS.test(c)) ? h("p", { class: "muted small" }, t("groupNote")) : null,
+  ];
+}
+
+function afterPicker(tid, done, after, section) {
+  if (done.length < 2) return null;
+  return h("nav", { class: "picker", "aria-label": t("rounds") }, h("ul", {}, ...done.map((d) => h("li", {},
+    h("a", {
+      href: tHref(tid, `/${section}?after=${d}`), "aria-current": d === after ? "page" : null,
+      title: t("afterRound", { n: d }),
+    }, String(d), vh(` (${t("afterRound", { n: d })})`))))));
+}
+
+/** One crosstable cell: the opponent's starting number (linked), colour and match score, or the outcome. */
+function crossCell(tid, x) {
+  if (x.outcome === "pab") return h("td", { class: "x" }, t("outcome_pab"), " ", h("span", { class: "xs" }, pts(x.score)));
+  if (!x.opponent) return h("td", { class: "x muted" }, t(`outcome_${x.outcome}`));
+  const [a, b] = String(x.score || "").split("-");
+  return h("td", { class: "x" },
+    x.colour ? colourChip(x.colour === "W") : null, " ",
+    h("a", { href: tHref(tid, `/team/${x.opponent.id}`), title: x.opponent.name },
+      String(x.opponent.tpn), vh(` ${x.opponent.name}`)),
+    " ", h("span", { class: "xs" }, x.outcome === "played" ? `${pts(a)}–${pts(b)}`
+      : `${x.outcome === "forfeit_win" ? "+" : "−"} ${pts(a)}–${pts(b)}`));
+}
+
+async function viewCrosstable(tid, query) {
+  const [tour, rounds] = await Promise.all([tournament(tid), getJson(`tournaments/${tid}/rounds`)]);
+  document.title = `${t("crosstable")} · ${tour.name}`;
+  const done = rounds.filter((r) => r.state === "completed").map((r) => r.number);
+  if (!done.length) return [h("h1", { tabindex: "-1" }, t("crosstable")), h("p", {}, t("noStandings"))];
+  const asked = Number(query.get("after"));
+  const after = done.includes(asked) ? asked : done[done.length - 1];
+  const [ct, st] = await Promise.all([getJson(`tournaments/${tid}/crosstable?round=${after}`),
+    getJson(`tournaments/${tid}/standings?round=${after}`)]);
+  const byTeam = new Map(st.rows.map((r) => [r.team.id, r]));
+  const numbers = done.filter((d) => d <= after);
+  const table = h("table", { class: "cross" },
+    h("caption", {}, t("crosstableAfter", { n: after })),
+    h("thead", {}, h("tr", {},
+      h("th", { scope: "col", class: "num" }, h("abbr", { title: t("rank") }, t("rankAbbr"))),
+      h("th", { scope: "col" }, t("team")),
+      ...numbers.map((n) => h("th", { scope: "col" }, h("abbr", { title: t("roundN", { n }) }, String(n)))),
+      h("th", { scope: "col", class: "num" }, h("abbr", { title: t("matchPoints") }, t("matchPointsAbbr"))),
+      h("th", { scope: "col", class: "num" }, h("abbr", { title: t("gamePoints") }, t("gamePointsAbbr"))))),
+    h("tbody", {}, ...ct.rows.map((row) => {
+      const r = byTeam.get(row.team.id);
+      return h("tr", {},
+        h("td", { class: "num" }, r ? `${r.rank}${r.tied ? "=" : ""}` : ""),
+        h("th", { scope: "row" }, teamLink(tid, row.team), h("span", { class: "tpn muted small" }, ` (${row.team.tpn})`)),
+        ...numbers.map((n) => {
+          const x = row.rounds.find((y) => y.round === n);
+          return x ? crossCell(tid, x) : h("td", {}, t("none"));
+        }),
+        h("td", { class: "num" }, r ? num(r.mp) : ""),
+        h("td", { class: "num" }, r ? pts(r.gp) : ""));
+    })));
+  return [
+    h("h1", { tabindex: "-1" }, t("crosstable")),
+    afterPicker(tid, done, after, "crosstable"),
+    scrollTable(table, t("crosstableAfter", { n: after })),
+    h("p", { class: "muted small" }, t("crosstableNote")),
   ];
 }
 
@@ -688,6 +746,7 @@ async function route(seq) {
   if (section === "r" && !arg) return viewRoundsIndex(tid);
   if (section === "r" && /^\d+$/.test(arg)) return viewRound(tid, Number(arg), seq);
   if (section === "standings") return viewStandings(tid, query);
+  if (section === "crosstable") return viewCrosstable(tid, query);
   if (section === "teams") return viewTeams(tid, query);
   if (section === "team" && /^\d+$/.test(arg || "")) return viewTeam(tid, Number(arg), query);
   if (section === "prizes") return viewPrizes(tid);
