@@ -131,8 +131,9 @@ def export_trf_file(
 
 @router.get("/tournaments/{tournament_id}/export/json", response_class=JSONResponse,
             responses={200: {"content": {"application/json": {"schema": {
-                "$ref": "https://teamswiss.org/schemas/tournament-export.schema.json"}}},
-                "description": "the tournament (schema: openapi/tournament-export.schema.json)"}},
+                "type": "object", "description": "JSON Schema: openapi/tournament-export.schema.json "
+                "($id https://teamswiss.org/schemas/tournament-export.schema.json)"}}},
+                "description": "the tournament"}},
             summary="The whole tournament as one JSON document (public once a round is published)")
 def export_json_document(tournament_id: int, session: SessionDep, principal: MaybePrincipalDep) -> JSONResponse:
     t = load_tournament(session, tournament_id)
