@@ -111,6 +111,7 @@ class _Entry:
 @dataclass
 class _State:
     header: dict[str, str] = field(default_factory=dict)
+    header_lines: dict[str, int] = field(default_factory=dict)
     deputies: list[str] = field(default_factory=list)
     round_dates: dict[int, date] = field(default_factory=dict)
     rounds: int | None = None
@@ -172,6 +173,7 @@ def _read_line(st: _State, n: int, line: str) -> None:
         return
     if din in _HEADER:
         st.header[_HEADER[din]] = line[4:].strip()
+        st.header_lines[_HEADER[din]] = n
     elif din == "112":
         st.deputies.append(line[4:].strip())
     elif din == "132":
@@ -444,8 +446,8 @@ def _build(st: _State, base: Rules) -> tuple[Tournament, tuple[TrfWarning, ...]]
         rounds=tuple(rounds),
         city=h.get("city", ""),
         federation=h.get("federation", ""),
-        start_date=_read_date(h.get("start", ""), 0, "start date", st),
-        end_date=_read_date(h.get("end", ""), 0, "end date", st),
+        start_date=_read_date(h.get("start", ""), st.header_lines.get("start", 0), "start date", st),
+        end_date=_read_date(h.get("end", ""), st.header_lines.get("end", 0), "end date", st),
         tournament_type=h.get("type", "") or "Swiss team",
         chief_arbiter=h.get("chief", ""),
         deputy_arbiters=tuple(st.deputies),
@@ -508,7 +510,7 @@ def _rules(st: _State, base: Rules, teams: dict[int, _TeamRec], last_round: int)
         changes["bye_mp"], changes["bye_gp"] = st.pab_points
     elif boards != base.boards and base.bye_gp == Fraction(base.boards, 2):
         changes["bye_gp"] = Fraction(boards, 2)  # the PAB is a drawn match (C.04.6 1.4)
-    start = _read_date(st.header.get("start", ""), 0, "start date", st)
+    start = _read_date(st.header.get("start", ""), st.header_lines.get("start", 0), "start date", _State())
     if start is not None and base.start_date is None:
         changes["start_date"] = start
     primary = pairing.primary_score
@@ -676,7 +678,10 @@ class _Ctx:
                 a_first = a_white if k == 0 else a_white == (k < len(pattern) and pattern[k] == "W")
                 break
         if a_first is None:
-            a_first = True
+            # no colour anywhere (every board empty on one side): our writer lists the first
+            # team's 300 lineup first; otherwise the smaller TPN
+            ra, rb = self.st.out_of_order.get((r, a_team)), self.st.out_of_order.get((r, b_team))
+            a_first = rb is None or (ra is not None and ra[2] < rb[2])
         first, second = (a_team, b_team) if a_first else (b_team, a_team)
         games = []
         for k, e in enumerate(boards):

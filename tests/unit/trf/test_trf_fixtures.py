@@ -145,3 +145,20 @@ def test_crlf_bom_and_blank_lines_are_accepted() -> None:
     text = _text("team_2026.trf")
     t = read_tournament("\ufeff" + text.replace("\n", "\r\n").replace("082 5\r\n", "082 5\r\n\r\n"))
     assert t.rounds == read_tournament(text).rounds
+
+
+def test_a_match_with_only_empty_boards_keeps_its_first_team() -> None:
+    from app.services.tournament import Match, Round
+
+    t = read_tournament(_text("team_2026.trf"))
+    # team 4 (first: White on board 1) leaves every board empty; only team 3 is there
+    boards = tuple(BoardGame(k, None, p, k % 2 == 1, "-/+" if k % 2 == 1 else "+/-")
+                   for k, p in zip((1, 2, 3, 4), (10, 11, 12, 13), strict=True))
+    m = Match(2, 2, 4, 3, boards=boards)
+    r2 = t.rounds[1]
+    t2 = t.__class__(t.name, t.rules, t.teams, t.players,
+                     rounds=(t.rounds[0], Round(2, (r2.matches[0], m), start=r2.start, completed=True)))
+    back = read_tournament(write_tournament(t2))
+    got = back.rounds[1].matches[1]
+    assert (got.first, got.second, got.boards) == (4, 3, boards)
+    assert team_history(back, 3)[1].outcome is Outcome.FORFEIT_WIN
