@@ -197,3 +197,15 @@ def test_pair_refuses_a_round_beyond_the_tournament(tmp_path: Path) -> None:
     path.write_text(write_tournament(t))
     assert main(["pair", str(path)]) == 2
     assert main(["pair", str(path), "--round", "9"]) == 2
+
+
+def test_pair_reads_standard_input(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    t = generate(6, 3, seed=2, absent_rate=0.0)
+    monkeypatch.setattr("sys.stdin", io.StringIO(write_tournament(dataclasses.replace(t, rounds=t.rounds[:2]))))
+    assert main(["pair", "-"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0] == "3"
+    assert {tuple(int(x) for x in line.split()) for line in lines[1:]} == {
+        (m.first, m.second or 0) for m in t.rounds[2].matches}
