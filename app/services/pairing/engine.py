@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 
 from app.services.errors import InvalidInput, NoLegalPairing
 from app.services.pairing.colours import NO_PREFERENCE, Preference, allocate, preference
@@ -146,15 +146,35 @@ class _Round:
     # --- 3.5 upfloaters ----------------------------------------------------------------------
 
     @staticmethod
-    def _profiles(lower_scores: dict[Fraction, int], k: int) -> list[tuple[Fraction, ...]]:
-        """[C5]: the score profiles of k upfloaters, best first (ascending scores, larger wins)."""
+    def _profiles(lower_scores: dict[Fraction, int], k: int) -> Iterator[tuple[Fraction, ...]]:
+        """[C5]: the score profiles of k upfloaters, best first, produced lazily.
+
+        A profile is compared by its scores in ascending order, the larger wins: the smallest
+        score as high as possible, then the next one, ... Yielded highest score first.
+        """
         levels = sorted(lower_scores, reverse=True)
-        out = [
-            prof for prof in combinations_with_replacement(levels, k)
-            if all(prof.count(s) <= lower_scores[s] for s in set(prof))
-        ]
-        out.sort(key=lambda prof: sorted(prof), reverse=True)
-        return out
+        used = dict.fromkeys(levels, 0)
+
+        def rec(prefix: list[Fraction], lo: Fraction | None) -> Iterator[tuple[Fraction, ...]]:
+            if len(prefix) == k:
+                yield tuple(reversed(prefix))
+                return
+            need = k - len(prefix)
+            for level in levels:  # descending: the larger next-smallest score first
+                if lo is not None and level < lo:
+                    break
+                if used[level] >= lower_scores[level]:
+                    continue
+                room = sum(lower_scores[x] - used[x] for x in levels if x >= level)
+                if room < need:
+                    continue
+                used[level] += 1
+                prefix.append(level)
+                yield from rec(prefix, level)
+                prefix.pop()
+                used[level] -= 1
+
+        return rec([], None)
 
     def _sets(self, lower: list[int], profile: tuple[Fraction, ...]) -> Iterator[list[int]]:
         """3.5.3 / 3.5.4: the sets of one profile, in lexicographic order of their TPN sequences."""

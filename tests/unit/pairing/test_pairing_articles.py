@@ -65,7 +65,7 @@ def test_upfloater_set_order_of_3_5_4() -> None:
 
 
 def test_profiles_best_first_c5() -> None:
-    profiles = _Round._profiles({F(3): 3, F(5, 2): 3}, 3)
+    profiles = list(_Round._profiles({F(3): 3, F(5, 2): 3}, 3))
     assert profiles[0] == (F(3), F(3), F(3))
     assert profiles[1] == (F(3), F(3), F(5, 2))
     assert profiles[-1] == (F(5, 2), F(5, 2), F(5, 2))
