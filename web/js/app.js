@@ -4,6 +4,7 @@
 //          #/t/1                  tournament: venue, schedule of rounds, status
 //          #/t/1/r/3              round 3: pairings, board results, match scores (live)
 //          #/t/1/standings?after=2  standings with every tie-break
+//          #/t/1/crosstable?after=2 opponents, colours and match scores per round
 //          #/t/1/teams?order=alpha  teams by starting rank or by name (ELOT 743)
 //          #/t/1/team/5           a team: roster, round-by-round results, games
 //          #/t/1/prizes           top 3, Union top 3 and ranking, board prizes
@@ -42,7 +43,14 @@ function parseRoute() {
 function parseHash(hash) {
   const raw = hash.startsWith("#/") ? hash.slice(1) : "/";
   const [path, query = ""] = raw.split("?");
-  const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
+  const decode = (x) => {
+    try {
+      return decodeURIComponent(x);
+    } catch (e) {
+      return x; // a malformed escape: leave it as typed
+    }
+  };
+  const parts = path.split("/").filter(Boolean).map(decode);
   return { parts, query: new URLSearchParams(query) };
 }
 
