@@ -26,9 +26,9 @@ run: install
 test: install
 	$(BIN)/ruff check app tests bench
 	$(BIN)/pytest -m "not slow and not browser" -p no:cacheprovider
-	@if command -v chromium >/dev/null 2>&1 && [ -d tests/browser ]; then \
+	@if [ -z "$$TEAMSWISS_SKIP_BROWSER" ] && command -v chromium >/dev/null 2>&1 && [ -d tests/browser ]; then \
 		$(BIN)/pytest -m browser -p no:cacheprovider tests/browser; \
-	else echo "browser tests skipped: no chromium"; fi
+	else echo "browser tests skipped (no chromium, or TEAMSWISS_SKIP_BROWSER set)"; fi
 
 verify: install
 	VERIFY_N=$${N:-1000} $(BIN)/pytest -m slow -p no:cacheprovider

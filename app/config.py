@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import field_validator, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 DEFAULT_SECRET_KEY = "change-me-development-only"  # noqa: S105 - refused outside development
 
@@ -18,16 +19,18 @@ class Settings(BaseSettings):
     database_url: str = "sqlite:///./var/teamswiss.db"
     secret_key: str = DEFAULT_SECRET_KEY
     access_token_minutes: int = 12 * 60
-    cors_origins: list[str] = ["http://127.0.0.1:8000", "http://localhost:8000"]
+    cors_origins: Annotated[list[str], NoDecode] = ["http://127.0.0.1:8000", "http://localhost:8000"]
     host: str = "127.0.0.1"
     port: int = 8000
-    page_size_max: int = 200
+    page_size_max: int = 500
     sql_echo: bool = False
 
     @field_validator("cors_origins", mode="before")
     @classmethod
     def _split_origins(cls, v: object) -> object:
-        if isinstance(v, str) and not v.strip().startswith("["):
+        if isinstance(v, str):
+            if v.strip().startswith("["):
+                return json.loads(v)
             return [o.strip() for o in v.split(",") if o.strip()]
         return v
 
