@@ -82,6 +82,8 @@ def dump(engine: Engine) -> dict[str, Any]:
     """Every row of every table (see the module docstring)."""
     tables: dict[str, Any] = {}
     with engine.connect() as conn:
+        if engine.dialect.name == "postgresql":
+            conn = conn.execution_options(isolation_level="REPEATABLE READ")  # one snapshot for every table
         revision = _revision(conn)
         if conn.in_transaction():
             conn.rollback()

@@ -162,12 +162,12 @@ def create_from_domain(session: Session, d: dom.Tournament, principal: Principal
     tid = t.id or 0
     if principal is not None:
         session.add(Membership(user_id=principal.user_id, tournament_id=tid, role="organiser"))
-    # players, in the order of their numbers, so that an export numbers them the same way
+    # one club per team, named after it; flushed in batches (ids come back in the order added)
     team_of = {pid: tm.id for tm in d.teams for pid in tm.roster}
-    club_ids: dict[int, int] = {}
     used_names: set[str] = set()
-    team_ids: dict[int, int] = {}
     teams = sorted(d.teams, key=lambda x: (x.tpn or 0, x.id))
+    club_rows: dict[int, Club] = {}
+    team_rows: dict[int, Team] = {}
     for pos, tm in enumerate(teams, 1):
         feds = Counter(d.player(p).federation for p in tm.roster if d.player(p).federation)
         fed = feds.most_common(1)[0][0] if feds else (d.federation or "FID")
@@ -177,35 +177,38 @@ def create_from_domain(session: Session, d: dom.Tournament, principal: Principal
             name = f"{base_name[:95]} ({k})"
             k += 1
         used_names.add(name)
-        club = Club(name=name, short_name=tm.nickname[:50], federation=fed[:3])
-        session.add(club)
-        session.flush()
-        club_ids[tm.id] = club.id or 0
-        row = Team(tournament_id=tid, club_id=club.id or 0, name=name, nickname=tm.nickname[:5],
-                   status="entered", tpn=tm.tpn or pos, entered_at=now)
-        session.add(row)
-        session.flush()
-        team_ids[tm.id] = row.id or 0
-    player_ids: dict[int, int] = {}
+        club_rows[tm.id] = Club(name=name, short_name=tm.nickname[:50], federation=fed[:3])
+        team_rows[tm.id] = Team(tournament_id=tid, club_id=0, name=name, nickname=tm.nickname[:5],
+                                status="entered", tpn=tm.tpn or pos, entered_at=now)
+    session.add_all(club_rows.values())
+    session.flush()
+    for key, row_t in team_rows.items():
+        row_t.club_id = club_rows[key].id or 0
+    session.add_all(team_rows.values())
+    session.flush()
+    team_ids = {key: row_t.id or 0 for key, row_t in team_rows.items()}
+    # players in the order of their numbers: database ids keep the file's order, so an export
+    # numbers them the same way
+    player_rows: dict[int, Player] = {}
     for p in sorted(d.players, key=lambda x: x.id):
         if p.id not in team_of:
             continue  # a 001 record outside every team plays no part in a team event
         last, first = _split_name(p.name)
-        row = Player(
-            club_id=club_ids[team_of[p.id]], last_name=last[:100], first_name=first[:100],
+        player_rows[p.id] = Player(
+            club_id=club_rows[team_of[p.id]].id or 0, last_name=last[:100], first_name=first[:100],
             sex="w" if p.female else "m", birth_date=p.birth_date, fide_id=p.fide_id, fide_rating=p.fide_rating,
             national_id=p.national_id, national_rating=p.national_rating, federation=p.federation[:3],
             title=p.title[:3], activation_fee_paid=True,  # the event started elsewhere (R-2.3 checked there)
         )
-        session.add(row)
-        session.flush()  # one at a time: database ids keep the file's order
-        player_ids[p.id] = row.id or 0
-    for tm in teams:
-        for pid in tm.roster:
-            session.add(RosterEntry(tournament_id=tid, team_id=team_ids[tm.id], player_id=player_ids[pid]))
+    session.add_all(player_rows.values())
+    session.flush()
+    player_ids = {key: row_p.id or 0 for key, row_p in player_rows.items()}
+    assert list(player_ids.values()) == sorted(player_ids.values()), "player ids must follow the file's order"
+    session.add_all(RosterEntry(tournament_id=tid, team_id=team_ids[tm.id], player_id=player_ids[pid])
+                    for tm in teams for pid in tm.roster)
     # rounds, matches, boards
     by_number = {r.number: r for r in d.rounds if r.matches}
-    expelled: dict[int, int] = {}
+    round_rows: dict[int, Round] = {}
     for n in range(1, rules.rounds + 1):
         r = by_number.get(n)
         start = r.start if r is not None and r.start is not None else (
@@ -213,33 +216,38 @@ def create_from_domain(session: Session, d: dom.Tournament, principal: Principal
         if start is not None and start.tzinfo is None:
             start = start.replace(tzinfo=rules.zone)
         if r is None:
-            session.add(Round(tournament_id=tid, number=n, scheduled_start=start))
+            round_rows[n] = Round(tournament_id=tid, number=n, scheduled_start=start)
             continue
         paired = {x for m in r.matches for x in m.teams()}
-        row = Round(tournament_id=tid, number=n, scheduled_start=start, state=_round_state(r),
-                    absent_team_ids=sorted(team_ids[tm.id] for tm in d.teams if tm.id not in paired))
-        session.add(row)
-        session.flush()
+        round_rows[n] = Round(tournament_id=tid, number=n, scheduled_start=start, state=_round_state(r),
+                              absent_team_ids=sorted(team_ids[tm.id] for tm in d.teams if tm.id not in paired))
+    session.add_all(round_rows.values())
+    session.flush()
+    match_rows: list[tuple[dom.Match, Match]] = []
+    expelled: dict[int, int] = {}
+    for n, r in sorted(by_number.items()):
         for m in r.matches:
-            match = Match(round_id=row.id or 0, table_no=m.table, first_team_id=team_ids[m.first],
-                          second_team_id=team_ids[m.second] if m.second is not None else None, forfeit=m.forfeit)
-            session.add(match)
-            session.flush()
-            for b in m.boards:
-                session.add(BoardGame(
-                    match_id=match.id or 0, board=b.board,
-                    first_player_id=player_ids[b.first_player] if b.first_player is not None else None,
-                    second_player_id=player_ids[b.second_player] if b.second_player is not None else None,
-                    first_white=b.first_white, result=b.result,
-                    ended_at=now if b.result is not None else None,
-                ))
+            match_rows.append((m, Match(round_id=round_rows[n].id or 0, table_no=m.table,
+                                        first_team_id=team_ids[m.first], forfeit=m.forfeit,
+                                        second_team_id=team_ids[m.second] if m.second is not None else None)))
             if m.forfeit is not None and m.second is not None and rules.expel_on_forfeit_loss:
                 absent = {"first": [m.first], "second": [m.second], "both": [m.first, m.second]}[m.forfeit]
                 for team in absent:
                     expelled.setdefault(team, n)
+    session.add_all(row_m for _, row_m in match_rows)
+    session.flush()
+
+    def pid(n: int | None) -> int | None:
+        return None if n is None else player_ids[n]
+
+    session.add_all(
+        BoardGame(match_id=row_m.id or 0, board=b.board, first_player_id=pid(b.first_player),
+                  second_player_id=pid(b.second_player), first_white=b.first_white, result=b.result,
+                  ended_at=now if b.result is not None else None)
+        for m, row_m in match_rows for b in m.boards
+    )
     for team, n in expelled.items():
-        row_t = session.get(Team, team_ids[team])
-        assert row_t is not None
+        row_t = team_rows[team]
         row_t.status = "expelled"
         session.add(row_t)
         audit.record(session, principal, "expel", "team", row_t.id, tournament_id=tid, after=row_t,
