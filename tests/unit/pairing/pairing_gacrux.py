@@ -14,6 +14,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from app.services.rules import Rules
 from app.services.tournament import Tournament, team_round
 
 RES = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "="), "+/-": ("+", "-"), "-/+": ("-", "+"),
@@ -22,6 +23,14 @@ RES = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "="), "+/-": ("+",
 
 def _num(x: object) -> str:
     return f"{float(x):.1f}"  # type: ignore[arg-type]
+
+
+def score_token(rules: Rules) -> str:
+    """Gacrux's score token for the rules' C.04.6 1.2 settings."""
+    primary = rules.pairing.primary_score.lower()
+    if not rules.pairing.use_secondary_for_colour:
+        return primary
+    return "mp+gp" if primary == "mp" else "gp+mp"
 
 
 def write_trf(t: Tournament, upto: int, total_rounds: int, kind: str = "A") -> str:
@@ -62,7 +71,11 @@ def write_trf(t: Tournament, upto: int, total_rounds: int, kind: str = "A") -> s
             if team.id not in seen:
                 for b in range(1, boards + 1):
                     blocks[pid[(team.id, b)]].append("0000 - Z")
-    kind_code = {"A": "FIDE_TEAM_TYPEA_MP_GP", "B": "FIDE_TEAM_TYPEB_MP_GP", "none": "FIDE_TEAM_MP_GP"}[kind]
+    prefix = {"A": "FIDE_TEAM_TYPEA", "B": "FIDE_TEAM_TYPEB", "none": "FIDE_TEAM"}[kind]
+    scores = "_MP_GP" if rules.pairing.primary_score == "MP" else "_GP_MP"
+    if not rules.pairing.use_secondary_for_colour:
+        scores = scores[:3]
+    kind_code = prefix + scores
     lines = [
         "012 simulated",
         f"142 {total_rounds}",
@@ -98,8 +111,10 @@ def write_trf(t: Tournament, upto: int, total_rounds: int, kind: str = "A") -> s
     return "\n".join(lines) + "\n"
 
 
-def gacrux_pairing(trf: str, round_no: int, kind: str = "A", absent: frozenset[int] = frozenset()) -> dict:
-    method = {"A": "fideteam-typea", "B": "fideteam-typeb", "none": "fideteam-nocolor"}[kind]
+def gacrux_pairing(trf: str, round_no: int, kind: str = "A", absent: frozenset[int] = frozenset(),
+                   scores: str = "mp+gp") -> dict:
+    """``scores``: Gacrux's score token, "mp+gp" / "gp+mp" (secondary used) or "mp" / "gp"."""
+    method = {"A": "fideteam-typea", "B": "fideteam-typeb", "none": "fideteam-nocolor"}[kind] + "-" + scores
     with tempfile.TemporaryDirectory() as d:
         path = Path(d) / "t.trf"
         path.write_text(trf)
