@@ -6,8 +6,10 @@ dataclasses of ``app.services``; routers call it, services never see a row.
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from fractions import Fraction
+from functools import lru_cache
 
 from sqlmodel import Session, col, delete, select
 
@@ -64,7 +66,13 @@ def roster_in_board_order(session: Session, team: Team) -> list[Player]:
 
 
 def rules_of(t: Tournament) -> Rules:
-    return rules_from_dict(t.rules)
+    return _rules_cached(json.dumps(t.rules, sort_keys=True))
+
+
+@lru_cache(maxsize=256)
+def _rules_cached(doc: str) -> Rules:
+    """Rules are frozen, so parsing each stored document once is enough."""
+    return rules_from_dict(json.loads(doc))
 
 
 def load_domain(session: Session, t: Tournament, *, rules: Rules | None = None) -> dom.Tournament:

@@ -13,7 +13,6 @@ from app.db import get_session
 from app.models import Tournament
 from app.security import Principal, current_principal, optional_principal
 from app.services.errors import NotFound
-from app.services.rules import Rules, rules_from_dict
 
 SessionDep = Annotated[Session, Depends(get_session)]
 PrincipalDep = Annotated[Principal, Depends(current_principal)]
@@ -46,10 +45,6 @@ def paginate(session: Session, stmt: Any, paging: Paging) -> tuple[list[Any], in
     total = session.exec(select(func.count()).select_from(stmt.order_by(None).subquery())).one()
     items = list(session.exec(stmt.offset(paging.offset).limit(paging.limit)).all())
     return items, int(total)
-
-
-def tournament_rules(t: Tournament) -> Rules:
-    return rules_from_dict(t.rules)
 
 
 def load_tournament(session: Session, tournament_id: int, *, for_update: bool = False) -> Tournament:

@@ -108,7 +108,8 @@ def put_lineup(tournament_id: int, number: int, team_id: int, body: LineupPut, s
         raise StateConflict("R-3.2", f"lineups for round {number} closed at its start "
                             f"({rnd.scheduled_start.isoformat()}); ask the arbiter")
     rules = rules_of(t)
-    roster = [to_player(p) for p in roster_in_board_order(session, team)]
+    roster_rows = roster_in_board_order(session, team)
+    roster = [to_player(p) for p in roster_rows]
     club = session.get(Club, team.club_id)
     on = t.start_date or date.today()
     lineup = validate_lineup(rules, roster, body.player_ids, body.captain_id, body.explicit_order,
@@ -129,4 +130,8 @@ def put_lineup(tournament_id: int, number: int, team_id: int, body: LineupPut, s
     audit.record(session, principal, "lineup", "lineup", row.id, tournament_id=tournament_id, before=before,
                  after=row, reason=body.reason)
     session.commit()
-    return lineup_read(session, t, team, number, principal)
+    # the writer is the team's manager or an official: both see the players' private data
+    by_id = {p.id: p for p in roster_rows}
+    boards = [LineupBoard(board=i + 1, player=player_view(session, principal, by_id[lineup.players[i]], True)
+                          if i < len(lineup.players) else None) for i in range(rules.boards)]
+    return LineupRead(team_id=team.id or 0, round=number, submitted=True, captain_id=lineup.captain, boards=boards)

@@ -10,7 +10,7 @@ from sqlmodel import Session, col, select
 from app import audit
 from app.models import Membership, Round, Team, Tournament
 from app.models.schemas import Page, TournamentCreate, TournamentRead, TournamentUpdate
-from app.repository import delete_tournament_rows
+from app.repository import delete_tournament_rows, rules_of
 from app.routers.deps import PagingDep, PrincipalDep, SessionDep, load_tournament, paginate
 from app.security import ORGANISER_ROLES, require_staff
 from app.services.errors import Forbidden, StateConflict
@@ -31,7 +31,7 @@ def warnings_for(session: Session, t: Tournament, rules: Rules) -> list[str]:
 
 
 def tournament_read(session: Session, t: Tournament) -> TournamentRead:
-    rules = rules_from_dict(t.rules)
+    rules = rules_of(t)
     return TournamentRead(
         id=t.id or 0, name=t.name, city=t.city, venue=t.venue, federation=t.federation,
         start_date=t.start_date, end_date=t.end_date, preset=t.preset, rules=t.rules,
@@ -112,7 +112,7 @@ def update_tournament(tournament_id: int, body: TournamentUpdate, session: Sessi
     before = audit.snapshot(t)
     changes = body.model_dump(exclude_unset=True)
     if changes.get("rules") is not None:
-        old = rules_from_dict(t.rules)
+        old = rules_of(t)
         new = rules_from_dict(changes.pop("rules"), old)
         if new.rounds != old.rounds and any_round_paired(session, tournament_id):
             raise StateConflict("R-4.3", "the number of rounds can change only before round 1 is paired")

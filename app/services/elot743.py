@@ -47,6 +47,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 __all__ = ["transliterate", "sort_key", "fold"]
 
@@ -198,6 +199,7 @@ def fold(text: str) -> str:
 _DIGITS = re.compile(r"\d+")
 
 
+@lru_cache(maxsize=65536)
 def sort_key(name: str) -> tuple[str, str]:
     """A key that sorts Greek and Latin names in one order (R-3.3 (d), R-4.2).
 
