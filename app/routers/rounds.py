@@ -43,6 +43,13 @@ router = APIRouter(prefix="/tournaments/{tournament_id}/rounds", tags=["rounds"]
 PUBLIC_STATES = ("published", "in_progress", "completed")
 
 
+def arbiter_round(session: Session, tournament_id: int, number: int, principal: Principal) -> tuple[Tournament, Round]:
+    """Lock the tournament for a write by an arbiter and find the round."""
+    t = load_tournament(session, tournament_id, for_update=True)
+    require_staff(session, principal, tournament_id, ARBITER_ROLES)
+    return t, get_round(session, tournament_id, number)
+
+
 def team_ref(team: Team | None) -> TeamRef | None:
     return TeamRef(id=team.id or 0, name=team.name, tpn=team.tpn) if team else None
 
@@ -142,9 +149,7 @@ def read_round(tournament_id: int, number: int, session: SessionDep, principal: 
 @router.post("/{number}/pair", response_model=RoundRead,
              summary="Pair the round with the C.04.6 engine (arbiter); re-pairing is allowed until publication")
 def pair_round(tournament_id: int, number: int, session: SessionDep, principal: PrincipalDep) -> RoundRead:
-    t = load_tournament(session, tournament_id, for_update=True)
-    require_staff(session, principal, tournament_id, ARBITER_ROLES)
-    rnd = get_round(session, tournament_id, number)
+    t, rnd = arbiter_round(session, tournament_id, number, principal)
     pair(session, t, rnd, principal)
     session.commit()
     return round_read(session, t, rnd, principal)
@@ -154,9 +159,7 @@ def pair_round(tournament_id: int, number: int, session: SessionDep, principal: 
             summary="Mark a team absent for this round (not paired; a zero-point unplayed round)")
 def set_absent(tournament_id: int, number: int, body: AbsentPut, session: SessionDep,
                principal: PrincipalDep) -> RoundRead:
-    t = load_tournament(session, tournament_id, for_update=True)
-    require_staff(session, principal, tournament_id, ARBITER_ROLES)
-    rnd = get_round(session, tournament_id, number)
+    t, rnd = arbiter_round(session, tournament_id, number, principal)
     if rnd.state != "pending":
         raise StateConflict("C.04.2 1.4", f"round {number} is already paired; re-pairing would be needed: "
                             "mark absences before pairing")
@@ -183,9 +186,7 @@ def _pairs(session: Session, rnd: Round) -> list[tuple[int, int | None]]:
              summary="Change the pairing by hand before publishing (arbiter; audited, flagged as manual)")
 def change_pairing(tournament_id: int, number: int, body: PairingChange, session: SessionDep,
                    principal: PrincipalDep) -> RoundRead:
-    t = load_tournament(session, tournament_id, for_update=True)
-    require_staff(session, principal, tournament_id, ARBITER_ROLES)
-    rnd = get_round(session, tournament_id, number)
+    t, rnd = arbiter_round(session, tournament_id, number, principal)
     if rnd.state != "paired":
         raise StateConflict("C.04.2 1.4", f"round {number} is {rnd.state}: only a paired, unpublished round "
                             "can be changed by hand")
@@ -253,9 +254,7 @@ def _transition(session: Session, t: Tournament, rnd: Round, principal: Principa
 
 @router.post("/{number}/publish", response_model=RoundRead, summary="Make the pairing public and freeze it")
 def publish(tournament_id: int, number: int, session: SessionDep, principal: PrincipalDep) -> RoundRead:
-    t = load_tournament(session, tournament_id, for_update=True)
-    require_staff(session, principal, tournament_id, ARBITER_ROLES)
-    rnd = get_round(session, tournament_id, number)
+    t, rnd = arbiter_round(session, tournament_id, number, principal)
     if rnd.state != "paired":
         raise StateConflict("C.04.2 1.4", f"round {number} is {rnd.state}: only a paired round can be published")
     _transition(session, t, rnd, principal, "published")
@@ -266,9 +265,7 @@ def publish(tournament_id: int, number: int, session: SessionDep, principal: Pri
 @router.post("/{number}/complete", response_model=RoundRead,
              summary="Complete the round once every match has a full result (arbiter)")
 def complete(tournament_id: int, number: int, session: SessionDep, principal: PrincipalDep) -> RoundRead:
-    t = load_tournament(session, tournament_id, for_update=True)
-    require_staff(session, principal, tournament_id, ARBITER_ROLES)
-    rnd = get_round(session, tournament_id, number)
+    t, rnd = arbiter_round(session, tournament_id, number, principal)
     if rnd.state not in ("published", "in_progress"):
         raise StateConflict("results", f"round {number} is {rnd.state.replace('_', ' ')}: it cannot be completed")
     missing = round_complete(session, rnd)
@@ -283,9 +280,7 @@ def complete(tournament_id: int, number: int, session: SessionDep, principal: Pr
 @router.post("/{number}/reopen", response_model=RoundRead,
              summary="Reopen a completed round to correct a result (arbiter), while the next round is unpaired")
 def reopen(tournament_id: int, number: int, session: SessionDep, principal: PrincipalDep) -> RoundRead:
-    t = load_tournament(session, tournament_id, for_update=True)
-    require_staff(session, principal, tournament_id, ARBITER_ROLES)
-    rnd = get_round(session, tournament_id, number)
+    t, rnd = arbiter_round(session, tournament_id, number, principal)
     if rnd.state != "completed":
         raise StateConflict("results", f"round {number} is not completed")
     nxt = session.exec(select(Round).where(Round.tournament_id == tournament_id, Round.number == number + 1)).first()
