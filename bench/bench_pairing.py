@@ -21,18 +21,11 @@ sys.path.insert(0, str(ROOT / "tests" / "unit" / "pairing"))
 
 from pairing_sim import make_rules, new_tournament, play_match  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "bench"))
+from machine import cpu_model  # noqa: E402
+
 from app.services.pairing import build_snapshot, pair_round  # noqa: E402
 from app.services.tournament import Round  # noqa: E402
-
-
-def cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return "unknown"
 
 
 def run(n: int, rounds: int, seed: int, pref: str, gacrux: list[float] | None = None) -> list[float]:
