@@ -10,6 +10,7 @@ WORKDIR /srv/teamswiss
 COPY pyproject.toml README.md alembic.ini ./
 COPY app ./app
 COPY migrations ./migrations
+COPY web ./web
 RUN pip install --no-cache-dir . && useradd --system --home /srv/teamswiss teamswiss \
     && mkdir -p /data && chown teamswiss /data
 
