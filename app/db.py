@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import event
 from sqlalchemy.engine import Engine, make_url
 from sqlmodel import Session, create_engine
+from starlette.requests import Request
 
 from app.config import get_settings
 
@@ -41,7 +42,9 @@ def make_engine(url: str, echo: bool = False) -> Engine:
         @event.listens_for(engine, "begin")
         def _sqlite_begin(conn: Any) -> None:
             # Writers serialise at BEGIN instead of failing at the first write: no lost updates.
-            conn.exec_driver_sql("BEGIN IMMEDIATE")
+            # Read-only requests begin deferred, so readers never wait for a writer (WAL).
+            mode = "DEFERRED" if conn.get_execution_options().get("teamswiss_read") else "IMMEDIATE"
+            conn.exec_driver_sql(f"BEGIN {mode}")
 
     return engine
 
@@ -58,13 +61,17 @@ def set_engine(engine: Engine) -> None:
     _engines[get_settings().database_url] = engine
 
 
-def get_session() -> Iterator[Session]:
+def get_session(request: Request) -> Iterator[Session]:
     """FastAPI dependency: one transaction per request.
 
     Handlers commit explicitly once everything succeeded; anything not committed
     (an error, a refusal) is rolled back here, so a refusal changes nothing.
+    GET and HEAD requests read in a transaction that takes no write lock.
     """
-    with Session(get_engine(), expire_on_commit=False) as session:
+    engine = get_engine()
+    if request.method in ("GET", "HEAD"):
+        engine = engine.execution_options(teamswiss_read=True)
+    with Session(engine, expire_on_commit=False) as session:
         try:
             yield session
         finally:
