@@ -17,8 +17,10 @@ from app.errors import install_error_handlers
 #: The public web page (a static single-page app, see web/README.md), served at /web/.
 WEB_DIR = Path(__file__).resolve().parents[1] / "web"
 
-ROUTERS = ("auth", "users", "clubs", "tournaments", "teams", "ranking", "lineups", "rounds", "results", "standings",
-           "appeals", "audit", "exchange")
+ROUTERS = (
+    "auth", "users", "clubs", "tournaments", "teams", "tournament_players", "ranking", "lineups", "rounds",
+    "results", "standings", "appeals", "exchange", "audit",
+)
 
 DESCRIPTION = """
 The API of **teamswiss**, a server for Swiss-system team chess tournaments: entries,

@@ -216,6 +216,12 @@ class RosterPlayer(BaseModel):
     player: PlayerPublic | PlayerRead
 
 
+class RosteredPlayer(BaseModel):
+    team_id: int
+    board: int = Field(description="the player's place in the team's board order (R-3.3)")
+    player: PlayerPublic | PlayerRead
+
+
 class RosterRead(BaseModel):
     team_id: int
     players: list[RosterPlayer]

@@ -696,13 +696,12 @@ const searchIndex = new Map();
 function buildIndex(tid) {
   if (!searchIndex.has(tid)) {
     const p = (async () => {
-      const teams = (await getAll(`tournaments/${tid}/teams`)).filter((x) => x.status !== "waitlisted");
-      const rosters = await Promise.all(teams.map((x) => getJson(`tournaments/${tid}/teams/${x.id}/roster`)
-        .catch(() => ({ players: [] }))));
-      const players = [];
-      teams.forEach((team, i) => {
-        for (const e of rosters[i].players) players.push({ ...e.player, board: e.board, team });
-      });
+      const [all, rostered] = await Promise.all([getAll(`tournaments/${tid}/teams`),
+        getJson(`tournaments/${tid}/players`)]);
+      const teams = all.filter((x) => x.status !== "waitlisted");
+      const byId = new Map(teams.map((x) => [x.id, x]));
+      const players = rostered.filter((e) => byId.has(e.team_id))
+        .map((e) => ({ ...e.player, board: e.board, team: byId.get(e.team_id) }));
       const key = (s) => ` ${fold(s).replace(/[^\p{L}\p{N}]+/gu, " ").trim()} `;
       return {
         teams: teams.map((x) => ({ ...x, key: key(`${x.name} ${x.club_name || ""}`) })),
