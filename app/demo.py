@@ -13,6 +13,7 @@ from decimal import Decimal
 from sqlmodel import Session, select
 
 from app.models import Club, CommitteeMember, Membership, Payment, Player, RosterEntry, Team, Tournament, User
+from app.operations.tournaments import sync_rounds
 from app.security import hash_password
 from app.services.rules import k12_2025, rules_to_dict
 
@@ -74,8 +75,6 @@ def load_demo(session: Session, *, only_if_empty: bool = False, rounds_to_play: 
     session.flush()
     session.add(Membership(user_id=admin.id or 0, tournament_id=t.id or 0, role="organiser"))
     session.add(Membership(user_id=arbiter.id or 0, tournament_id=t.id or 0, role="chief_arbiter"))
-    from app.routers.tournaments import sync_rounds
-
     sync_rounds(session, t, rules)
     national_id = 20000
     fide_id = 42000000

@@ -11,7 +11,8 @@ import random
 from sqlmodel import Session, select
 
 from app.models import Player, Round, Tournament
-from app.rounds import (
+from app.operations.ranking import lock
+from app.operations.rounds import (
     check_results_open,
     get_round,
     match_boards,
@@ -20,7 +21,6 @@ from app.rounds import (
     set_board_result,
     set_match_forfeit,
 )
-from app.routers.ranking import lock
 
 FORFEIT_ROUND = 2
 

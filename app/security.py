@@ -21,7 +21,7 @@ import jwt
 from fastapi import Depends
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pwdlib import PasswordHash
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from app.config import get_settings
 from app.db import get_session
@@ -185,3 +185,26 @@ def require_team_access(session: Session, principal: Principal, team: Team, scop
     if team.id in managed_team_ids(session, principal, team.tournament_id):
         return
     raise Forbidden("R-16.2", "only this team's manager or the tournament's officials may change this team")
+
+
+def is_any_staff(session: Session, principal: Principal | None) -> bool:
+    if principal is None:
+        return False
+    if principal.is_admin:
+        return True
+    return session.exec(
+        select(Membership).where(Membership.user_id == principal.user_id, Membership.role != "manager")
+    ).first() is not None
+
+
+def manages_club(session: Session, principal: Principal | None, club_id: int) -> bool:
+    if principal is None:
+        return False
+    stmt = (select(Membership).join(Team, col(Membership.team_id) == col(Team.id))
+            .where(Membership.user_id == principal.user_id, Membership.role == "manager",
+                   Team.club_id == club_id))
+    return session.exec(stmt).first() is not None
+
+
+def can_see_private(session: Session, principal: Principal | None, club_id: int) -> bool:
+    return is_any_staff(session, principal) or manages_club(session, principal, club_id)

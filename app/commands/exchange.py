@@ -88,8 +88,8 @@ def _write(path: str, text: str) -> None:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from app.exchange import import_trf, parse_options
     from app.models import User
+    from app.operations.exchange import import_trf, parse_options
     from app.security import Principal
 
     text = _read(args.file)
@@ -110,8 +110,8 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from app.exchange import export_json, export_trf
     from app.models import Tournament
+    from app.operations.exchange import export_json, export_trf
 
     with Session(get_engine()) as session:
         t = session.get(Tournament, args.tournament)
@@ -126,7 +126,7 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _backup(args: argparse.Namespace) -> int:
-    from app.backup import dump
+    from app.operations.backup import dump
 
     data = dump(get_engine())
     _write(args.output, json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
@@ -136,7 +136,7 @@ def _backup(args: argparse.Namespace) -> int:
 
 
 def _restore(args: argparse.Namespace) -> int:
-    from app.backup import restore
+    from app.operations.backup import restore
 
     try:
         data = json.loads(_read(args.file))

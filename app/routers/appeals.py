@@ -8,8 +8,7 @@ from fractions import Fraction
 from fastapi import APIRouter, status
 from sqlmodel import Session, col, delete, select
 
-from app import audit
-from app.models import Appeal, BoardGame, CommitteeMember, Lineup, Match, Round, Team, Tournament
+from app.models import Appeal, BoardGame, CommitteeMember, Lineup, Match, Round
 from app.models.schemas import (
     AppealCreate,
     AppealDecision,
@@ -18,32 +17,17 @@ from app.models.schemas import (
     CommitteeMemberRead,
     CommitteePut,
     LineupRead,
-    SittingCommitteeRead,
 )
-from app.repository import rules_of
-from app.rounds import get_round
+from app.operations import audit
+from app.operations.read_models import appeal_read, involved_clubs, lineup_read, member_read, members, to_member
+from app.operations.repository import get_team, rules_of
+from app.operations.rounds import get_round
 from app.routers.deps import MaybePrincipalDep, PrincipalDep, SessionDep, get_or_404, load_tournament
-from app.routers.lineups import lineup_read
-from app.routers.teams import get_team
-from app.security import CHIEF_ROLES, ORGANISER_ROLES, Principal, is_staff, managed_team_ids, require_staff
-from app.services.appeals import Member, check_committee, check_deadlines, check_fee, fee_after, sitting_committee
+from app.security import CHIEF_ROLES, ORGANISER_ROLES, is_staff, managed_team_ids, require_staff
+from app.services.appeals import check_committee, check_deadlines, check_fee, fee_after, sitting_committee
 from app.services.errors import Forbidden, InvalidInput, NotFound, StateConflict
 
 router = APIRouter(prefix="/tournaments/{tournament_id}", tags=["appeals"])
-
-
-def members(session: Session, tournament_id: int) -> list[CommitteeMember]:
-    return list(session.exec(select(CommitteeMember).where(CommitteeMember.tournament_id == tournament_id)
-                             .order_by(CommitteeMember.kind.desc(), CommitteeMember.position)).all())  # type: ignore[attr-defined]
-
-
-def to_member(m: CommitteeMember) -> Member:
-    return Member(id=m.id or 0, name=m.name, club_id=m.club_id, kind=m.kind, position=m.position, chair=m.chair)
-
-
-def member_read(m: Member) -> CommitteeMemberRead:
-    return CommitteeMemberRead(id=m.id, name=m.name, club_id=m.club_id, kind=m.kind, position=m.position,
-                               chair=m.chair)
 
 
 @router.get("/committee", response_model=list[CommitteeMemberRead], summary="The appeals committee (R-14.4)")
@@ -76,39 +60,6 @@ def put_committee(tournament_id: int, body: CommitteePut, session: SessionDep,
                  before=before, after={"members": [audit.snapshot(r) for r in rows]}, reason=body.reason)
     session.commit()
     return [member_read(to_member(m)) for m in members(session, tournament_id)]
-
-
-def involved_clubs(session: Session, match: Match) -> set[int]:
-    clubs = set()
-    for tid in (match.first_team_id, match.second_team_id):
-        team = session.get(Team, tid) if tid else None
-        if team is not None:
-            clubs.add(team.club_id)
-    return clubs
-
-
-def can_read_text(session: Session, principal: Principal | None, t: Tournament, match: Match) -> bool:
-    if is_staff(session, principal, t.id or 0):
-        return True
-    mine = managed_team_ids(session, principal, t.id or 0)
-    return bool(mine & {match.first_team_id, match.second_team_id})
-
-
-def appeal_read(session: Session, t: Tournament, a: Appeal, principal: Principal | None) -> AppealRead:
-    match = session.get(Match, a.match_id)
-    assert match is not None
-    private = can_read_text(session, principal, t, match)
-    sc = sitting_committee(rules_of(t), [to_member(m) for m in members(session, t.id or 0)],
-                           involved_clubs(session, match))
-    return AppealRead(
-        id=a.id or 0, round=a.round_number, match_id=a.match_id, board=a.board, team_id=a.team_id, status=a.status,
-        text=a.text if private else None, game_ended_at=a.game_ended_at, announced_at=a.announced_at,
-        submitted_at=a.submitted_at, late_accepted=a.late_accepted, fee_paid=a.fee_paid if private else None,
-        fee_status=a.fee_status, decision_reasons=a.decision_reasons if private else None, decided_at=a.decided_at,
-        committee=SittingCommitteeRead(members=[member_read(m) for m in sc.members],
-                                       excluded=[member_read(m) for m in sc.excluded], complete=sc.complete,
-                                       message=sc.message) if private else None,
-    )
 
 
 def game_end(session: Session, match: Match, board: int | None) -> datetime:

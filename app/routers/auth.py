@@ -9,7 +9,6 @@ from fastapi import APIRouter, Depends, status
 from fastapi.security import OAuth2PasswordRequestForm
 from sqlmodel import select
 
-from app import audit
 from app.models import ApiToken, Membership, User
 from app.models.schemas import (
     ApiTokenCreate,
@@ -19,6 +18,7 @@ from app.models.schemas import (
     MeRead,
     TokenResponse,
 )
+from app.operations import audit
 from app.routers.deps import PrincipalDep, SessionDep, get_or_404
 from app.security import create_access_token, new_api_token, verify_password
 from app.services.errors import Forbidden, Unauthorized

@@ -7,8 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query, status
 from sqlmodel import Session, col, select
 
-from app import audit
-from app.models import Club, Membership, Player, RosterEntry, Team
+from app.models import Club, Player, RosterEntry, Team
 from app.models.schemas import (
     ClubCreate,
     ClubRead,
@@ -19,34 +18,13 @@ from app.models.schemas import (
     PlayerRead,
     PlayerUpdate,
 )
+from app.operations import audit
+from app.operations.read_models import player_view
 from app.routers.deps import MaybePrincipalDep, PagingDep, PrincipalDep, SessionDep, get_or_404, paginate
-from app.security import Principal
+from app.security import Principal, is_any_staff, manages_club
 from app.services.errors import Forbidden, StateConflict
 
 router = APIRouter(tags=["clubs and players"])
-
-
-def is_any_staff(session: Session, principal: Principal | None) -> bool:
-    if principal is None:
-        return False
-    if principal.is_admin:
-        return True
-    return session.exec(
-        select(Membership).where(Membership.user_id == principal.user_id, Membership.role != "manager")
-    ).first() is not None
-
-
-def manages_club(session: Session, principal: Principal | None, club_id: int) -> bool:
-    if principal is None:
-        return False
-    stmt = (select(Membership).join(Team, col(Membership.team_id) == col(Team.id))
-            .where(Membership.user_id == principal.user_id, Membership.role == "manager",
-                   Team.club_id == club_id))
-    return session.exec(stmt).first() is not None
-
-
-def can_see_private(session: Session, principal: Principal | None, club_id: int) -> bool:
-    return is_any_staff(session, principal) or manages_club(session, principal, club_id)
 
 
 def require_club_writer(session: Session, principal: Principal, club_id: int | None) -> None:
@@ -57,17 +35,6 @@ def require_club_writer(session: Session, principal: Principal, club_id: int | N
     if club_id is not None and manages_club(session, principal, club_id):
         return
     raise Forbidden("auth", "only tournament officials, or a manager of one of the club's teams, may do this")
-
-
-def player_view(session: Session, principal: Principal | None, p: Player,
-                private: bool | None = None) -> PlayerPublic | PlayerRead:
-    """The player as this reader may see them; pass ``private`` when it is known for a whole list."""
-    data = p.model_dump() | {"name": p.name}
-    if private is None:
-        private = can_see_private(session, principal, p.club_id)
-    if private:
-        return PlayerRead.model_validate(data)
-    return PlayerPublic.model_validate(data)
 
 
 @router.post("/clubs", response_model=ClubRead, status_code=status.HTTP_201_CREATED)

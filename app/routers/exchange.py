@@ -3,7 +3,7 @@
 Exports are public for rounds whose pairing is published (published, in progress,
 completed); the tournament's staff (organiser, arbiters, admins) also get paired rounds and
 full birth dates. A public TRF writes birth dates as ``YYYY/00/00`` (the year is what a FIDE
-rating report needs, R-4.6). See :mod:`app.exchange` for the details.
+rating report needs, R-4.6). See :mod:`app.operations.exchange` for the details.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from fastapi import APIRouter, Depends, Query, Request, Response, status
 from fastapi.responses import JSONResponse
 from starlette.datastructures import UploadFile
 
-from app.exchange import (
+from app.models.schemas import TournamentRead
+from app.operations.exchange import (
     export_json,
     export_trf,
     import_trf,
@@ -22,10 +23,8 @@ from app.exchange import (
     parse_options,
     standings_csv,
 )
-from app.models.schemas import TournamentRead
+from app.operations.read_models import completed_view, tournament_read
 from app.routers.deps import MaybePrincipalDep, PrincipalDep, SessionDep, load_tournament
-from app.routers.standings import completed_view
-from app.routers.tournaments import tournament_read
 from app.security import is_staff
 from app.services.errors import FileFormatError, Forbidden, InvalidInput
 from app.services.standings import compute_standings

@@ -7,66 +7,18 @@ from datetime import UTC, date, datetime
 from fastapi import APIRouter
 from sqlmodel import Session, select
 
-from app import audit
-from app.models import Club, Lineup, Player, Round, Team, Tournament
+from app.models import Club, Lineup, Round, Team
 from app.models.schemas import LineupBoard, LineupPut, LineupRead
-from app.repository import roster_in_board_order, rules_of, to_club, to_player
-from app.rounds import lineup_changed
-from app.routers.clubs import can_see_private, player_view
+from app.operations import audit
+from app.operations.read_models import lineup_read, player_view
+from app.operations.repository import eligibility, get_team, roster_in_board_order, rules_of, to_player
+from app.operations.rounds import get_round, lineup_changed
 from app.routers.deps import MaybePrincipalDep, PrincipalDep, SessionDep, load_tournament
-from app.routers.teams import get_team
 from app.security import Principal, is_staff, managed_team_ids, require_team_access
-from app.services.eligibility import check_player_eligible
-from app.services.errors import Forbidden, NotFound, StateConflict
-from app.services.lineups import base_lineup, lineup_problems, validate_lineup
-from app.services.rules import Rules
+from app.services.errors import Forbidden, StateConflict
+from app.services.lineups import validate_lineup
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/rounds/{number}/lineups", tags=["lineups"])
-
-
-def get_round(session: Session, tournament_id: int, number: int) -> Round:
-    r = session.exec(select(Round).where(Round.tournament_id == tournament_id, Round.number == number)).first()
-    if r is None:
-        raise NotFound(None, f"the tournament has no round {number}")
-    return r
-
-
-def eligibility(rules: Rules, club: Club | None, on: date):  # type: ignore[no-untyped-def]
-    dclub = to_club(club) if club else None
-    return lambda p: check_player_eligible(rules, p, dclub, on)
-
-
-def effective_lineup(session: Session, t: Tournament, team: Team, number: int) -> tuple[Lineup | None, list[Player]]:
-    """The submitted lineup, or the base lineup (the first `boards` roster players), in board order."""
-    rules = rules_of(t)
-    lu = session.exec(select(Lineup).where(Lineup.tournament_id == t.id, Lineup.round_number == number,
-                                           Lineup.team_id == team.id)).first()
-    roster = roster_in_board_order(session, team)
-    if lu is None:
-        by_id = {p.id: p for p in roster}
-        base = base_lineup(rules, [to_player(p) for p in roster])
-        return None, [by_id[p.id] for p in base]
-    players = {p.id: p for p in session.exec(select(Player).where(Player.id.in_(lu.player_ids))).all()}  # type: ignore[union-attr]
-    return lu, [players[i] for i in lu.player_ids if i in players]
-
-
-def lineup_read(session: Session, t: Tournament, team: Team, number: int, principal: Principal | None) -> LineupRead:
-    rules = rules_of(t)
-    lu, players = effective_lineup(session, t, team, number)
-    problems = []
-    if lu is None:
-        roster = [to_player(p) for p in roster_in_board_order(session, team)]
-        club = session.get(Club, team.club_id)
-        on = t.start_date or date.today()
-        problems = [{"rule": e.rule, "detail": e.detail}
-                    for e in lineup_problems(rules, roster, [p.id for p in players], None, False,
-                                             eligibility(rules, club, on))]
-    private = can_see_private(session, principal, team.club_id)
-    boards = [LineupBoard(board=i + 1,
-                          player=player_view(session, principal, players[i], private) if i < len(players) else None)
-              for i in range(rules.boards)]
-    return LineupRead(team_id=team.id or 0, round=number, submitted=lu is not None,
-                      captain_id=lu.captain_id if lu else None, boards=boards, problems=problems)
 
 
 def _can_see(session: Session, principal: Principal | None, team: Team, rnd: Round) -> bool:

@@ -12,8 +12,9 @@ from sqlmodel import Session, select
 
 from app.models import IdempotencyRecord, Match, Round, Team, Tournament
 from app.models.schemas import BatchOutcome, BatchResults, BoardResultPut, MatchRead, MatchResultPut
-from app.repository import rules_of
-from app.rounds import (
+from app.operations.read_models import match_read, prefetch
+from app.operations.repository import rules_of
+from app.operations.rounds import (
     check_if_match,
     check_results_open,
     get_round,
@@ -23,7 +24,6 @@ from app.rounds import (
     set_match_forfeit,
 )
 from app.routers.deps import PrincipalDep, SessionDep, load_tournament
-from app.routers.rounds import match_read, prefetch
 from app.security import ARBITER_ROLES, Principal, require_staff
 from app.services.errors import InvalidInput, NotFound
 from app.services.tournament import normalise_result

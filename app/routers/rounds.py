@@ -5,27 +5,21 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Response
-from sqlmodel import Session, col, select
+from sqlmodel import Session, select
 
-from app import audit
-from app.models import BoardGame, Match, Round, Team, Tournament
+from app.models import Round, Team, Tournament
 from app.models.schemas import (
     AbsentPut,
-    BoardRead,
-    MatchRead,
     PairingChange,
-    PlayerRef,
     RoundRead,
     RoundSummary,
-    TeamRef,
 )
-from app.repository import rules_of
-from app.rounds import (
+from app.operations import audit
+from app.operations.read_models import round_etag, round_read, round_summaries
+from app.operations.repository import rules_of
+from app.operations.rounds import (
     get_round,
-    match_boards,
-    match_etag,
     pair,
-    player_map,
     renumber_and_store,
     round_complete,
     round_matches,
@@ -33,11 +27,7 @@ from app.rounds import (
 from app.routers.deps import MaybePrincipalDep, PrincipalDep, SessionDep, load_tournament
 from app.security import ARBITER_ROLES, Principal, is_staff, require_staff
 from app.services.errors import InvalidInput, NotFound, StateConflict
-from app.services.rules import Rules, rules_from_dict, rules_to_dict
-from app.services.standings import format_value
-from app.services.tournament import BoardGame as DomBoard
-from app.services.tournament import Match as DomMatch
-from app.services.tournament import team_round
+from app.services.rules import rules_from_dict, rules_to_dict
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/rounds", tags=["rounds"])
 PUBLIC_STATES = ("published", "in_progress", "completed")
@@ -50,86 +40,9 @@ def arbiter_round(session: Session, tournament_id: int, number: int, principal: 
     return t, get_round(session, tournament_id, number)
 
 
-def team_ref(team: Team | None) -> TeamRef | None:
-    return TeamRef(id=team.id or 0, name=team.name, tpn=team.tpn) if team else None
-
-
-def prefetch(session: Session, matches: list[Match]) -> tuple[dict[int, list[BoardGame]], dict[int, Any]]:
-    """Every board of ``matches`` and every player on them, in two queries."""
-    ids = [m.id for m in matches]
-    boards: dict[int, list[BoardGame]] = {i or 0: [] for i in ids}
-    if ids:
-        for b in session.exec(select(BoardGame).where(col(BoardGame.match_id).in_(ids))
-                              .order_by(BoardGame.match_id, BoardGame.board)).all():
-            boards[b.match_id].append(b)
-    pids = {p for bl in boards.values() for b in bl for p in (b.first_player_id, b.second_player_id) if p}
-    return boards, player_map(session, pids)
-
-
-def match_read(session: Session, t: Tournament, rnd: Round, m: Match, teams: dict[int, Team],
-               players: dict[int, Any] | None = None, boards: list[BoardGame] | None = None,
-               rules: Rules | None = None) -> MatchRead:
-    rules = rules or rules_of(t)
-    if boards is None:
-        boards = match_boards(session, m)
-    if players is None:
-        players = player_map(session, {p for b in boards for p in (b.first_player_id, b.second_player_id) if p})
-
-    def pref(pid: int | None) -> PlayerRef | None:
-        p = players.get(pid) if pid else None
-        return PlayerRef(id=p.id, name=p.name, fide_rating=p.fide_rating, national_rating=p.national_rating,
-                         title=p.title) if p else None
-
-    dm = DomMatch(round=rnd.number, table=m.table_no, first=m.first_team_id, second=m.second_team_id,
-                  forfeit=m.forfeit, boards=tuple(DomBoard(b.board, b.first_player_id, b.second_player_id,
-                                                           b.first_white, b.result) for b in boards))
-    score = mp = None
-    if dm.complete:
-        a = team_round(dm, m.first_team_id, rnd.number, rules)
-        if m.second_team_id is not None:
-            b = team_round(dm, m.second_team_id, rnd.number, rules)
-            score = [format_value(a.gp or 0), format_value(b.gp or 0)]
-            mp = [format_value(a.mp or 0), format_value(b.mp or 0)]
-        else:
-            score = [format_value(a.gp or 0)]
-            mp = [format_value(a.mp or 0)]
-    return MatchRead(
-        id=m.id or 0, table=m.table_no, first=team_ref(teams.get(m.first_team_id)),  # type: ignore[arg-type]
-        second=team_ref(teams.get(m.second_team_id)) if m.second_team_id else None, pab=m.second_team_id is None,
-        forfeit=m.forfeit,
-        boards=[BoardRead(board=b.board, first_player=pref(b.first_player_id), second_player=pref(b.second_player_id),
-                          white="first" if b.first_white else "second", result=b.result, ended_at=b.ended_at)
-                for b in boards],
-        score=score, match_points=mp, complete=dm.complete, etag=match_etag(m),
-    )
-
-
-def round_read(session: Session, t: Tournament, rnd: Round, principal: Principal | None) -> RoundRead:
-    staff = is_staff(session, principal, t.id or 0)
-    visible = staff or rnd.state in PUBLIC_STATES
-    matches: list[MatchRead] = []
-    if visible:
-        teams = {tm.id or 0: tm for tm in session.exec(select(Team).where(Team.tournament_id == t.id)).all()}
-        rows = round_matches(session, rnd)
-        boards, players = prefetch(session, rows)
-        rules = rules_of(t)
-        matches = [match_read(session, t, rnd, m, teams, players, boards[m.id or 0], rules) for m in rows]
-    return RoundRead(number=rnd.number, state=rnd.state, scheduled_start=rnd.scheduled_start, manual=rnd.manual,
-                     absent_team_ids=list(rnd.absent_team_ids), matches=matches,
-                     explanation=rnd.explanation if staff else None)
-
-
 @router.get("", response_model=list[RoundSummary])
 def list_rounds(tournament_id: int, session: SessionDep) -> list[RoundSummary]:
-    load_tournament(session, tournament_id)
-    rounds = session.exec(select(Round).where(Round.tournament_id == tournament_id).order_by(Round.number)).all()
-    return [RoundSummary(number=r.number, state=r.state, scheduled_start=r.scheduled_start, manual=r.manual)
-            for r in rounds]
-
-
-def round_etag(session: Session, rnd: Round) -> str:
-    versions = sum(m.version for m in round_matches(session, rnd))
-    return f'W/"round-{rnd.id}-{rnd.version}-{versions}"'
+    return round_summaries(session, load_tournament(session, tournament_id))
 
 
 @router.get("/{number}", response_model=RoundRead, responses={304: {"description": "not modified (If-None-Match)"}},

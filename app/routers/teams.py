@@ -4,27 +4,26 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 from decimal import Decimal
-from fractions import Fraction
 from typing import Annotated
 
 from fastapi import APIRouter, Query, status
-from sqlmodel import Session, col, select
+from sqlmodel import col, select
 
-from app import audit
-from app.models import Club, Membership, Payment, Player, RosterEntry, Round, Team, Tournament
+from app.models import Club, Membership, Payment, Player, RosterEntry, Team
 from app.models.schemas import (
     Page,
     PaymentCreate,
     PaymentRead,
-    RosterPlayer,
     RosterPut,
     RosterRead,
     TeamCreate,
     TeamRead,
     TeamUpdate,
 )
-from app.repository import fee_total, roster_in_board_order, rules_of, to_club, to_player
-from app.routers.clubs import can_see_private, player_view
+from app.operations import audit
+from app.operations.read_models import roster_read, team_read
+from app.operations.repository import fee_total, get_team, rules_of, to_club, to_player
+from app.operations.teams import check_one_manager, entry_infos, reseat, round1_paired
 from app.routers.deps import (
     MaybePrincipalDep,
     PagingDep,
@@ -36,65 +35,15 @@ from app.routers.deps import (
 )
 from app.security import (
     ORGANISER_ROLES,
-    Principal,
     is_staff,
-    managed_team_ids,
     require_staff,
     require_team_access,
 )
 from app.services.eligibility import check_manager_adult, check_roster, check_roster_change_allowed
-from app.services.entries import EntryInfo, check_new_entry, place_entries
-from app.services.errors import Forbidden, InvalidInput, NotFound, StateConflict
-from app.services.rules import Rules
-from app.services.tournament import TeamStatus
+from app.services.entries import check_new_entry
+from app.services.errors import Forbidden, InvalidInput, StateConflict
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/teams", tags=["teams"])
-
-
-def team_read(session: Session, team: Team, principal: Principal | None, club: Club | None = None) -> TeamRead:
-    club = club or session.get(Club, team.club_id)
-    private = is_staff(session, principal, team.tournament_id) or (
-        team.id in managed_team_ids(session, principal, team.tournament_id))
-    return TeamRead(
-        id=team.id or 0, tournament_id=team.tournament_id, club_id=team.club_id,
-        club_name=club.name if club else "", name=team.name, nickname=team.nickname, status=team.status,
-        tpn=team.tpn, entered_at=team.entered_at,
-        form_complete=team.form_complete if private else None, fee_paid=team.fee_paid if private else None,
-    )
-
-
-def get_team(session: Session, tournament_id: int, team_id: int) -> Team:
-    team = session.get(Team, team_id)
-    if team is None or team.tournament_id != tournament_id:
-        raise NotFound(None, f"no team with id {team_id} in tournament {tournament_id}")
-    return team
-
-
-def round1_paired(session: Session, tournament_id: int) -> bool:
-    r1 = session.exec(select(Round).where(Round.tournament_id == tournament_id, Round.number == 1)).first()
-    return r1 is not None and r1.state != "pending"
-
-
-def entry_infos(session: Session, tournament_id: int) -> list[EntryInfo]:
-    teams = session.exec(select(Team).where(Team.tournament_id == tournament_id).order_by(Team.id)).all()
-    return [
-        EntryInfo(team_id=tm.id or 0, club_id=tm.club_id, submitted_at=tm.entered_at,
-                  form_complete=tm.form_complete, fee_paid=Fraction(str(tm.fee_paid)), status=TeamStatus(tm.status))
-        for tm in teams
-    ]
-
-
-def reseat(session: Session, t: Tournament, rules: Rules, principal: Principal | None) -> None:
-    """Apply R-11.2/R-11.3: the first ``max_teams`` valid entries are entered, the rest wait in order."""
-    placed = place_entries(rules, entry_infos(session, t.id or 0), round1_paired(session, t.id or 0))
-    for tm in session.exec(select(Team).where(Team.tournament_id == t.id)).all():
-        new = placed.get(tm.id or 0)
-        if new is not None and new.value != tm.status:
-            before = audit.snapshot(tm)
-            tm.status = new.value
-            session.add(tm)
-            audit.record(session, principal, "status", "team", tm.id, tournament_id=t.id, before=before, after=tm,
-                         reason="R-11.2 entry order")
 
 
 @router.post("", response_model=TeamRead, status_code=status.HTTP_201_CREATED,
@@ -127,8 +76,6 @@ def create_team(tournament_id: int, body: TeamCreate, session: SessionDep, princ
         audit.record(session, principal, "override", "team", team.id, tournament_id=tournament_id,
                      after={"override": "R-11.1 entry deadline"}, reason=body.reason)
     if not staff:
-        from app.routers.users import check_one_manager
-
         check_one_manager(session, tournament_id, team, principal.user_id)
         session.add(Membership(user_id=principal.user_id, tournament_id=tournament_id, role="manager",
                                team_id=team.id))
@@ -214,15 +161,6 @@ def list_payments(tournament_id: int, team_id: int, session: SessionDep, princip
     team = get_team(session, tournament_id, team_id)
     require_team_access(session, principal, team, scope="read")
     return list(session.exec(select(Payment).where(Payment.team_id == team.id).order_by(Payment.id)).all())
-
-
-def roster_read(session: Session, team: Team, principal: Principal | None,
-                warnings: list[dict[str, str | None]] | None = None) -> RosterRead:
-    players = roster_in_board_order(session, team)
-    private = can_see_private(session, principal, team.club_id)
-    return RosterRead(team_id=team.id or 0, players=[
-        RosterPlayer(board=i + 1, player=player_view(session, principal, p, private)) for i, p in enumerate(players)
-    ], warnings=warnings or [])
 
 
 @router.get("/{team_id}/roster", response_model=RosterRead, summary="The roster in board order (R-3.3)")

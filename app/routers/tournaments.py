@@ -5,58 +5,20 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Query, status
-from sqlmodel import Session, col, select
+from sqlmodel import col, select
 
-from app import audit
-from app.models import Membership, Round, Team, Tournament
+from app.models import Membership, Tournament
 from app.models.schemas import Page, TournamentCreate, TournamentRead, TournamentUpdate
-from app.repository import delete_tournament_rows, rules_of
+from app.operations import audit
+from app.operations.read_models import tournament_read
+from app.operations.repository import delete_tournament_rows, rules_of
+from app.operations.tournaments import any_round_paired, sync_rounds
 from app.routers.deps import PagingDep, PrincipalDep, SessionDep, load_tournament, paginate
 from app.security import ORGANISER_ROLES, require_staff
 from app.services.errors import Forbidden, StateConflict
 from app.services.rules import Rules, preset, rules_from_dict, rules_to_dict
 
 router = APIRouter(prefix="/tournaments", tags=["tournaments"])
-
-FEW_TEAMS = 20  # R-4.3
-
-
-def warnings_for(session: Session, t: Tournament, rules: Rules) -> list[str]:
-    out = []
-    teams = session.exec(select(Team).where(Team.tournament_id == t.id, Team.status == "entered")).all()
-    if 0 < len(teams) < FEW_TEAMS:
-        out.append(f"R-4.3: only {len(teams)} teams are entered; with fewer than {FEW_TEAMS} the organisers "
-                   f"may reduce the rounds (now {rules.rounds}) or change the system")
-    return out
-
-
-def tournament_read(session: Session, t: Tournament) -> TournamentRead:
-    rules = rules_of(t)
-    return TournamentRead(
-        id=t.id or 0, name=t.name, city=t.city, venue=t.venue, federation=t.federation,
-        start_date=t.start_date, end_date=t.end_date, preset=t.preset, rules=t.rules,
-        chief_arbiter=t.chief_arbiter, deputy_arbiters=list(t.deputy_arbiters),
-        tpns_locked=t.tpns_locked_at is not None, warnings=warnings_for(session, t, rules),
-    )
-
-
-def sync_rounds(session: Session, t: Tournament, rules: Rules) -> None:
-    """Rounds 1..rules.rounds exist with their scheduled starts (R-6); extra pending rounds go."""
-    existing = {r.number: r for r in session.exec(select(Round).where(Round.tournament_id == t.id)).all()}
-    for n in range(1, rules.rounds + 1):
-        start = rules.round_starts[n - 1] if rules.round_starts else None
-        r = existing.get(n)
-        if r is None:
-            session.add(Round(tournament_id=t.id or 0, number=n, scheduled_start=start))
-        elif r.state == "pending" and r.scheduled_start != start:
-            r.scheduled_start = start
-            session.add(r)
-    for n, r in existing.items():
-        if n > rules.rounds:
-            if r.state != "pending":
-                raise StateConflict("R-4.3", f"round {n} is already {r.state}; it cannot be removed")
-            session.delete(r)
-
 
 @router.post("", response_model=TournamentRead, status_code=status.HTTP_201_CREATED,
              summary="Create a tournament; the creator becomes its organiser")
@@ -96,12 +58,6 @@ def list_tournaments(session: SessionDep, paging: PagingDep,
 @router.get("/{tournament_id}", response_model=TournamentRead)
 def get_tournament(tournament_id: int, session: SessionDep) -> TournamentRead:
     return tournament_read(session, load_tournament(session, tournament_id))
-
-
-def any_round_paired(session: Session, tournament_id: int) -> bool:
-    return session.exec(
-        select(Round).where(Round.tournament_id == tournament_id, Round.state != "pending")
-    ).first() is not None
 
 
 @router.patch("/{tournament_id}", response_model=TournamentRead)

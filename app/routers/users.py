@@ -6,30 +6,18 @@ from datetime import date
 
 from fastapi import APIRouter, status
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, select
+from sqlmodel import select
 
-from app import audit
 from app.models import Membership, Team, User
 from app.models.schemas import MembershipCreate, MembershipRead, Page, UserCreate, UserRead
+from app.operations import audit
+from app.operations.teams import check_one_manager
 from app.routers.deps import PagingDep, PrincipalDep, SessionDep, get_or_404, load_tournament, paginate
 from app.security import ORGANISER_ROLES, hash_password, require_admin, require_staff
 from app.services.eligibility import check_manager_adult
 from app.services.errors import InvalidInput, StateConflict
 
 router = APIRouter(tags=["users"])
-
-
-def check_one_manager(session: Session, tournament_id: int, team: Team, user_id: int) -> None:
-    """R-16.2: one manager per team; a club official may manage several teams of the same club."""
-    ms = session.exec(select(Membership).where(Membership.tournament_id == tournament_id,
-                                               Membership.role == "manager")).all()
-    if any(m.team_id == team.id and m.user_id != user_id for m in ms):
-        raise StateConflict("R-16.2", f"{team.name} has a manager already; a team has one manager")
-    for m in ms:
-        if m.user_id == user_id and m.team_id != team.id:
-            other = session.get(Team, m.team_id)
-            if other is not None and other.club_id != team.club_id:
-                raise StateConflict("R-16.2", "a manager of several teams must manage teams of one club only")
 
 
 def _user_read(u: User) -> UserRead:

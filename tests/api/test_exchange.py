@@ -13,9 +13,9 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import Session, func, select
 
-from app.backup import dump, restore
 from app.cli import main
 from app.models import ApiToken, Club, Player, Team, Tournament, User
+from app.operations.backup import dump, restore
 from app.security import new_api_token
 from app.services.errors import NoLegalPairing
 from app.services.generator import generate

@@ -43,3 +43,40 @@ def test_the_purity_check_can_fail(tmp_path: Path) -> None:
 def test_gacrux_is_test_only() -> None:
     for path in (ROOT / "app").rglob("*.py"):
         assert "gacrux" not in _imports(path), path
+
+
+def _app_imports(path: Path) -> set[str]:
+    """Every ``app.*`` module a file imports (absolute imports, at any depth)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names if a.name.startswith("app."))
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("app") and node.level == 0:
+            out.add(node.module)
+            out.update(f"{node.module}.{a.name}" for a in node.names)
+    return out
+
+
+def test_only_main_imports_routers() -> None:
+    """Routers are HTTP only: a router never imports another router (``deps`` is shared), and nothing below
+    them (operations, services, models, commands) imports a router; ``app.main`` mounts them."""
+    offenders = []
+    for path in sorted((ROOT / "app").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel == "app/main.py":
+            continue
+        bad = {m for m in _app_imports(path) if m.startswith("app.routers.") and not m.startswith("app.routers.deps")}
+        if bad:
+            offenders.append(f"{rel} imports {', '.join(sorted(bad))}")
+    assert not offenders, offenders
+
+
+def test_operations_and_services_know_no_http() -> None:
+    """The application layer and the rules never import FastAPI: they are called from HTTP, the CLI and tests."""
+    offenders = []
+    for folder in ("operations", "services"):
+        for path in sorted((ROOT / "app" / folder).rglob("*.py")):
+            if _imports(path) & {"fastapi", "starlette"}:
+                offenders.append(str(path.relative_to(ROOT)))
+    assert not offenders, offenders

@@ -38,9 +38,10 @@ from typing import Any
 
 from sqlmodel import Session, select
 
-from app import audit
 from app.models import BoardGame, Club, Match, Membership, Player, RosterEntry, Round, Team, Tournament
-from app.repository import load_domain, rules_of
+from app.operations import audit
+from app.operations.repository import load_domain, rules_of
+from app.operations.rounds import PUBLIC_STATES
 from app.security import Principal
 from app.services import tournament as dom
 from app.services.errors import FileFormatError, InvalidInput, StateConflict
@@ -48,7 +49,6 @@ from app.services.rules import Rules, fide_default, preset, rules_to_dict
 from app.services.standings import Standings, compute_standings, format_value, standings_to_dict
 from app.services.trf import TrfWarning, read_tournament_with_warnings, write_tournament
 
-PUBLIC_STATES = ("published", "in_progress", "completed")
 EXPORT_FORMATS = ("trf2026", "trf16")
 FORMAT_ALIASES = {"trf": "trf2026", "trf2026": "trf2026", "trf-2026": "trf2026", "trf16": "trf16"}
 JSON_FORMAT = "teamswiss-tournament-export"

@@ -13,11 +13,10 @@ from typing import Any
 
 from sqlmodel import Session, col, delete, select
 
-from app import audit
 from app.models import BoardGame, Club, Lineup, Match, Player, Round, Team, Tournament
-from app.repository import load_domain, roster_in_board_order, rules_of, to_club, to_player
+from app.operations import audit
+from app.operations.repository import eligibility, load_domain, roster_in_board_order, rules_of, to_player
 from app.security import Principal
-from app.services.eligibility import check_player_eligible
 from app.services.errors import InvalidInput, NotFound, PreconditionFailed, PreconditionRequired, StateConflict
 from app.services.lineups import base_lineup, lineup_problems
 from app.services.pairing import pair_tournament_round
@@ -25,6 +24,8 @@ from app.services.rules import Rules
 from app.services.tournament import normalise_result
 
 ROUND_STATES = ("pending", "paired", "published", "in_progress", "completed")
+#: Round states whose pairing is public.
+PUBLIC_STATES = ("published", "in_progress", "completed")
 
 
 def get_round(session: Session, tournament_id: int, number: int) -> Round:
@@ -69,10 +70,8 @@ def base_lineup_warnings(session: Session, t: Tournament, teams: Sequence[Team],
         if submitted:
             continue
         roster = [to_player(p) for p in roster_in_board_order(session, team)]
-        club = session.get(Club, team.club_id)
-        dclub = to_club(club) if club else None
-        for e in lineup_problems(rules, roster, ids, None, False,
-                                 lambda p, dclub=dclub: check_player_eligible(rules, p, dclub, on)):
+        check = eligibility(rules, session.get(Club, team.club_id), on)
+        for e in lineup_problems(rules, roster, ids, None, False, check):
             out.append(f"{team.name}: no lineup submitted and the base lineup is not valid: {e.rule}: {e.detail}")
     return out
 

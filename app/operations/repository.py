@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Callable
+from datetime import date
 from fractions import Fraction
 from functools import lru_cache
 
@@ -29,6 +31,8 @@ from app.models import (
 )
 from app.services import tournament as dom
 from app.services.board_order import board_order
+from app.services.eligibility import check_player_eligible
+from app.services.errors import NotFound
 from app.services.rules import Rules, rules_from_dict
 
 
@@ -42,6 +46,19 @@ def to_player(p: Player) -> dom.Player:
 
 def to_club(c: Club) -> dom.Club:
     return dom.Club(id=c.id or 0, name=c.name, federation=c.federation, union_member=c.union_member)
+
+
+def eligibility(rules: Rules, club: Club | None, on: date) -> Callable[[dom.Player], None]:
+    """The R-2 eligibility check of one club's players on a date, for the lineup and ranking rules."""
+    dclub = to_club(club) if club else None
+    return lambda p: check_player_eligible(rules, p, dclub, on)
+
+
+def get_team(session: Session, tournament_id: int, team_id: int) -> Team:
+    team = session.get(Team, team_id)
+    if team is None or team.tournament_id != tournament_id:
+        raise NotFound(None, f"no team with id {team_id} in tournament {tournament_id}")
+    return team
 
 
 def rosters(session: Session, tournament_id: int) -> dict[int, list[Player]]:

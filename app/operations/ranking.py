@@ -1,0 +1,44 @@
+"""Locking the initial ranking: pairing numbers (R-4.1, R-4.2, C.04.6 1.1)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlmodel import Session, select
+
+from app.models import Round, Team, Tournament
+from app.operations import audit
+from app.operations.read_models import ranking_rows
+from app.security import Principal
+from app.services.errors import StateConflict
+from app.services.seeding import check_tpn_relock
+
+
+def lock(session: Session, t: Tournament, principal: Principal | None) -> None:
+    """Assign pairing numbers 1..N by the initial ranking (audited); refused once round 4 is paired."""
+    tournament_id = t.id or 0
+    paired = session.exec(select(Round).where(Round.tournament_id == tournament_id, Round.state != "pending")).all()
+    check_tpn_relock(len(paired))
+    rows, teams = ranking_rows(session, t)
+    if not rows:
+        raise StateConflict("R-4.1", "no team is entered")
+    # entered teams by the ranking; teams that left but hold a number keep one after them (unique TPNs)
+    order = [r.team_id for r in rows]
+    gone = sorted((tm for tm in session.exec(select(Team).where(Team.tournament_id == tournament_id)).all()
+                   if tm.tpn is not None and tm.status in ("withdrawn", "expelled")), key=lambda tm: tm.tpn or 0)
+    everyone = {tm.id: tm for tm in [*teams, *gone]}
+    order += [tm.id for tm in gone]
+    before = {str(k): tm.tpn for k, tm in everyone.items()}
+    for tm in session.exec(select(Team).where(Team.tournament_id == tournament_id, Team.tpn.is_not(None))).all():  # type: ignore[union-attr]
+        tm.tpn = None
+        session.add(tm)
+    session.flush()
+    for tpn, team_id in enumerate(order, start=1):
+        everyone[team_id].tpn = tpn
+        session.add(everyone[team_id])
+    relock = t.tpns_locked_at is not None
+    t.tpns_locked_at = datetime.now(UTC)
+    t.version += 1
+    session.add(t)
+    audit.record(session, principal, "relock" if relock else "lock", "ranking", t.id, tournament_id=t.id,
+                 before=before, after={str(team_id): tpn for tpn, team_id in enumerate(order, start=1)})

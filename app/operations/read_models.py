@@ -1,0 +1,406 @@
+"""The JSON read models: how a tournament, a round, the standings, a roster, ... look to a reader.
+
+Built in this one place and shared by the routers, the exports and the event stream. Privacy (birth dates,
+contact data, unpublished rounds, appeal texts) is decided here, from the reader's principal.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import date
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from app.models import (
+    Appeal,
+    BoardGame,
+    Club,
+    CommitteeMember,
+    Lineup,
+    Match,
+    Player,
+    Round,
+    Team,
+    Tournament,
+)
+from app.models.schemas import (
+    AppealRead,
+    BoardRead,
+    CommitteeMemberRead,
+    CrossRound,
+    CrossRow,
+    CrosstableRead,
+    LineupBoard,
+    LineupRead,
+    MatchRead,
+    PlayerPublic,
+    PlayerRead,
+    PlayerRef,
+    RankingRead,
+    RankingRowRead,
+    RosteredPlayer,
+    RosterPlayer,
+    RosterRead,
+    RoundRead,
+    RoundSummary,
+    SittingCommitteeRead,
+    TeamRead,
+    TeamRef,
+    TeamResultsRead,
+    TeamRoundRead,
+    TournamentRead,
+)
+from app.operations.repository import (
+    eligibility,
+    load_domain,
+    roster_in_board_order,
+    rosters,
+    rules_of,
+    to_player,
+)
+from app.operations.rounds import PUBLIC_STATES, match_boards, match_etag, player_map, round_matches
+from app.security import Principal, can_see_private, is_staff, managed_team_ids
+from app.services import tournament as dom
+from app.services.appeals import Member, sitting_committee
+from app.services.board_order import board_order
+from app.services.errors import StateConflict
+from app.services.lineups import base_lineup, base_lineup_problems, lineup_problems
+from app.services.prizes import compute_prizes
+from app.services.rules import Rules
+from app.services.seeding import initial_ranking
+from app.services.standings import compute_standings, format_value, standings_to_dict
+from app.services.tournament import BoardGame as DomBoard
+from app.services.tournament import Match as DomMatch
+from app.services.tournament import Team as DomTeam
+from app.services.tournament import TeamStatus, team_round
+
+
+def player_view(session: Session, principal: Principal | None, p: Player,
+                private: bool | None = None) -> PlayerPublic | PlayerRead:
+    """The player as this reader may see them; pass ``private`` when it is known for a whole list."""
+    data = p.model_dump() | {"name": p.name}
+    if private is None:
+        private = can_see_private(session, principal, p.club_id)
+    if private:
+        return PlayerRead.model_validate(data)
+    return PlayerPublic.model_validate(data)
+
+
+FEW_TEAMS = 20  # R-4.3
+
+
+def warnings_for(session: Session, t: Tournament, rules: Rules) -> list[str]:
+    out = []
+    teams = session.exec(select(Team).where(Team.tournament_id == t.id, Team.status == "entered")).all()
+    if 0 < len(teams) < FEW_TEAMS:
+        out.append(f"R-4.3: only {len(teams)} teams are entered; with fewer than {FEW_TEAMS} the organisers "
+                   f"may reduce the rounds (now {rules.rounds}) or change the system")
+    return out
+
+
+def tournament_read(session: Session, t: Tournament) -> TournamentRead:
+    rules = rules_of(t)
+    return TournamentRead(
+        id=t.id or 0, name=t.name, city=t.city, venue=t.venue, federation=t.federation,
+        start_date=t.start_date, end_date=t.end_date, preset=t.preset, rules=t.rules,
+        chief_arbiter=t.chief_arbiter, deputy_arbiters=list(t.deputy_arbiters),
+        tpns_locked=t.tpns_locked_at is not None, warnings=warnings_for(session, t, rules),
+    )
+
+
+def team_read(session: Session, team: Team, principal: Principal | None, club: Club | None = None) -> TeamRead:
+    club = club or session.get(Club, team.club_id)
+    private = is_staff(session, principal, team.tournament_id) or (
+        team.id in managed_team_ids(session, principal, team.tournament_id))
+    return TeamRead(
+        id=team.id or 0, tournament_id=team.tournament_id, club_id=team.club_id,
+        club_name=club.name if club else "", name=team.name, nickname=team.nickname, status=team.status,
+        tpn=team.tpn, entered_at=team.entered_at,
+        form_complete=team.form_complete if private else None, fee_paid=team.fee_paid if private else None,
+    )
+
+
+def roster_read(session: Session, team: Team, principal: Principal | None,
+                warnings: list[dict[str, str | None]] | None = None) -> RosterRead:
+    players = roster_in_board_order(session, team)
+    private = can_see_private(session, principal, team.club_id)
+    return RosterRead(team_id=team.id or 0, players=[
+        RosterPlayer(board=i + 1, player=player_view(session, principal, p, private)) for i, p in enumerate(players)
+    ], warnings=warnings or [])
+
+
+def effective_lineup(session: Session, t: Tournament, team: Team, number: int) -> tuple[Lineup | None, list[Player]]:
+    """The submitted lineup, or the base lineup (the first `boards` roster players), in board order."""
+    rules = rules_of(t)
+    lu = session.exec(select(Lineup).where(Lineup.tournament_id == t.id, Lineup.round_number == number,
+                                           Lineup.team_id == team.id)).first()
+    roster = roster_in_board_order(session, team)
+    if lu is None:
+        by_id = {p.id: p for p in roster}
+        base = base_lineup(rules, [to_player(p) for p in roster])
+        return None, [by_id[p.id] for p in base]
+    players = {p.id: p for p in session.exec(select(Player).where(Player.id.in_(lu.player_ids))).all()}  # type: ignore[union-attr]
+    return lu, [players[i] for i in lu.player_ids if i in players]
+
+
+def lineup_read(session: Session, t: Tournament, team: Team, number: int, principal: Principal | None) -> LineupRead:
+    rules = rules_of(t)
+    lu, players = effective_lineup(session, t, team, number)
+    problems = []
+    if lu is None:
+        roster = [to_player(p) for p in roster_in_board_order(session, team)]
+        club = session.get(Club, team.club_id)
+        on = t.start_date or date.today()
+        problems = [{"rule": e.rule, "detail": e.detail}
+                    for e in lineup_problems(rules, roster, [p.id for p in players], None, False,
+                                             eligibility(rules, club, on))]
+    private = can_see_private(session, principal, team.club_id)
+    boards = [LineupBoard(board=i + 1,
+                          player=player_view(session, principal, players[i], private) if i < len(players) else None)
+              for i in range(rules.boards)]
+    return LineupRead(team_id=team.id or 0, round=number, submitted=lu is not None,
+                      captain_id=lu.captain_id if lu else None, boards=boards, problems=problems)
+
+
+def ranking_rows(session: Session, t: Tournament) -> tuple[list[RankingRowRead], list[Team]]:
+    """The initial ranking (R-4.1) of the entered teams, and those teams."""
+    rules = rules_of(t)
+    teams = list(session.exec(select(Team).where(Team.tournament_id == t.id, Team.status == "entered")).all())
+    clubs = {c.id: c for c in session.exec(select(Club)).all()}
+    rosters = {tm.id: [to_player(p) for p in roster_in_board_order(session, tm)] for tm in teams}
+    rows = initial_ranking(rules, [
+        (DomTeam(id=tm.id or 0, name=tm.name, club_id=tm.club_id, status=TeamStatus.ENTERED), rosters[tm.id])
+        for tm in teams
+    ])
+    by_id = {tm.id: tm for tm in teams}
+    on = t.start_date or date.today()
+    out = []
+    for pos, row in enumerate(rows, start=1):
+        tm = by_id[row.team_id]
+        club = clubs.get(tm.club_id)
+        problems = base_lineup_problems(rules, rosters[tm.id], eligibility(rules, club, on))
+        out.append(RankingRowRead(
+            position=pos, team_id=row.team_id, name=tm.name, club_name=club.name if club else "",
+            average=format_value(row.average), ratings=list(row.ratings), tpn=tm.tpn,
+            base_lineup_problems=[{"rule": e.rule, "detail": e.detail} for e in problems],
+        ))
+    return out, teams
+
+
+def team_ref(team: Team | None) -> TeamRef | None:
+    return TeamRef(id=team.id or 0, name=team.name, tpn=team.tpn) if team else None
+
+
+def prefetch(session: Session, matches: list[Match]) -> tuple[dict[int, list[BoardGame]], dict[int, Any]]:
+    """Every board of ``matches`` and every player on them, in two queries."""
+    ids = [m.id for m in matches]
+    boards: dict[int, list[BoardGame]] = {i or 0: [] for i in ids}
+    if ids:
+        for b in session.exec(select(BoardGame).where(col(BoardGame.match_id).in_(ids))
+                              .order_by(BoardGame.match_id, BoardGame.board)).all():
+            boards[b.match_id].append(b)
+    pids = {p for bl in boards.values() for b in bl for p in (b.first_player_id, b.second_player_id) if p}
+    return boards, player_map(session, pids)
+
+
+def match_read(session: Session, t: Tournament, rnd: Round, m: Match, teams: dict[int, Team],
+               players: dict[int, Any] | None = None, boards: list[BoardGame] | None = None,
+               rules: Rules | None = None) -> MatchRead:
+    rules = rules or rules_of(t)
+    if boards is None:
+        boards = match_boards(session, m)
+    if players is None:
+        players = player_map(session, {p for b in boards for p in (b.first_player_id, b.second_player_id) if p})
+
+    def pref(pid: int | None) -> PlayerRef | None:
+        p = players.get(pid) if pid else None
+        return PlayerRef(id=p.id, name=p.name, fide_rating=p.fide_rating, national_rating=p.national_rating,
+                         title=p.title) if p else None
+
+    dm = DomMatch(round=rnd.number, table=m.table_no, first=m.first_team_id, second=m.second_team_id,
+                  forfeit=m.forfeit, boards=tuple(DomBoard(b.board, b.first_player_id, b.second_player_id,
+                                                           b.first_white, b.result) for b in boards))
+    score = mp = None
+    if dm.complete:
+        a = team_round(dm, m.first_team_id, rnd.number, rules)
+        if m.second_team_id is not None:
+            b = team_round(dm, m.second_team_id, rnd.number, rules)
+            score = [format_value(a.gp or 0), format_value(b.gp or 0)]
+            mp = [format_value(a.mp or 0), format_value(b.mp or 0)]
+        else:
+            score = [format_value(a.gp or 0)]
+            mp = [format_value(a.mp or 0)]
+    return MatchRead(
+        id=m.id or 0, table=m.table_no, first=team_ref(teams.get(m.first_team_id)),  # type: ignore[arg-type]
+        second=team_ref(teams.get(m.second_team_id)) if m.second_team_id else None, pab=m.second_team_id is None,
+        forfeit=m.forfeit,
+        boards=[BoardRead(board=b.board, first_player=pref(b.first_player_id), second_player=pref(b.second_player_id),
+                          white="first" if b.first_white else "second", result=b.result, ended_at=b.ended_at)
+                for b in boards],
+        score=score, match_points=mp, complete=dm.complete, etag=match_etag(m),
+    )
+
+
+def round_read(session: Session, t: Tournament, rnd: Round, principal: Principal | None) -> RoundRead:
+    staff = is_staff(session, principal, t.id or 0)
+    visible = staff or rnd.state in PUBLIC_STATES
+    matches: list[MatchRead] = []
+    if visible:
+        teams = {tm.id or 0: tm for tm in session.exec(select(Team).where(Team.tournament_id == t.id)).all()}
+        rows = round_matches(session, rnd)
+        boards, players = prefetch(session, rows)
+        rules = rules_of(t)
+        matches = [match_read(session, t, rnd, m, teams, players, boards[m.id or 0], rules) for m in rows]
+    return RoundRead(number=rnd.number, state=rnd.state, scheduled_start=rnd.scheduled_start, manual=rnd.manual,
+                     absent_team_ids=list(rnd.absent_team_ids), matches=matches,
+                     explanation=rnd.explanation if staff else None)
+
+
+def round_etag(session: Session, rnd: Round) -> str:
+    versions = sum(m.version for m in round_matches(session, rnd))
+    return f'W/"round-{rnd.id}-{rnd.version}-{versions}"'
+
+
+def completed_view(session: Session, t: Tournament, up_to: int | None) -> tuple[dom.Tournament, int | None]:
+    """The tournament with only its completed rounds (up to ``up_to``)."""
+    done = [r.number for r in session.exec(select(Round).where(Round.tournament_id == t.id,
+                                                               Round.state == "completed")).all()]
+    last = max(done, default=None)
+    if up_to is not None:
+        if up_to not in done:
+            raise StateConflict("R-8", f"round {up_to} is not completed; standings exist after completed rounds "
+                                f"({', '.join(map(str, sorted(done))) or 'none yet'})")
+        last = up_to
+    d = load_domain(session, t)
+    keep = tuple(r for r in d.rounds if r.number in done and (last is None or r.number <= last))
+    return dataclasses.replace(d, rounds=keep), last
+
+
+def dom_team_ref(d: dom.Tournament, team_id: int | None) -> TeamRef | None:
+    if team_id is None:
+        return None
+    tm = d.team(team_id)
+    return TeamRef(id=tm.id, name=tm.name, tpn=tm.tpn)
+
+
+def cross_round(tr: dom.TeamRound, d: dom.Tournament) -> CrossRound:
+    score = None if tr.gp is None else f"{format_value(tr.gp)}-{format_value(tr.opponent_gp or 0)}"
+    return CrossRound(round=tr.round, outcome=tr.outcome.value, opponent=dom_team_ref(d, tr.opponent), colour=tr.colour,
+                      score=score if tr.opponent is not None else (format_value(tr.gp) if tr.gp is not None else None),
+                      match_points=format_value(tr.mp) if tr.mp is not None else None)
+
+
+def members(session: Session, tournament_id: int) -> list[CommitteeMember]:
+    return list(session.exec(select(CommitteeMember).where(CommitteeMember.tournament_id == tournament_id)
+                             .order_by(CommitteeMember.kind.desc(), CommitteeMember.position)).all())  # type: ignore[attr-defined]
+
+
+def to_member(m: CommitteeMember) -> Member:
+    return Member(id=m.id or 0, name=m.name, club_id=m.club_id, kind=m.kind, position=m.position, chair=m.chair)
+
+
+def member_read(m: Member) -> CommitteeMemberRead:
+    return CommitteeMemberRead(id=m.id, name=m.name, club_id=m.club_id, kind=m.kind, position=m.position,
+                               chair=m.chair)
+
+
+def involved_clubs(session: Session, match: Match) -> set[int]:
+    clubs = set()
+    for tid in (match.first_team_id, match.second_team_id):
+        team = session.get(Team, tid) if tid else None
+        if team is not None:
+            clubs.add(team.club_id)
+    return clubs
+
+
+def can_read_text(session: Session, principal: Principal | None, t: Tournament, match: Match) -> bool:
+    if is_staff(session, principal, t.id or 0):
+        return True
+    mine = managed_team_ids(session, principal, t.id or 0)
+    return bool(mine & {match.first_team_id, match.second_team_id})
+
+
+def appeal_read(session: Session, t: Tournament, a: Appeal, principal: Principal | None) -> AppealRead:
+    match = session.get(Match, a.match_id)
+    assert match is not None
+    private = can_read_text(session, principal, t, match)
+    sc = sitting_committee(rules_of(t), [to_member(m) for m in members(session, t.id or 0)],
+                           involved_clubs(session, match))
+    return AppealRead(
+        id=a.id or 0, round=a.round_number, match_id=a.match_id, board=a.board, team_id=a.team_id, status=a.status,
+        text=a.text if private else None, game_ended_at=a.game_ended_at, announced_at=a.announced_at,
+        submitted_at=a.submitted_at, late_accepted=a.late_accepted, fee_paid=a.fee_paid if private else None,
+        fee_status=a.fee_status, decision_reasons=a.decision_reasons if private else None, decided_at=a.decided_at,
+        committee=SittingCommitteeRead(members=[member_read(m) for m in sc.members],
+                                       excluded=[member_read(m) for m in sc.excluded], complete=sc.complete,
+                                       message=sc.message) if private else None,
+    )
+
+
+def ranking_read(session: Session, t: Tournament) -> RankingRead:
+    rows, _ = ranking_rows(session, t)
+    return RankingRead(locked=t.tpns_locked_at is not None, rows=rows)
+
+
+def round_summaries(session: Session, t: Tournament) -> list[RoundSummary]:
+    rounds = session.exec(select(Round).where(Round.tournament_id == t.id).order_by(Round.number)).all()
+    return [RoundSummary(number=r.number, state=r.state, scheduled_start=r.scheduled_start, manual=r.manual)
+            for r in rounds]
+
+
+def standings_read(session: Session, t: Tournament, up_to: int | None = None) -> dict[str, Any]:
+    d, last = completed_view(session, t, up_to)
+    return standings_to_dict(d, compute_standings(d, after_round=last))
+
+
+def crosstable_read(session: Session, t: Tournament, up_to: int | None = None) -> CrosstableRead:
+    d, last = completed_view(session, t, up_to)
+    st = compute_standings(d, after_round=last)
+    rows = [CrossRow(team=dom_team_ref(d, r.team_id),  # type: ignore[arg-type]
+                     rounds=[cross_round(tr, d) for tr in dom.team_history(d, r.team_id, last)])
+            for r in st.rows]
+    return CrosstableRead(after_round=last, rows=rows)
+
+
+def team_results_read(session: Session, t: Tournament, team_id: int) -> TeamResultsRead:
+    """A team's record over the published rounds."""
+    published = {r.number for r in session.exec(select(Round).where(
+        Round.tournament_id == t.id, Round.state.in_(PUBLIC_STATES))).all()}  # type: ignore[attr-defined]
+    d = load_domain(session, t)
+    d = dataclasses.replace(d, rounds=tuple(r for r in d.rounds if r.number in published))
+    hist = dom.team_history(d, team_id)
+    mp, gp = dom.totals(hist)
+    return TeamResultsRead(
+        team=dom_team_ref(d, team_id),  # type: ignore[arg-type]
+        match_points=format_value(mp), game_points=format_value(gp),
+        rounds=[TeamRoundRead(round=tr.round, outcome=tr.outcome.value, opponent=dom_team_ref(d, tr.opponent),
+                              colour=tr.colour, table=tr.table,
+                              game_points=format_value(tr.gp) if tr.gp is not None else None,
+                              match_points=format_value(tr.mp) if tr.mp is not None else None,
+                              opponent_game_points=format_value(tr.opponent_gp) if tr.opponent_gp is not None
+                              and tr.opponent is not None else None)
+                for tr in hist],
+    )
+
+
+def prizes_read(session: Session, t: Tournament, up_to: int | None = None) -> dict[str, Any]:
+    d, last = completed_view(session, t, up_to)
+    return compute_prizes(d, compute_standings(d, after_round=last)).to_dict()
+
+
+def tournament_players(session: Session, t: Tournament, principal: Principal | None) -> list[RosteredPlayer]:
+    """Every rostered player of the tournament's teams (not the waitlist) with team and board."""
+    teams = session.exec(select(Team).where(Team.tournament_id == t.id,
+                                            Team.status != "waitlisted").order_by(Team.id)).all()
+    by_team = rosters(session, t.id or 0)
+    staff = is_staff(session, principal, t.id or 0)
+    out = []
+    for team in teams:
+        plist = by_team.get(team.id or 0, [])
+        by_id = {p.id: p for p in plist}
+        private = staff or can_see_private(session, principal, team.club_id)
+        for board, dp in enumerate(board_order([to_player(p) for p in plist]), start=1):
+            out.append(RosteredPlayer(team_id=team.id or 0, board=board,
+                                      player=player_view(session, principal, by_id[dp.id], private)))
+    return out
