@@ -141,7 +141,7 @@ def _restore(args: argparse.Namespace) -> int:
     try:
         data = json.loads(_read(args.file))
     except json.JSONDecodeError as exc:
-        raise InvalidInput("backup", f"{args.file} is not JSON: {exc}") from None
+        raise InvalidInput(None, f"{args.file} is not JSON: {exc}") from None
     counts = restore(get_engine(), data)
     print(f"restored {sum(counts.values())} rows in {sum(1 for c in counts.values() if c)} tables", file=sys.stderr)
     return 0

@@ -118,7 +118,7 @@ def _read(path: str) -> Tournament:
             with open(path, encoding="utf-8-sig") as f:
                 text = f.read()
         except OSError as exc:
-            raise InvalidInput("FILE", f"cannot read {path}: {exc.strerror}") from None
+            raise InvalidInput(None, f"cannot read {path}: {exc.strerror}") from None
         except UnicodeDecodeError as exc:
             from app.services.errors import FileFormatError
 
@@ -269,7 +269,7 @@ def generate_handler(args: argparse.Namespace) -> int:
     from app.services.trf import write_tournament
 
     if not 2 <= args.teams <= 999:
-        raise InvalidInput("generate", "--teams must be between 2 and 999")
+        raise InvalidInput(None, "--teams must be between 2 and 999")
     base = fide_default()
     pairing = dataclasses.replace(
         base.pairing,

@@ -351,7 +351,7 @@ def export_trf(session: Session, t: Tournament, fmt: str = "trf2026", *, public:
     """The TRF-2026 (or TRF16) file of the tournament as it stands."""
     fmt = FORMAT_ALIASES.get(fmt.lower(), fmt)
     if fmt not in EXPORT_FORMATS:
-        raise InvalidInput("TRF", f"unknown format {fmt!r}; use trf2026 or trf16")
+        raise InvalidInput(None, f"unknown format {fmt!r}; use trf2026 or trf16")
     ex = export_domain(session, t, public=public)
     text = write_tournament(ex.domain, fmt=fmt, standings=_standings(ex.domain))
     return _year_only(text) if public else text

@@ -89,7 +89,15 @@ class FileFormatError(InvalidInput):
     type_slug = "file-format"
     title = "The file cannot be read"
 
-    def __init__(self, line: int | None, detail: str, rule: str | None = "TRF") -> None:
+    def __init__(self, line: int | None, detail: str, rule: str | None = "C.04 Annex 2") -> None:
         where = f"line {line}: " if line is not None else ""
         super().__init__(rule, where + detail, line=line)
         self.line = line
+
+
+class ServiceUnavailable(DomainError):
+    """The server cannot serve this now (the database does not answer, ...); ``retry_after`` in seconds."""
+
+    status = 503
+    type_slug = "unavailable"
+    title = "The service is not available"

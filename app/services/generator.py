@@ -95,12 +95,12 @@ def generate(
     (never leaving fewer than two teams).
     """
     if teams < 2:
-        raise InvalidInput("generator", "need at least two teams")
+        raise InvalidInput(None, "need at least two teams")
     if rounds < 1:
-        raise InvalidInput("generator", "need at least one round")
+        raise InvalidInput(None, "need at least one round")
     for name, rate in (("draw_rate", draw_rate), ("forfeit_rate", forfeit_rate), ("absent_rate", absent_rate)):
         if not 0.0 <= rate <= 1.0:
-            raise InvalidInput("generator", f"{name} must be between 0 and 1")
+            raise InvalidInput(None, f"{name} must be between 0 and 1")
     rng = random.Random(seed)
     pair = pairer or default_pairer
     t = _teams(rng, teams, boards, rounds, rules, seed)

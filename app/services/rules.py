@@ -106,7 +106,7 @@ class Rules:
 
 def validate_rules(rules: Rules) -> None:
     def bad(name: str, why: str) -> InvalidInput:
-        return InvalidInput("rules", f"{name}: {why}", field=name)
+        return InvalidInput(None, f"{name}: {why}", field=name)
 
     if not 1 <= rules.boards <= 20:
         raise bad("boards", "must be between 1 and 20")
@@ -192,7 +192,7 @@ def preset(name: str) -> Rules:
     try:
         return PRESETS[name]()
     except KeyError:
-        raise InvalidInput("preset", f"unknown preset {name!r}; known: {', '.join(PRESETS)}") from None
+        raise InvalidInput(None, f"unknown preset {name!r}; known: {', '.join(PRESETS)}") from None
 
 
 # --- JSON document form (stored in the tournament row, exchanged over the API) ----------------
@@ -244,7 +244,7 @@ def _decode_field(name: str, default: Any, raw: Any) -> Any:
         if isinstance(default, str) or default is None:
             return str(raw)
     except (TypeError, ValueError) as exc:
-        raise InvalidInput("rules", f"{name}: {exc}", field=name) from None
+        raise InvalidInput(None, f"{name}: {exc}", field=name) from None
     return raw
 
 
@@ -270,16 +270,16 @@ def rules_from_dict(data: dict[str, Any], base: Rules | None = None) -> Rules:
     known = {f.name: f for f in dataclasses.fields(Rules)}
     unknown = set(data) - set(known)
     if unknown:
-        raise InvalidInput("rules", f"unknown settings: {', '.join(sorted(unknown))}")
+        raise InvalidInput(None, f"unknown settings: {', '.join(sorted(unknown))}")
     changes: dict[str, Any] = {}
     for name, raw in data.items():
         if name == "pairing":
             if not isinstance(raw, dict):
-                raise InvalidInput("rules", "pairing: expected an object")
+                raise InvalidInput(None, "pairing: expected an object")
             pknown = {f.name for f in dataclasses.fields(PairingSettings)}
             bad = set(raw) - pknown
             if bad:
-                raise InvalidInput("rules", f"unknown pairing settings: {', '.join(sorted(bad))}")
+                raise InvalidInput(None, f"unknown pairing settings: {', '.join(sorted(bad))}")
             pchanges = {
                 k: _decode_field(k, getattr(base.pairing, k), v) for k, v in raw.items()
             }
@@ -298,4 +298,4 @@ def rules_from_dict(data: dict[str, Any], base: Rules | None = None) -> Rules:
     try:
         return _aware(dataclasses.replace(base, **changes))
     except TypeError as exc:
-        raise InvalidInput("rules", str(exc)) from None
+        raise InvalidInput(None, str(exc)) from None

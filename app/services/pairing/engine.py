@@ -76,7 +76,7 @@ class _Round:
         for name, allowed in (("c6_mode", C6_MODES), ("c7_mode", C7_MODES),
                               ("type_b_last_round_cd0_l2", CD0_L2_READINGS)):
             if getattr(self.p, name) not in allowed:
-                raise InvalidInput("rules", f"pairing.{name}: must be one of {', '.join(allowed)}",
+                raise InvalidInput(None, f"pairing.{name}: must be one of {', '.join(allowed)}",
                                    field=f"pairing.{name}")
         self.budget = budget
         self.by_tpn: dict[int, TeamState] = {t.tpn: t for t in snapshot.teams}
