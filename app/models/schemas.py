@@ -480,23 +480,42 @@ class PairingChange(Strict):
 
 
 class BoardResultPut(Strict):
-    result: str | None = Field(description="1-0, 0-1, 1/2-1/2, +/-, -/+, -/-, or null to clear")
+    result: str | None = Field(max_length=10, description="1-0, 0-1, 1/2-1/2, +/-, -/+, -/-, or null to clear")
     ended_at: datetime | None = Field(default=None, description="when the game ended (default: now)")
 
 
+#: The side of a match that did not show up (R-7.3), as ``MatchRead.forfeit`` shows it: ``first`` is the team with
+#: White on board 1. The words ``white``/``black`` of earlier versions are refused with a hint.
+Forfeit = Literal["first", "second", "both"]
+FORFEIT_HELP = ("match-level forfeit (R-7.3): the side that did not show up, first (the team with White on "
+                "board 1), second or both")
+
+
+def _forfeit_words(value: Any) -> Any:
+    if value in ("white", "black"):
+        raise ValueError(f"forfeit {value!r} is no longer accepted: name the absent side as 'first' (the team "
+                         "with White on board 1), 'second' or 'both'")
+    return value
+
+
 class MatchResultPut(Strict):
-    results: list[str | None] | None = Field(default=None, max_length=100,
-                                             description="board 1.. results, White's score first")
-    forfeit: Literal["white", "black", "both", "first", "second"] | None = Field(
-        default=None, description="match-level forfeit: the team that did not show up")
+    results: list[Annotated[str, Field(max_length=10)] | None] | None = Field(
+        default=None, max_length=100, description="board 1.. results, White's score first")
+    forfeit: Forfeit | None = Field(default=None, description=FORFEIT_HELP)
+
+    check_forfeit = field_validator("forfeit", mode="before")(_forfeit_words)
 
 
 class BatchItem(Strict):
     table: int = Field(ge=1, le=10_000, description="the match's board-order number")
     board: int | None = Field(default=None, ge=1, le=100)
-    result: str | None = None
-    forfeit: Literal["white", "black", "both"] | None = None
-    if_match: str | None = Field(default=None, description="the match's ETag, needed to change an entered result")
+    result: str | None = Field(default=None, max_length=10,
+                               description="1-0, 0-1, 1/2-1/2, +/-, -/+, -/-, or null to clear")
+    forfeit: Forfeit | None = Field(default=None, description=FORFEIT_HELP)
+    if_match: str | None = Field(default=None, max_length=200,
+                                 description="the match's ETag, needed to change an entered result")
+
+    check_forfeit = field_validator("forfeit", mode="before")(_forfeit_words)
 
 
 class BatchResults(Strict):

@@ -280,7 +280,7 @@ def set_board_result(session: Session, t: Tournament, rnd: Round, match: Match, 
     return True
 
 
-FORFEIT_ALIASES = {"white": "first", "black": "second", "both": "both", "first": "first", "second": "second"}
+FORFEIT_SIDES = ("first", "second", "both")
 
 
 def set_match_forfeit(session: Session, t: Tournament, rnd: Round, match: Match, side: str | None,
@@ -288,9 +288,9 @@ def set_match_forfeit(session: Session, t: Tournament, rnd: Round, match: Match,
     """A team did not show up (R-7.3): the other scores 2 MP and ``forfeit_win_gp``; the absent is expelled (R-7.4)."""
     if match.second_team_id is None:
         raise StateConflict("R-7.5", "the pairing-allocated bye cannot be forfeited")
-    new = FORFEIT_ALIASES.get(side) if side is not None else None
-    if side is not None and new is None:
-        raise InvalidInput("R-7.3", f"forfeit names the absent team: white, black or both (not {side!r})")
+    if side is not None and side not in FORFEIT_SIDES:
+        raise InvalidInput("R-7.3", f"forfeit names the absent side: first, second or both (not {side!r})")
+    new = side
     if match.forfeit == new:
         return False
     check_if_match(match, if_match, match.forfeit is not None or has_entered_results(session, match))
