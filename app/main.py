@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import importlib
+from importlib.resources import files
 from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
-from fastapi.responses import RedirectResponse
+from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html, get_swagger_ui_oauth2_redirect_html
+from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
-from app import __version__
+from app import __version__, contract
 from app.config import Settings, get_settings
 from app.errors import CatchAllMiddleware, install_error_handlers
 from app.middleware import BodyLimitMiddleware, NulGuardMiddleware
@@ -18,26 +20,21 @@ from app.middleware import BodyLimitMiddleware, NulGuardMiddleware
 #: The public web page (a static single-page app, see web/README.md), served at /web/.
 WEB_DIR = Path(__file__).resolve().parents[1] / "web"
 
+#: Swagger UI and ReDoc come from the fastapi-offline package: /docs and /redoc work at a venue without internet.
+DOCS_ASSETS = Path(str(files("fastapi_offline") / "static"))
+
 ROUTERS = (
     "auth", "users", "clubs", "tournaments", "teams", "tournament_players", "ranking", "lineups", "rounds",
-    "results", "standings", "appeals", "exchange", "audit",
+    "results", "standings", "appeals", "exchange", "audit", "health",
 )
-
-DESCRIPTION = """
-The API of **teamswiss**, a server for Swiss-system team chess tournaments: entries,
-rosters, lineups, FIDE C.04.6 team pairings, results, standings with FIDE C.07
-tiebreaks, prizes and FIDE report files.
-
-Errors are `application/problem+json` (RFC 9457) with a `rule` member naming the
-regulation (`R-3.2`) or FIDE article (`C.04.6 3.4`) that refused the request.
-Public readers need no token; writes need a bearer token from `POST /auth/token`
-or an API token.
-"""
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
-    app = FastAPI(title="teamswiss", version=__version__, description=DESCRIPTION)
+    app = FastAPI(title="teamswiss", version=__version__, description=contract.description(),
+                  openapi_tags=contract.TAGS, docs_url=None, redoc_url=None,
+                  generate_unique_id_function=contract.operation_id)
+    contract.install(app)
     # the last added runs first: CORS headers on every answer, a bug answered as problem+json inside them
     app.add_middleware(NulGuardMiddleware)
     app.add_middleware(BodyLimitMiddleware, default=settings.max_body_bytes,
@@ -53,10 +50,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_error_handlers(app)
     for name in ROUTERS:
         app.include_router(importlib.import_module(f"app.routers.{name}").router)
-
-    @app.get("/health", tags=["meta"], summary="Liveness check")
-    def health() -> dict[str, str]:
-        return {"status": "ok", "version": __version__}
+    _docs(app)
 
     has_web = (WEB_DIR / "index.html").is_file()
     if has_web:
@@ -67,6 +61,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return RedirectResponse("/web/" if has_web else "/docs")
 
     return app
+
+
+def _docs(app: FastAPI) -> None:
+    """/docs (Swagger UI) and /redoc (ReDoc) from files installed with the package: nothing from a CDN."""
+    app.mount("/docs/assets", StaticFiles(directory=DOCS_ASSETS), name="docs-assets")
+    title = f"{app.title} {app.version}"
+
+    @app.get("/docs", include_in_schema=False)
+    def swagger_ui() -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url="/openapi.json", title=f"{title} - API", oauth2_redirect_url="/docs/oauth2-redirect",
+            swagger_js_url="/docs/assets/swagger-ui-bundle.js", swagger_css_url="/docs/assets/swagger-ui.css",
+            swagger_favicon_url="/docs/assets/favicon.png",
+            swagger_ui_parameters={"validatorUrl": None, "persistAuthorization": True})
+
+    @app.get("/docs/oauth2-redirect", include_in_schema=False)
+    def swagger_ui_redirect() -> HTMLResponse:
+        return get_swagger_ui_oauth2_redirect_html()
+
+    @app.get("/redoc", include_in_schema=False)
+    def redoc() -> HTMLResponse:
+        return get_redoc_html(openapi_url="/openapi.json", title=f"{title} - API reference",
+                              redoc_js_url="/docs/assets/redoc.standalone.js",
+                              redoc_favicon_url="/docs/assets/favicon.png", with_google_fonts=False)
 
 
 app = create_app()

@@ -96,7 +96,8 @@ class Principal:
         return scope in self.scopes
 
 
-bearer = HTTPBearer(auto_error=False, description="A JWT from POST /auth/token or an API token (tsk_...)")
+bearer = HTTPBearer(auto_error=False, scheme_name="bearer",
+                    description="A JWT from POST /auth/token or an API token (tsk_...)")
 
 
 def _principal(user: User, scopes: frozenset[str] | None = None, token_name: str | None = None) -> Principal:

@@ -18,6 +18,7 @@ from app.models.schemas import (
     CommitteeMemberRead,
     CommitteePut,
     LineupRead,
+    Page,
 )
 from app.operations import audit
 from app.operations.read_models import appeal_read, involved_clubs, lineup_read, member_read, members, to_member
@@ -27,10 +28,13 @@ from app.permissions import ORGANISER_ROLES
 from app.routers.deps import (
     Access,
     Id,
+    PagingDep,
     RoundNumber,
     SessionDep,
+    answers,
     get_or_404,
     load_tournament,
+    paginate,
     permit,
     public,
 )
@@ -40,17 +44,21 @@ from app.services.errors import Forbidden, InvalidInput, NotFound, StateConflict
 router = APIRouter(prefix="/tournaments/{tournament_id}", tags=["appeals"])
 
 
-@router.get("/committee", response_model=list[CommitteeMemberRead], summary="The appeals committee (R-14.4)")
-def get_committee(tournament_id: Id, session: SessionDep,
-                  _: Annotated[Access, public()]) -> list[CommitteeMemberRead]:
+@router.get("/committee", response_model=Page[CommitteeMemberRead], summary="The appeals committee (R-14.4)")
+def get_committee(tournament_id: Id, session: SessionDep, paging: PagingDep,
+                  _: Annotated[Access, public()]) -> Page[CommitteeMemberRead]:
+    """The appeals committee (R-14.4): the regular members, then the alternates, each kind in order."""
     load_tournament(session, tournament_id)
-    return [member_read(to_member(m)) for m in members(session, tournament_id)]
+    return paging.of([member_read(to_member(m)) for m in members(session, tournament_id)])
 
 
-@router.put("/committee", response_model=list[CommitteeMemberRead],
+@router.put("/committee", response_model=Page[CommitteeMemberRead], responses=answers(409),
             summary="Name the committee: regulars and alternates in order (organiser, audited)")
 def put_committee(tournament_id: Id, body: CommitteePut, session: SessionDep,
-                  access: Annotated[Access, permit("committee.write")]) -> list[CommitteeMemberRead]:
+                  access: Annotated[Access, permit("committee.write")]) -> Page[CommitteeMemberRead]:
+    """Name the whole appeals committee (R-14.4): regulars and alternates in order, one chair, optionally the
+    members' accounts (to record decisions) and clubs (a member never sits on an appeal of their own club).
+    The answer is the committee as `GET .../committee` lists it, in one page."""
     principal = access.signed_in
     t = load_tournament(session, tournament_id, for_update=True)
     for m in body.members:  # references to unknown rows are the caller's mistake (422), not a server error
@@ -74,7 +82,8 @@ def put_committee(tournament_id: Id, body: CommitteePut, session: SessionDep,
     session.flush()
     audit.record(session, principal, "committee", "committee", tournament_id, tournament_id=tournament_id,
                  before=before, after={"members": [audit.snapshot(r) for r in rows]}, reason=body.reason)
-    return [member_read(to_member(m)) for m in members(session, tournament_id)]
+    everyone = [member_read(to_member(m)) for m in members(session, tournament_id)]
+    return Page(items=everyone, total=len(everyone), limit=max(len(everyone), 1), offset=0)
 
 
 def game_end(session: Session, match: Match, board: int | None) -> datetime:
@@ -90,10 +99,14 @@ def game_end(session: Session, match: Match, board: int | None) -> datetime:
     return max(ends)
 
 
-@router.post("/appeals", response_model=AppealRead, status_code=status.HTTP_201_CREATED,
+@router.post("/appeals", response_model=AppealRead, status_code=status.HTTP_201_CREATED, responses=answers(409),
              summary="File an appeal (the team's manager, R-16.2; or the chief arbiter recording it)")
 def file_appeal(tournament_id: Id, body: AppealCreate, session: SessionDep,
                 access: Annotated[Access, permit("appeal.file")]) -> AppealRead:
+    """File an appeal against an arbiter's decision in a game (`board`) or a whole match (R-14): the appealing
+    team's manager files it, or the chief arbiter records it. It must be announced and submitted within the
+    deadlines after the game ended (R-14.1; the chief arbiter may accept a late one) with the fee (R-14.3);
+    refusals are 409 with the rule."""
     principal = access.require("appeal.file", body.team_id)  # the appealing team's manager, or the chief arbiter
     if body.accept_late:
         access.require("appeal.accept_late")
@@ -124,18 +137,24 @@ def file_appeal(tournament_id: Id, body: AppealCreate, session: SessionDep,
     return appeal_read(session, t, a, principal)
 
 
-@router.get("/appeals", response_model=list[AppealRead],
+@router.get("/appeals", response_model=Page[AppealRead],
             summary="Appeals; texts only for the teams involved and the officials")
-def list_appeals(tournament_id: Id, session: SessionDep, access: Annotated[Access, public()]) -> list[AppealRead]:
+def list_appeals(tournament_id: Id, session: SessionDep, paging: PagingDep,
+                 access: Annotated[Access, public()]) -> Page[AppealRead]:
+    """The tournament's appeals in the order they were filed, with their status and decision. The texts only
+    for the teams involved and the officials."""
     t = load_tournament(session, tournament_id)
-    rows = session.exec(select(Appeal).where(Appeal.tournament_id == tournament_id).order_by(Appeal.id)).all()
-    return [appeal_read(session, t, a, access.principal) for a in rows]
+    items, total = paginate(session, select(Appeal).where(Appeal.tournament_id == tournament_id)
+                            .order_by(Appeal.id), paging)
+    return paging.page([appeal_read(session, t, a, access.principal) for a in items], total)
 
 
 @router.get("/appeals/{appeal_id}", response_model=AppealRead,
             summary="An appeal; its text only for the teams involved and the officials")
 def get_appeal(tournament_id: Id, appeal_id: Id, session: SessionDep,
                access: Annotated[Access, public()]) -> AppealRead:
+    """An appeal with its status, the sitting committee and the decision; the text only for the teams involved
+    and the officials."""
     t = load_tournament(session, tournament_id)
     a = get_or_404(session, Appeal, appeal_id, "appeal")
     if a.tournament_id != tournament_id:
@@ -143,10 +162,13 @@ def get_appeal(tournament_id: Id, appeal_id: Id, session: SessionDep,
     return appeal_read(session, t, a, access.principal)
 
 
-@router.post("/appeals/{appeal_id}/decision", response_model=AppealRead,
+@router.post("/appeals/{appeal_id}/decision", response_model=AppealRead, responses=answers(409),
              summary="Decide an appeal (the sitting committee's chair or the organiser); the fee follows (R-14.3)")
-def decide(tournament_id: Id, appeal_id: Id, body: AppealDecision, session: SessionDep,
+def decide_appeal(tournament_id: Id, appeal_id: Id, body: AppealDecision, session: SessionDep,
            access: Annotated[Access, permit("appeal.decide")]) -> AppealRead:
+    """Record the decision on an open appeal, `upheld` or `rejected`, with the reasons: the sitting committee's
+    chair or the organiser (R-14.4). The fee is returned when the appeal is upheld (R-14.3). Refused (409)
+    when the sitting committee is incomplete or the appeal was decided already (R-14.2)."""
     principal = access.signed_in
     t = load_tournament(session, tournament_id, for_update=True)
     a = get_or_404(session, Appeal, appeal_id, "appeal")
@@ -175,10 +197,12 @@ def decide(tournament_id: Id, appeal_id: Id, body: AppealDecision, session: Sess
     return appeal_read(session, t, a, principal)
 
 
-@router.delete("/rounds/{number}/lineups/{team_id}/captain", response_model=LineupRead,
+@router.delete("/rounds/{number}/lineups/{team_id}/captain", response_model=LineupRead, responses=answers(409),
                summary="Remove the captain role for this round (chief arbiter, R-16.1; audited)")
 def remove_captain(tournament_id: Id, number: RoundNumber, team_id: Id, body: CaptainRemoval, session: SessionDep,
                    access: Annotated[Access, permit("captain.remove")]) -> LineupRead:
+    """Take the captain role away from the team's captain for this round (R-16.1), with the reason; audited.
+    The team cannot name another captain for the round. Refused (409) when the team has no lineup."""
     principal = access.signed_in
     t = load_tournament(session, tournament_id, for_update=True)
     get_round(session, tournament_id, number)

@@ -20,10 +20,11 @@ def list_audit(tournament_id: Id, session: SessionDep, paging: PagingDep,
                _: Annotated[Access, permit("audit.read")],
                entity: Annotated[str | None, Query(max_length=50, description="e.g. round, team, lineup")] = None,
                ) -> Page[AuditRead]:
+    """The tournament's audit trail, newest first: who changed what and when, the values before and after, and
+    the reason given. `entity` keeps one kind of record (`round`, `team`, `lineup`, `match`, ...)."""
     load_tournament(session, tournament_id)
     stmt = select(AuditEntry).where(AuditEntry.tournament_id == tournament_id).order_by(col(AuditEntry.id).desc())
     if entity:
         stmt = stmt.where(AuditEntry.entity == entity)
     items, total = paginate(session, stmt, paging)
-    return Page(items=[AuditRead.model_validate(a, from_attributes=True) for a in items], total=total,
-                limit=paging.limit, offset=paging.offset)
+    return paging.page([AuditRead.model_validate(a, from_attributes=True) for a in items], total)

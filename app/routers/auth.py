@@ -16,12 +16,13 @@ from app.models.schemas import (
     ApiTokenRead,
     MembershipRead,
     MeRead,
+    Page,
     TokenResponse,
     TournamentRights,
 )
 from app.operations import audit
 from app.permissions import permissions_in
-from app.routers.deps import Access, Id, SessionDep, get_or_404, permit, public
+from app.routers.deps import Access, Id, PagingDep, SessionDep, answers, get_or_404, paginate, permit, public
 from app.security import (
     check_login,
     check_throttle,
@@ -36,9 +37,16 @@ from app.services.errors import Forbidden, Unauthorized
 router = APIRouter(prefix="/auth", tags=["auth"])
 
 
-@router.post("/token", response_model=TokenResponse, summary="Log in: a bearer token for a user")
+@router.post("/token", response_model=TokenResponse, responses=answers(429),
+             summary="Log in: a bearer token for a user")
 def login(request: Request, session: SessionDep, form: Annotated[OAuth2PasswordRequestForm, Depends()],
           _: Annotated[Access, public()]) -> TokenResponse:
+    """Log in with a user name and password (an OAuth2 password form: `username`, `password`) and get a bearer
+    token for `Authorization: Bearer ...`, valid for `expires_in` seconds.
+
+    Wrong credentials answer 401. Failed logins are counted per user name and per client address: past the
+    limit every attempt answers 429 with `Retry-After` until the wait is over.
+    """
     keys = throttle_keys(form.username, request.client.host if request.client else None)
     check_throttle(session, keys)
     user = session.exec(select(User).where(User.username == form.username)).first()
@@ -54,7 +62,9 @@ def login(request: Request, session: SessionDep, form: Annotated[OAuth2PasswordR
 
 @router.get("/me", response_model=MeRead,
             summary="The signed-in user, the token's scopes, and what they may do in each of their tournaments")
-def me(session: SessionDep, access: Annotated[Access, permit("me.read")]) -> MeRead:
+def get_me(session: SessionDep, access: Annotated[Access, permit("me.read")]) -> MeRead:
+    """Who the token belongs to, its scopes (null: a password login, all the user's rights), the user's roles,
+    and per tournament the actions this token may perform there (the permission table in README)."""
     principal = access.signed_in
     user = get_or_404(session, User, principal.user_id, "user")
     ms = session.exec(select(Membership).where(Membership.user_id == user.id).order_by(Membership.id)).all()
@@ -81,6 +91,8 @@ def _token_read(tok: ApiToken) -> ApiTokenRead:
              summary="Create a long-lived API token for a script (shown once; password login only)")
 def create_api_token(body: ApiTokenCreate, session: SessionDep,
                      access: Annotated[Access, permit("token.create")]) -> ApiTokenCreated:
+    """Create a long-lived API token for a script, limited to `scopes` (`read`, `results`, `lineups`, `write`).
+    The token is shown once in `token`; only its hash is kept. Only a password login may create tokens."""
     principal = access.signed_in
     token, digest = new_api_token()
     tok = ApiToken(user_id=principal.user_id, name=body.name, token_hash=digest, prefix=token[:10],
@@ -91,16 +103,20 @@ def create_api_token(body: ApiTokenCreate, session: SessionDep,
     return ApiTokenCreated(**_token_read(tok).model_dump(), token=token)
 
 
-@router.get("/api-tokens", response_model=list[ApiTokenRead], summary="The signed-in user's API tokens")
-def list_api_tokens(session: SessionDep, access: Annotated[Access, permit("token.list")]) -> list[ApiTokenRead]:
-    toks = session.exec(select(ApiToken).where(ApiToken.user_id == access.signed_in.user_id)
-                        .order_by(ApiToken.id)).all()
-    return [_token_read(t) for t in toks]
+@router.get("/api-tokens", response_model=Page[ApiTokenRead], summary="The signed-in user's API tokens")
+def list_api_tokens(session: SessionDep, paging: PagingDep,
+                    access: Annotated[Access, permit("token.list")]) -> Page[ApiTokenRead]:
+    """The signed-in user's API tokens, oldest first (never the tokens themselves: their first characters)."""
+    stmt = select(ApiToken).where(ApiToken.user_id == access.signed_in.user_id).order_by(ApiToken.id)
+    items, total = paginate(session, stmt, paging)
+    return paging.page([_token_read(t) for t in items], total)
 
 
 @router.delete("/api-tokens/{token_id}", response_model=ApiTokenRead, summary="Revoke an API token")
 def revoke_api_token(token_id: Id, session: SessionDep,
                      access: Annotated[Access, permit("token.revoke")]) -> ApiTokenRead:
+    """Revoke an API token: it stops working at once. Its owner or an administrator may revoke it; revoking
+    twice changes nothing."""
     principal = access.signed_in
     tok = get_or_404(session, ApiToken, token_id, "API token")
     if tok.user_id != principal.user_id and not principal.is_admin:

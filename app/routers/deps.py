@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any, TypeVar
 
-from fastapi import Depends, Path, Query
+from fastapi import Depends, Path, Query, Request, Response
 from sqlalchemy import func
 from sqlmodel import Session, SQLModel, select
 
 from app.config import get_settings
+from app.contract import answers
 from app.db import SessionDep
 from app.models import Tournament
+from app.models.schemas import Page
 from app.permissions import MAX_ID, Access, Permit
 from app.security import Principal, current_principal, optional_principal
 from app.services.errors import NotFound
 
-__all__ = ["Access", "Permit", "SessionDep"]
+__all__ = ["Access", "Permit", "SessionDep", "answers"]
 
 PrincipalDep = Annotated[Principal, Depends(current_principal)]
 MaybePrincipalDep = Annotated[Principal | None, Depends(optional_principal)]
@@ -29,13 +32,45 @@ M = TypeVar("M", bound=SQLModel)
 
 
 class Paging:
+    """The ``limit``/``offset`` parameters of a collection, and its answer: one envelope with RFC 8288 links."""
+
     def __init__(
         self,
-        limit: Annotated[int, Query(ge=1, le=500, description="page size")] = 50,
+        request: Request,
+        response: Response,
+        limit: Annotated[int, Query(ge=1, le=500, description="page size (at most 500)")] = 50,
         offset: Annotated[int, Query(ge=0, le=MAX_ID, description="items to skip")] = 0,
     ) -> None:
         self.limit = min(limit, get_settings().page_size_max)
         self.offset = offset
+        self._request = request
+        self._response = response
+
+    def page(self, items: Sequence[Any], total: int) -> Page[Any]:
+        """``items`` (this page of them) out of ``total``; sets the ``Link`` header."""
+        self._response.headers["Link"] = page_links(self._request, self.limit, self.offset, total)
+        return Page(items=list(items), total=total, limit=self.limit, offset=self.offset)
+
+    def of(self, everything: Sequence[Any]) -> Page[Any]:
+        """The page of a list built in memory (a tournament's rounds, its committee, ...)."""
+        return self.page(everything[self.offset:self.offset + self.limit], len(everything))
+
+
+def page_links(request: Request, limit: int, offset: int, total: int) -> str:
+    """RFC 8288 ``Link`` header value: first, prev, next and last pages (relative to the request's URL)."""
+
+    def url(at: int) -> str:
+        query = request.url.include_query_params(limit=limit, offset=at).query
+        return f"<{request.url.path}?{query}>"
+
+    last = max(total - 1, 0) // limit * limit
+    links = [f'{url(0)}; rel="first"']
+    if offset > 0:
+        links.append(f'{url(max(min(offset, last + limit) - limit, 0))}; rel="prev"')
+    if offset + limit < total:
+        links.append(f'{url(offset + limit)}; rel="next"')
+    links.append(f'{url(last)}; rel="last"')
+    return ", ".join(links)
 
 
 PagingDep = Annotated[Paging, Depends()]

@@ -1,4 +1,4 @@
-"""Data exchange (issue 7): TRF-2026 / TRF16, JSON and CSV exports, and TRF import.
+"""Data exchange: TRF-2026 / TRF16, JSON and CSV exports, and TRF import.
 
 Exports are public for rounds whose pairing is published (published, in progress,
 completed); the tournament's staff (organiser, arbiters, admins) also get paired rounds and
@@ -15,16 +15,16 @@ from fastapi.responses import JSONResponse
 from starlette.datastructures import UploadFile
 
 from app.models.schemas import TournamentRead
+from app.operations.exchange import export_json as json_document
+from app.operations.exchange import export_trf as trf_text
 from app.operations.exchange import (
-    export_json,
-    export_trf,
     import_trf,
     pairings_csv,
     parse_options,
     standings_csv,
 )
 from app.operations.read_models import completed_view, tournament_read
-from app.routers.deps import Access, Id, SessionDep, load_tournament, permit, public
+from app.routers.deps import Access, Id, SessionDep, answers, load_tournament, permit, public
 from app.services.errors import FileFormatError, InvalidInput
 from app.services.standings import compute_standings
 
@@ -75,7 +75,9 @@ TRF_REQUEST_BODY: dict[str, Any] = {
 
 
 @router.post("/tournaments/import", response_model=TournamentRead, status_code=status.HTTP_201_CREATED,
-             openapi_extra=TRF_REQUEST_BODY,
+             openapi_extra=TRF_REQUEST_BODY, responses={**answers(400, 409), 201: {
+                 "description": "The new tournament", "headers": {"Location": {
+                     "description": "the new tournament's URL", "schema": {"type": "string"}}}}},
              summary="Create a tournament from a TRF-2026 or TRF16 team file; the importer becomes organiser")
 def import_tournament(
     session: SessionDep,
@@ -89,6 +91,10 @@ def import_tournament(
     rules: Annotated[str | None, Query(pattern="^(2024|2026)$", description="C.07 Art. 16 text")] = None,
     preset: Annotated[str | None, Query(max_length=50, description="base settings: fide (default) or k12-2025")] = None,
 ) -> TournamentRead:
+    """Create a tournament from a FIDE report file (TRF-2026, or TRF16 with 013 team records) so that an event
+    started in another program continues here: its teams, players, rounds, pairings and results. Send the file
+    as `text/plain` or as a `multipart/form-data` upload (field `file`). The query parameters supply what the
+    file may not say. An unreadable file is refused (422, type `file-format`, `line` names the line)."""
     options = parse_options(pab, forfeit_gp, tiebreaks, rules, preset)
     t, warnings = import_trf(session, text, access.principal, options)
     session.flush()
@@ -111,13 +117,15 @@ def _disposition(t_id: int, ext: str) -> dict[str, str]:
             responses={200: {"content": {"text/plain": {"schema": {"type": "string"}}},
                              "description": "the TRF file"}},
             summary="The tournament as a TRF-2026 (or TRF16) team file (public once a round is published)")
-def export_trf_file(
+def export_trf(
     tournament_id: Id, session: SessionDep, access: Annotated[Access, public("export.private")],
     format: Annotated[str, Query(pattern="^(trf|trf2026|trf16)$",
                                  description="trf2026 (default) or trf16 (013 team records)")] = "trf2026",
 ) -> Response:
+    """The tournament as a FIDE report file for rating and for other programs: the published rounds for the
+    public, with birth years only; the officials also get paired rounds and full birth dates."""
     t = load_tournament(session, tournament_id)
-    text = export_trf(session, t, format, public=not access.holds("export.private"))
+    text = trf_text(session, t, format, public=not access.holds("export.private"))
     return Response(text.encode("utf-8"), media_type="text/plain; charset=utf-8",
                     headers=_disposition(tournament_id, "trf"))
 
@@ -128,15 +136,18 @@ def export_trf_file(
                 "($id https://teamswiss.org/schemas/tournament-export.schema.json)"}}},
                 "description": "the tournament"}},
             summary="The whole tournament as one JSON document (public once a round is published)")
-def export_json_document(tournament_id: Id, session: SessionDep,
-                         access: Annotated[Access, public("export.private")]) -> JSONResponse:
+def export_json(tournament_id: Id, session: SessionDep,
+                access: Annotated[Access, public("export.private")]) -> JSONResponse:
+    """The whole tournament as one JSON document (its JSON Schema: openapi/tournament-export.schema.json):
+    settings, clubs, teams, rosters, rounds and results; private data as for the TRF export."""
     t = load_tournament(session, tournament_id)
-    return JSONResponse(export_json(session, t, public=not access.holds("export.private")),
+    return JSONResponse(json_document(session, t, public=not access.holds("export.private")),
                         headers=_disposition(tournament_id, "json"))
 
 
 CSV_RESPONSE: dict[int | str, dict[str, Any]] = {
-    200: {"content": {"text/csv": {"schema": {"type": "string"}}}, "description": "UTF-8 with BOM"}}
+    200: {"content": {"text/csv": {"schema": {"type": "string"}}}, "description": "UTF-8 with BOM"},
+    **answers(409)}
 
 
 @router.get("/tournaments/{tournament_id}/export/standings.csv", response_class=Response,
@@ -146,6 +157,8 @@ def export_standings_csv(
     round: Annotated[int | None, Query(ge=1, le=1000,
                                        description="after this completed round (default: the last one)")] = None,
 ) -> Response:
+    """The standings after a completed round as a spreadsheet file: one row per team, one column per score
+    and tiebreak (409 for a round that is not completed)."""
     t = load_tournament(session, tournament_id)
     d, last = completed_view(session, t, round)
     text = standings_csv(d, compute_standings(d, after_round=last))
@@ -159,6 +172,8 @@ def export_pairings_csv(
     tournament_id: Id, session: SessionDep, access: Annotated[Access, public("export.private")],
     round: Annotated[int, Query(ge=1, le=1000, description="the round")],
 ) -> Response:
+    """One round's pairings and results as a spreadsheet file: a row per board (the published rounds for the
+    public)."""
     t = load_tournament(session, tournament_id)
     text = pairings_csv(session, t, round, public=not access.holds("export.private"))
     return Response(text.encode("utf-8"), media_type="text/csv; charset=utf-8",

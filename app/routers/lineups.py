@@ -14,7 +14,7 @@ from app.operations import audit
 from app.operations.read_models import lineup_read, player_view
 from app.operations.repository import eligibility, get_team, roster_in_board_order, rules_of, to_player
 from app.operations.rounds import get_round, lineup_changed
-from app.routers.deps import Access, Id, RoundNumber, SessionDep, load_tournament, permit, public
+from app.routers.deps import Access, Id, RoundNumber, SessionDep, answers, load_tournament, permit, public
 from app.services.errors import StateConflict
 from app.services.lineups import validate_lineup
 
@@ -27,9 +27,12 @@ def _started(rnd: Round) -> bool:
 
 
 @router.get("/{team_id}", response_model=LineupRead,
+            responses=answers(403, s403="Before the round starts a lineup is private to its team and the officials"),
             summary="A team's lineup for the round (before the start: the team and the officials only)")
 def get_lineup(tournament_id: Id, number: RoundNumber, team_id: Id, session: SessionDep,
                access: Annotated[Access, public("lineup.read")]) -> LineupRead:
+    """The team's lineup for the round, board by board, and its captain: the submitted one, else the base
+    lineup (R-3.1). Before the round starts only the team and the officials may read it (401/403)."""
     t = load_tournament(session, tournament_id)
     rnd = get_round(session, tournament_id, number)
     team = get_team(session, tournament_id, team_id)
@@ -38,10 +41,14 @@ def get_lineup(tournament_id: Id, number: RoundNumber, team_id: Id, session: Ses
     return lineup_read(session, t, team, number, access.principal)
 
 
-@router.put("/{team_id}", response_model=LineupRead,
+@router.put("/{team_id}", response_model=LineupRead, responses=answers(409),
             summary="Submit the lineup (team manager or arbiter); boards follow board order (R-3.3)")
 def put_lineup(tournament_id: Id, number: RoundNumber, team_id: Id, body: LineupPut, session: SessionDep,
                access: Annotated[Access, permit("lineup.write")]) -> LineupRead:
+    """Submit the team's lineup for the round: roster players (`player_ids`) and a captain. The players play in
+    the roster's board order (R-3.3); with `explicit_order` the order given is checked against it. Refused
+    (409/422 with the rule) for an invalid lineup (R-3.1, R-3.2, ...), after the round's start (except by an
+    arbiter) and once the round is in progress."""
     principal = access.signed_in
     t = load_tournament(session, tournament_id, for_update=True)
     rnd = get_round(session, tournament_id, number)

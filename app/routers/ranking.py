@@ -9,20 +9,24 @@ from fastapi import APIRouter
 from app.models.schemas import RankingRead
 from app.operations.ranking import lock
 from app.operations.read_models import ranking_read
-from app.routers.deps import Access, Id, SessionDep, load_tournament, permit, public
+from app.routers.deps import Access, Id, SessionDep, answers, load_tournament, permit, public
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/ranking", tags=["ranking"])
 
 
 @router.get("", response_model=RankingRead, summary="Teams by the average rating of their base lineup (R-4.1)")
 def get_ranking(tournament_id: Id, session: SessionDep, _: Annotated[Access, public()]) -> RankingRead:
+    """The initial ranking: the entered teams by the exact average rating of their base lineup (R-4.1), with
+    their pairing numbers once locked and the problems of each base lineup."""
     return ranking_read(session, load_tournament(session, tournament_id))
 
 
-@router.post("/lock", response_model=RankingRead,
+@router.post("/lock", response_model=RankingRead, responses=answers(409),
              summary="Lock the ranking: pairing numbers 1..N (arbiter; re-lock allowed until round 4 is paired)")
 def lock_ranking(tournament_id: Id, session: SessionDep,
                  access: Annotated[Access, permit("ranking.lock")]) -> RankingRead:
+    """Lock the initial ranking: the entered teams get their pairing numbers 1..N (C.04.6 1.1) and round 1 can
+    be paired. Locking again renumbers; it is refused (409) once round 4 is paired, and without entered teams."""
     t = load_tournament(session, tournament_id, for_update=True)
     lock(session, t, access.principal)
     return ranking_read(session, t)

@@ -23,7 +23,7 @@ from app.operations.rounds import (
     set_board_result,
     set_match_forfeit,
 )
-from app.routers.deps import Access, BoardNumber, Id, RoundNumber, SessionDep, load_tournament, permit
+from app.routers.deps import Access, BoardNumber, Id, RoundNumber, SessionDep, answers, load_tournament, permit
 from app.services.errors import InvalidInput, NotFound
 from app.services.tournament import normalise_result
 
@@ -48,11 +48,24 @@ def _open(session: Session, tournament_id: int, number: int) -> tuple[Tournament
     return t, rnd
 
 
-@router.put("/matches/{match_id}/boards/{board}", response_model=MatchRead,
+ETAG = {"ETag": {"description": "the match's new ETag (send it in If-Match to change a result)",
+                 "schema": {"type": "string"}}}
+RESULT_ANSWERS = {**answers(409, 412, 428), 200: {"description": "The match with its new results",
+                                                   "headers": ETAG}}
+
+
+@router.put("/matches/{match_id}/boards/{board}", response_model=MatchRead, responses=RESULT_ANSWERS,
             summary="Enter or change one board's result (changing needs If-Match with the match's ETag)")
-def put_board(tournament_id: Id, number: RoundNumber, match_id: Id, board: BoardNumber, body: BoardResultPut,
+def put_board_result(tournament_id: Id, number: RoundNumber, match_id: Id, board: BoardNumber, body: BoardResultPut,
               session: SessionDep, access: Annotated[Access, permit("results.write")],
               if_match: Annotated[str | None, Header(max_length=1000)] = None) -> JSONResponse:
+    """Enter one board's result in a published round: `1-0`, `0-1`, `1/2-1/2`, `+/-`, `-/+`, `-/-` (White's
+    score first), or null to clear it. The first result moves the round to `in_progress`.
+
+    Changing a result already entered needs `If-Match` with the match's ETag (428 without it, 412 when the
+    match changed since it was read). Refused (409) before publication (C.04.2 1.4), after completion (reopen
+    the round first), on the bye (R-7.5) and on a match forfeited as a whole (R-7.3).
+    """
     principal = access.signed_in
     t, rnd = _open(session, tournament_id, number)
     m = _match(session, rnd, match_id)
@@ -62,11 +75,14 @@ def put_board(tournament_id: Id, number: RoundNumber, match_id: Id, board: Board
     return JSONResponse(out.model_dump(mode="json"), headers={"ETag": out.etag})
 
 
-@router.put("/matches/{match_id}", response_model=MatchRead,
+@router.put("/matches/{match_id}", response_model=MatchRead, responses=RESULT_ANSWERS,
             summary="Enter a whole match: every board's result, or a match-level forfeit (R-7.3)")
-def put_match(tournament_id: Id, number: RoundNumber, match_id: Id, body: MatchResultPut, session: SessionDep,
+def put_match_result(tournament_id: Id, number: RoundNumber, match_id: Id, body: MatchResultPut, session: SessionDep,
               access: Annotated[Access, permit("results.write")],
               if_match: Annotated[str | None, Header(max_length=1000)] = None) -> JSONResponse:
+    """Enter a whole match: `results` for every board in board order, or `forfeit` naming the team that did
+    not show up (`first`, `second` or `both`; R-7.3: the other team wins by forfeit, R-7.4: the absent team
+    may be expelled). Changing entered results needs `If-Match`, as for one board."""
     principal = access.signed_in
     t, rnd = _open(session, tournament_id, number)
     m = _match(session, rnd, match_id)
@@ -98,10 +114,20 @@ def _hash(body: BatchResults) -> str:
 
 @router.post("/results", response_model=BatchOutcome,
              summary="Batch results for scripts: all or nothing, honouring Idempotency-Key",
-             responses={200: {"headers": {"Idempotent-Replayed": {"description": "true on a replay"}}}})
+             responses={**answers(409, 412, 428), 200: {"description": "What changed, and the matches touched",
+                        "headers": {"Idempotent-Replayed": {"description": "true on a replay", "required": False,
+                                                            "schema": {"type": "string"}}}}})
 def post_results(tournament_id: Id, number: RoundNumber, body: BatchResults, session: SessionDep,
                  access: Annotated[Access, permit("results.write")],
                  idempotency_key: Annotated[str | None, Header(max_length=200)] = None) -> JSONResponse:
+    """Enter many results at once, for scripts and result terminals: board results (`table`, `board`,
+    `result`) and match forfeits (`table`, `forfeit`: `first`, `second` or `both`).
+
+    All or nothing: one refused item refuses the batch and nothing changes. Send an `Idempotency-Key` header
+    to make a retry safe: the same key with the same body replays the first answer (`Idempotent-Replayed:
+    true`); the same key with another body is refused (422). Changing entered results needs the match's ETag
+    in the item's `if_match` (428 without, 412 when stale).
+    """
     principal = access.signed_in
     t = load_tournament(session, tournament_id, for_update=True)  # serialises writers: no lost update
     digest = _hash(body)
@@ -132,8 +158,7 @@ def post_results(tournament_id: Id, number: RoundNumber, body: BatchResults, ses
         for it in items:
             if it.forfeit is not None:
                 changing |= m.forfeit is None and has_entered_results(session, m)
-                changing |= m.forfeit is not None and m.forfeit != {"white": "first", "black": "second"}.get(
-                    it.forfeit, it.forfeit)
+                changing |= m.forfeit is not None and m.forfeit != it.forfeit
             else:
                 b = boards.get(it.board)
                 if b is None:

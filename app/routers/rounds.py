@@ -1,7 +1,8 @@
 """Rounds: pairing through the C.04.6 engine, hand changes, publishing, completion.
 
 The round's states: pending -> paired (pair, hand changes, re-pair) -> published -> in progress (the first
-result) -> completed; a completed round reopens to in progress while the next round is still pending.
+result) -> completed; a completed round reopens to in progress while the next round is still pending
+(``app.contract.ROUND_LIFECYCLE`` documents each call and its refusals).
 """
 
 from __future__ import annotations
@@ -12,10 +13,20 @@ from fastapi import APIRouter, Header, Response
 from sqlmodel import Session
 
 from app.models import Round, Tournament
-from app.models.schemas import AbsentPut, PairingChange, RoundRead, RoundSummary
+from app.models.schemas import AbsentPut, Page, PairingChange, RoundRead, RoundSummary
 from app.operations import rounds as ops
 from app.operations.read_models import round_etag, round_read, round_summaries
-from app.routers.deps import Access, Id, RoundNumber, SessionDep, load_tournament, permit, public
+from app.routers.deps import (
+    Access,
+    Id,
+    PagingDep,
+    RoundNumber,
+    SessionDep,
+    answers,
+    load_tournament,
+    permit,
+    public,
+)
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/rounds", tags=["rounds"])
 
@@ -26,16 +37,25 @@ def _locked_round(session: Session, tournament_id: int, number: int) -> tuple[To
     return t, ops.get_round(session, tournament_id, number)
 
 
-@router.get("", response_model=list[RoundSummary], summary="The rounds and their states")
-def list_rounds(tournament_id: Id, session: SessionDep, _: Annotated[Access, public()]) -> list[RoundSummary]:
-    return round_summaries(session, load_tournament(session, tournament_id))
+@router.get("", response_model=Page[RoundSummary], summary="The rounds and their states")
+def list_rounds(tournament_id: Id, session: SessionDep, _: Annotated[Access, public()],
+                paging: PagingDep) -> Page[RoundSummary]:
+    """Every round of the tournament in order, with its state: `pending`, `paired`, `published`, `in_progress`
+    or `completed` (see the round lifecycle in the API description)."""
+    return paging.of(round_summaries(session, load_tournament(session, tournament_id)))
 
 
-@router.get("/{number}", response_model=RoundRead, responses={304: {"description": "not modified (If-None-Match)"}},
+@router.get("/{number}", response_model=RoundRead, responses=answers(304),
             summary="A round: matches in board order with players, results and match scores (public once published)")
-def read_round(tournament_id: Id, number: RoundNumber, session: SessionDep,
-               access: Annotated[Access, public("round.read_unpublished")], response: Response,
-               if_none_match: Annotated[str | None, Header(max_length=1000)] = None) -> Any:
+def get_round(tournament_id: Id, number: RoundNumber, session: SessionDep,
+              access: Annotated[Access, public("round.read_unpublished")], response: Response,
+              if_none_match: Annotated[str | None, Header(max_length=1000)] = None) -> Any:
+    """The round's matches in table order, each with its boards, players, results and scores.
+
+    Before the pairing is published the public sees the round's state and no matches; the tournament's
+    officials see the pairing and the engine's explanation. The answer carries an `ETag`: send it back in
+    `If-None-Match` to get 304 while nothing changed. Each match has its own `etag` for result changes.
+    """
     t = load_tournament(session, tournament_id)
     rnd = ops.get_round(session, tournament_id, number)
     etag = round_etag(session, rnd) + ("-staff" if access.holds("round.read_unpublished") else "")
@@ -45,54 +65,80 @@ def read_round(tournament_id: Id, number: RoundNumber, session: SessionDep,
     return round_read(session, t, rnd, access.principal)
 
 
-@router.post("/{number}/pair", response_model=RoundRead,
+@router.post("/{number}/pair", response_model=RoundRead, responses=answers(409),
              summary="Pair the round with the C.04.6 engine (arbiter); re-pairing is allowed until publication")
 def pair_round(tournament_id: Id, number: RoundNumber, session: SessionDep,
                access: Annotated[Access, permit("round.pair")]) -> RoundRead:
+    """Pair the round with the FIDE C.04.6 Swiss Team Pairing System: `pending` or `paired` -> `paired`.
+
+    Pairing again before publication replaces the pairing. Refused (409) while the previous round is not
+    completed or has an open appeal (R-14.2), before the initial ranking is locked (C.04.6 1.1), without an
+    appeals committee when the rules need one (R-14.4), after publication (C.04.2 1.4), and when no pairing
+    satisfies the absolute criteria (C.04.6 3.3.3, type `no-legal-pairing`).
+    """
     t, rnd = _locked_round(session, tournament_id, number)
     ops.pair(session, t, rnd, access.principal)
     return round_read(session, t, rnd, access.principal)
 
 
-@router.put("/{number}/absent", response_model=RoundRead,
+@router.put("/{number}/absent", response_model=RoundRead, responses=answers(409),
             summary="Mark a team absent for this round (not paired; a zero-point unplayed round)")
 def set_absent(tournament_id: Id, number: RoundNumber, body: AbsentPut, session: SessionDep,
                access: Annotated[Access, permit("round.absent")]) -> RoundRead:
+    """Mark a team absent for a `pending` round (or present again with `"absent": false`).
+
+    An absent team is not paired and scores nothing for the round. Refused (409, C.04.2 1.4) once the round
+    is paired.
+    """
     t, rnd = _locked_round(session, tournament_id, number)
     ops.set_absent(session, t, rnd, body.team_id, body.absent, access.principal, body.reason)
     return round_read(session, t, rnd, access.principal)
 
 
-@router.post("/{number}/pairing", response_model=RoundRead,
+@router.post("/{number}/pairing", response_model=RoundRead, responses=answers(409),
              summary="Change the pairing by hand before publishing (arbiter; audited, flagged as manual)")
 def change_pairing(tournament_id: Id, number: RoundNumber, body: PairingChange, session: SessionDep,
                    access: Annotated[Access, permit("round.change")]) -> RoundRead:
+    """Change a `paired` round by hand: swap two teams, give the bye to another team, forbid a pairing
+    (the round is paired again without it) or reverse a match's colours.
+
+    The change is audited with its reason and the round is flagged `manual`. Refused (409, C.04.2 1.4) unless
+    the round is paired and unpublished.
+    """
     t, rnd = _locked_round(session, tournament_id, number)
     ops.change_pairing(session, t, rnd, body.action, body.team_a, body.team_b, access.principal, body.reason)
     return round_read(session, t, rnd, access.principal)
 
 
-@router.post("/{number}/publish", response_model=RoundRead, summary="Make the pairing public and freeze it")
-def publish(tournament_id: Id, number: RoundNumber, session: SessionDep,
-            access: Annotated[Access, permit("round.publish")]) -> RoundRead:
+@router.post("/{number}/publish", response_model=RoundRead, responses=answers(409),
+             summary="Make the pairing public and freeze it")
+def publish_round(tournament_id: Id, number: RoundNumber, session: SessionDep,
+                  access: Annotated[Access, permit("round.publish")]) -> RoundRead:
+    """Publish the pairing: `paired` -> `published`. The public now sees it and results can be entered;
+    the pairing can no longer change. Refused (409, C.04.2 1.4) unless the round is `paired`."""
     t, rnd = _locked_round(session, tournament_id, number)
     ops.publish(session, t, rnd, access.principal)
     return round_read(session, t, rnd, access.principal)
 
 
-@router.post("/{number}/complete", response_model=RoundRead,
+@router.post("/{number}/complete", response_model=RoundRead, responses=answers(409),
              summary="Complete the round once every match has a full result (arbiter)")
-def complete(tournament_id: Id, number: RoundNumber, session: SessionDep,
-             access: Annotated[Access, permit("round.complete")]) -> RoundRead:
+def complete_round(tournament_id: Id, number: RoundNumber, session: SessionDep,
+                   access: Annotated[Access, permit("round.complete")]) -> RoundRead:
+    """Complete the round: `published` or `in_progress` -> `completed`. The standings then count it and the
+    next round can be paired. Refused (409) when a table has no full result (R-7.2, `tables` lists them) or
+    the round is not in play."""
     t, rnd = _locked_round(session, tournament_id, number)
     ops.complete(session, t, rnd, access.principal)
     return round_read(session, t, rnd, access.principal)
 
 
-@router.post("/{number}/reopen", response_model=RoundRead,
+@router.post("/{number}/reopen", response_model=RoundRead, responses=answers(409),
              summary="Reopen a completed round to correct a result (arbiter), while the next round is unpaired")
-def reopen(tournament_id: Id, number: RoundNumber, session: SessionDep,
-           access: Annotated[Access, permit("round.reopen")]) -> RoundRead:
+def reopen_round(tournament_id: Id, number: RoundNumber, session: SessionDep,
+                 access: Annotated[Access, permit("round.reopen")]) -> RoundRead:
+    """Reopen a completed round to correct a result: `completed` -> `in_progress`. Refused (409) when the
+    round is not completed, or once the next round is paired (C.04.2 1.4: that pairing used these results)."""
     t, rnd = _locked_round(session, tournament_id, number)
     ops.reopen(session, t, rnd, access.principal)
     return round_read(session, t, rnd, access.principal)

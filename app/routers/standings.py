@@ -9,7 +9,7 @@ from fastapi import APIRouter, Query
 from app.models.schemas import CrosstableRead, StandingsRead, TeamResultsRead
 from app.operations.read_models import crosstable_read, prizes_read, standings_read, team_results_read
 from app.operations.repository import get_team
-from app.routers.deps import Access, Id, SessionDep, load_tournament, public
+from app.routers.deps import Access, Id, SessionDep, answers, load_tournament, public
 
 router = APIRouter(prefix="/tournaments/{tournament_id}", tags=["standings"])
 
@@ -18,27 +18,36 @@ RoundParam = Annotated[int | None, Query(ge=1, le=1000,
 Public = Annotated[Access, public()]
 
 
-@router.get("/standings", response_model=StandingsRead,
+@router.get("/standings", response_model=StandingsRead, responses=answers(409),
             summary="Standings after a completed round with every tiebreak of the tournament's list (public)")
-def standings(tournament_id: Id, session: SessionDep, _: Public, round: RoundParam = None) -> dict[str, Any]:
+def get_standings(tournament_id: Id, session: SessionDep, _: Public, round: RoundParam = None) -> dict[str, Any]:
+    """The standings after a completed round (default: the last one): match and game points, and every
+    tiebreak of the tournament's list (FIDE C.07) as an exact value. Teams equal on every tiebreak share their
+    rank (`tied`, R-8.2). Asking for a round that is not completed is refused (409)."""
     return standings_read(session, load_tournament(session, tournament_id), round)
 
 
-@router.get("/crosstable", response_model=CrosstableRead,
+@router.get("/crosstable", response_model=CrosstableRead, responses=answers(409),
             summary="Each team's opponent, colour and match score per completed round, in standings order")
-def crosstable(tournament_id: Id, session: SessionDep, _: Public, round: RoundParam = None) -> CrosstableRead:
+def get_crosstable(tournament_id: Id, session: SessionDep, _: Public, round: RoundParam = None) -> CrosstableRead:
+    """For each team in standings order, every completed round: the opponent, the colour on board 1, the game
+    points for and against and the match points."""
     return crosstable_read(session, load_tournament(session, tournament_id), round)
 
 
 @router.get("/teams/{team_id}/results", response_model=TeamResultsRead,
             summary="A team's round-by-round record (published rounds)")
-def team_results(tournament_id: Id, team_id: Id, session: SessionDep, _: Public) -> TeamResultsRead:
+def get_team_results(tournament_id: Id, team_id: Id, session: SessionDep, _: Public) -> TeamResultsRead:
+    """A team's record round by round in the published rounds: opponent, colour, table, scores, byes and
+    unplayed rounds, with its match and game point totals."""
     t = load_tournament(session, tournament_id)
     get_team(session, tournament_id, team_id)
     return team_results_read(session, t, team_id)
 
 
-@router.get("/prizes", response_model=dict[str, Any],
+@router.get("/prizes", response_model=dict[str, Any], responses=answers(409),
             summary="Top 3 teams with their players, the Union top 3, board prizes (R-9)")
-def prizes(tournament_id: Id, session: SessionDep, _: Public, round: RoundParam = None) -> dict[str, Any]:
+def get_prizes(tournament_id: Id, session: SessionDep, _: Public, round: RoundParam = None) -> dict[str, Any]:
+    """The prizes after a completed round (R-9): the top three teams with their players, the top three teams
+    of Union clubs, and the board prizes."""
     return prizes_read(session, load_tournament(session, tournament_id), round)

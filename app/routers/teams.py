@@ -24,7 +24,18 @@ from app.operations import audit
 from app.operations.read_models import roster_read, team_read
 from app.operations.repository import fee_total, get_team, rules_of, to_club, to_player
 from app.operations.teams import check_one_manager, entry_infos, reseat, round1_paired
-from app.routers.deps import Access, Id, PagingDep, SessionDep, get_or_404, load_tournament, paginate, permit, public
+from app.routers.deps import (
+    Access,
+    Id,
+    PagingDep,
+    SessionDep,
+    answers,
+    get_or_404,
+    load_tournament,
+    paginate,
+    permit,
+    public,
+)
 from app.services.eligibility import check_manager_adult, check_roster, check_roster_change_allowed
 from app.services.entries import check_new_entry
 from app.services.errors import InvalidInput, StateConflict
@@ -32,10 +43,14 @@ from app.services.errors import InvalidInput, StateConflict
 router = APIRouter(prefix="/tournaments/{tournament_id}/teams", tags=["teams"])
 
 
-@router.post("", response_model=TeamRead, status_code=status.HTTP_201_CREATED,
+@router.post("", response_model=TeamRead, status_code=status.HTTP_201_CREATED, responses=answers(409),
              summary="Enter a team; valid entries are accepted in submission order, later ones wait (R-11.2)")
 def create_team(tournament_id: Id, body: TeamCreate, session: SessionDep,
                 access: Annotated[Access, permit("team.enter")]) -> TeamRead:
+    """Enter a team of a club (404 for an unknown club). Entries are accepted in submission order up to the
+    tournament's caps; later ones wait (`waitlisted`, R-11.2) and move up when a place frees. A user who is no
+    official of the tournament becomes the team's manager (an adult, R-16.2). Refused (409) after the entry
+    deadline (R-11.1), for a duplicate name (R-2.2) and past the club's cap."""
     principal = access.signed_in
     if body.entered_at is not None or body.override_deadline:
         access.require("entry.override")
@@ -73,26 +88,31 @@ def create_team(tournament_id: Id, body: TeamCreate, session: SessionDep,
 @router.get("", response_model=Page[TeamRead], summary="The tournament's teams in entry order")
 def list_teams(tournament_id: Id, session: SessionDep, access: Annotated[Access, public()], paging: PagingDep,
                status_: Annotated[Literal["waitlisted", "entered", "withdrawn", "expelled"] | None,
-                                  Query(alias="status")] = None) -> Page[TeamRead]:
+                                  Query(alias="status", description="only the teams in this status")] = None,
+               ) -> Page[TeamRead]:
+    """The tournament's teams in entry order. Fees and form status only for the officials and the manager."""
     principal = access.principal
     load_tournament(session, tournament_id)
     stmt = select(Team).where(Team.tournament_id == tournament_id).order_by(Team.entered_at, Team.id)
     if status_:
         stmt = stmt.where(Team.status == status_)
     items, total = paginate(session, stmt, paging)
-    return Page(items=[team_read(session, tm, principal) for tm in items], total=total, limit=paging.limit,
-                offset=paging.offset)
+    return paging.page([team_read(session, tm, principal) for tm in items], total)
 
 
-@router.get("/{team_id}", response_model=TeamRead, summary="A team (fee and form status: its manager and officials)")
+@router.get("/{team_id}", response_model=TeamRead, operation_id="getTeam",
+            summary="A team (fee and form status: its manager and officials)")
 def read_team(tournament_id: Id, team_id: Id, session: SessionDep, access: Annotated[Access, public()]) -> TeamRead:
+    """A team: its club, status and pairing number; fee and form status for its manager and the officials."""
     return team_read(session, get_team(session, tournament_id, team_id), access.principal)
 
 
-@router.patch("/{team_id}", response_model=TeamRead,
+@router.patch("/{team_id}", response_model=TeamRead, responses=answers(409),
               summary="Rename, withdraw (manager or officials), expel or reinstate (officials, audited)")
 def update_team(tournament_id: Id, team_id: Id, body: TeamUpdate, session: SessionDep,
                 access: Annotated[Access, permit("team.update")]) -> TeamRead:
+    """Rename a team or withdraw it (its manager or the officials); expel or reinstate it (the organiser,
+    R-7.4). A reinstated team waits for a place again while round 1 is unpaired."""
     principal = access.signed_in
     changes = body.model_dump(exclude_unset=True, exclude={"reason"})
     new_status = changes.pop("status", None)
@@ -126,6 +146,7 @@ def update_team(tournament_id: Id, team_id: Id, body: TeamUpdate, session: Sessi
              summary="Record an entry fee payment (organiser; R-10, R-11.3)")
 def add_payment(tournament_id: Id, team_id: Id, body: PaymentCreate, session: SessionDep,
                 access: Annotated[Access, permit("payments.write")]) -> Payment:
+    """Record an entry fee payment (R-10). A team whose fee is paid in full takes its place (R-11.3)."""
     principal = access.signed_in
     t = load_tournament(session, tournament_id, for_update=True)
     team = get_team(session, tournament_id, team_id)
@@ -142,23 +163,30 @@ def add_payment(tournament_id: Id, team_id: Id, body: PaymentCreate, session: Se
     return pay
 
 
-@router.get("/{team_id}/payments", response_model=list[PaymentRead],
+@router.get("/{team_id}/payments", response_model=Page[PaymentRead],
             summary="A team's entry fee payments (its manager and the officials)")
-def list_payments(tournament_id: Id, team_id: Id, session: SessionDep,
-                  _: Annotated[Access, permit("payments.read")]) -> list[Payment]:
+def list_payments(tournament_id: Id, team_id: Id, session: SessionDep, paging: PagingDep,
+                  _: Annotated[Access, permit("payments.read")]) -> Page[PaymentRead]:
+    """The team's entry fee payments in the order they were recorded."""
     team = get_team(session, tournament_id, team_id)
-    return list(session.exec(select(Payment).where(Payment.team_id == team.id).order_by(Payment.id)).all())
+    items, total = paginate(session, select(Payment).where(Payment.team_id == team.id).order_by(Payment.id), paging)
+    return paging.page([PaymentRead.model_validate(p, from_attributes=True) for p in items], total)
 
 
 @router.get("/{team_id}/roster", response_model=RosterRead, summary="The roster in board order (R-3.3)")
 def get_roster(tournament_id: Id, team_id: Id, session: SessionDep, access: Annotated[Access, public()]) -> RosterRead:
+    """The team's roster in board order (R-3.3): rated players by rating, then the unrated. A document, not a
+    collection: every player is in it. Birth dates and contact data only for those with rights over the club."""
     return roster_read(session, get_team(session, tournament_id, team_id), access.principal)
 
 
-@router.put("/{team_id}/roster", response_model=RosterRead,
+@router.put("/{team_id}/roster", response_model=RosterRead, responses=answers(409),
             summary="Set the roster; board order is computed (R-3.3), never chosen")
 def put_roster(tournament_id: Id, team_id: Id, body: RosterPut, session: SessionDep,
                access: Annotated[Access, permit("roster.write")]) -> RosterRead:
+    """Set the whole roster (player ids of the team's club); the answer gives it in board order (R-3.3) with
+    warnings for the organiser. Refused (409/422) for players of other clubs (R-2.1) or other rosters, and
+    after the roster deadline except by the organiser with a reason (R-11.5)."""
     principal = access.signed_in
     t = load_tournament(session, tournament_id, for_update=True)
     team = get_team(session, tournament_id, team_id)

@@ -13,7 +13,7 @@ from app.operations import audit
 from app.operations.read_models import tournament_read
 from app.operations.repository import delete_tournament_rows, rules_of
 from app.operations.tournaments import any_round_paired, sync_rounds
-from app.routers.deps import Access, Id, PagingDep, SessionDep, load_tournament, paginate, permit, public
+from app.routers.deps import Access, Id, PagingDep, SessionDep, answers, load_tournament, paginate, permit, public
 from app.services.errors import StateConflict
 from app.services.rules import Rules, preset, rules_from_dict, rules_to_dict
 
@@ -24,6 +24,9 @@ router = APIRouter(prefix="/tournaments", tags=["tournaments"])
              summary="Create a tournament; the creator becomes its organiser")
 def create_tournament(body: TournamentCreate, session: SessionDep,
                       access: Annotated[Access, permit("tournament.create")]) -> TournamentRead:
+    """Create a tournament from a preset (`k12-2025`, `fide`) and `rules` overriding its settings; its rounds
+    are created `pending`. The creator becomes its organiser. Administrators and users marked as organisers
+    may create tournaments."""
     principal = access.signed_in
     base = preset(body.preset) if body.preset else Rules()
     overrides = dict(body.rules)
@@ -47,23 +50,26 @@ def create_tournament(body: TournamentCreate, session: SessionDep,
 def list_tournaments(session: SessionDep, paging: PagingDep, _: Annotated[Access, public()],
                      q: Annotated[str | None, Query(max_length=100, description="part of the name")] = None,
                      ) -> Page[TournamentRead]:
+    """Every tournament, the newest first; `q` keeps those whose name contains it."""
     stmt = select(Tournament).order_by(col(Tournament.start_date).desc(), col(Tournament.id).desc())
     if q:
         stmt = stmt.where(col(Tournament.name).ilike(f"%{q}%"))
     items, total = paginate(session, stmt, paging)
-    return Page(items=[tournament_read(session, t) for t in items], total=total, limit=paging.limit,
-                offset=paging.offset)
+    return paging.page([tournament_read(session, t) for t in items], total)
 
 
 @router.get("/{tournament_id}", response_model=TournamentRead, summary="A tournament with its settings")
 def get_tournament(tournament_id: Id, session: SessionDep, _: Annotated[Access, public()]) -> TournamentRead:
+    """The tournament's details and all its settings (`rules`), with warnings for the organiser."""
     return tournament_read(session, load_tournament(session, tournament_id))
 
 
-@router.patch("/{tournament_id}", response_model=TournamentRead,
+@router.patch("/{tournament_id}", response_model=TournamentRead, responses=answers(409),
               summary="Change the tournament's details or settings (scoring and pairing fixed once round 1 is paired)")
 def update_tournament(tournament_id: Id, body: TournamentUpdate, session: SessionDep,
                       access: Annotated[Access, permit("tournament.update")]) -> TournamentRead:
+    """Change the tournament's details or settings (`rules` merges into the current ones). The number of rounds
+    (R-4.3), the boards, the scoring and the pairing settings are fixed once round 1 is paired (409)."""
     t = load_tournament(session, tournament_id, for_update=True)
     before = audit.snapshot(t)
     changes = body.model_dump(exclude_unset=True)
@@ -86,10 +92,11 @@ def update_tournament(tournament_id: Id, body: TournamentUpdate, session: Sessio
     return tournament_read(session, t)
 
 
-@router.delete("/{tournament_id}", status_code=status.HTTP_204_NO_CONTENT,
+@router.delete("/{tournament_id}", status_code=status.HTTP_204_NO_CONTENT, responses=answers(409),
                summary="Delete a tournament that has not started (no round paired)")
 def delete_tournament(tournament_id: Id, session: SessionDep,
                       access: Annotated[Access, permit("tournament.delete")]) -> None:
+    """Delete a tournament with everything in it, as long as no round is paired (409 afterwards)."""
     t = load_tournament(session, tournament_id, for_update=True)
     if any_round_paired(session, tournament_id):
         raise StateConflict(None, "a tournament with paired rounds cannot be deleted")

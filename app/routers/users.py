@@ -13,21 +13,34 @@ from app.models import Membership, Team, User
 from app.models.schemas import MembershipCreate, MembershipRead, Page, UserCreate, UserRead, UserUpdate
 from app.operations import audit
 from app.operations.teams import check_one_manager
-from app.routers.deps import Access, Id, PagingDep, SessionDep, get_or_404, load_tournament, paginate, permit
+from app.routers.deps import (
+    Access,
+    Id,
+    PagingDep,
+    SessionDep,
+    answers,
+    get_or_404,
+    load_tournament,
+    paginate,
+    permit,
+)
 from app.security import hash_password
 from app.services.eligibility import check_manager_adult
 from app.services.errors import InvalidInput, StateConflict
 
-router = APIRouter(tags=["users"])
+router = APIRouter()
+USERS, MEMBERS = ["users"], ["members"]
 
 
 def _user_read(u: User) -> UserRead:
     return UserRead.model_validate(u, from_attributes=True)
 
 
-@router.post("/users", response_model=UserRead, status_code=status.HTTP_201_CREATED,
+@router.post("/users", tags=USERS, response_model=UserRead, status_code=status.HTTP_201_CREATED, responses=answers(409),
              summary="Create a user account (administrators; mark organisers with can_create_tournaments)")
 def create_user(body: UserCreate, session: SessionDep, access: Annotated[Access, permit("users.manage")]) -> UserRead:
+    """Create a user account (administrators). `can_create_tournaments` marks an organiser, who may create
+    tournaments; other rights come from roles in tournaments. A taken user name is refused (409)."""
     if session.exec(select(User).where(User.username == body.username)).first():
         raise StateConflict(None, f"the user name {body.username!r} is taken")
     user = User(**body.model_dump(exclude={"password"}), password_hash=hash_password(body.password))
@@ -37,16 +50,19 @@ def create_user(body: UserCreate, session: SessionDep, access: Annotated[Access,
     return _user_read(user)
 
 
-@router.get("/users", response_model=Page[UserRead], summary="User accounts (administrators)")
+@router.get("/users", tags=USERS, response_model=Page[UserRead], summary="User accounts (administrators)")
 def list_users(session: SessionDep, paging: PagingDep, _: Annotated[Access, permit("users.read")]) -> Page[UserRead]:
+    """Every user account, oldest first (administrators)."""
     items, total = paginate(session, select(User).order_by(User.id), paging)
-    return Page(items=[_user_read(u) for u in items], total=total, limit=paging.limit, offset=paging.offset)
+    return paging.page([_user_read(u) for u in items], total)
 
 
-@router.patch("/users/{user_id}", response_model=UserRead,
+@router.patch("/users/{user_id}", tags=USERS, response_model=UserRead, responses=answers(409),
               summary="Change a user: organiser mark, administrator, active, password (administrators)")
 def update_user(user_id: Id, body: UserUpdate, session: SessionDep,
                 access: Annotated[Access, permit("users.manage")]) -> UserRead:
+    """Change a user account (administrators): password, organiser mark, administrator, active. Administrators
+    cannot remove their own administrator rights or disable themselves (409)."""
     user = get_or_404(session, User, user_id, "user")
     changes = body.model_dump(exclude_unset=True)
     if user.id == access.signed_in.user_id and (changes.get("is_admin") is False or changes.get("is_active") is False):
@@ -62,20 +78,24 @@ def update_user(user_id: Id, body: UserUpdate, session: SessionDep,
     return _user_read(user)
 
 
-@router.get("/tournaments/{tournament_id}/members", response_model=list[MembershipRead],
+@router.get("/tournaments/{tournament_id}/members", tags=MEMBERS, response_model=Page[MembershipRead],
             summary="The tournament's officials and team managers (officials)")
-def list_members(tournament_id: Id, session: SessionDep,
-                 _: Annotated[Access, permit("members.read")]) -> list[MembershipRead]:
+def list_members(tournament_id: Id, session: SessionDep, paging: PagingDep,
+                 _: Annotated[Access, permit("members.read")]) -> Page[MembershipRead]:
+    """Who holds a role in the tournament: organisers, chief arbiters, arbiters and team managers."""
     load_tournament(session, tournament_id)
-    ms = session.exec(select(Membership).where(Membership.tournament_id == tournament_id)
-                      .order_by(Membership.id)).all()
-    return [MembershipRead.model_validate(m, from_attributes=True) for m in ms]
+    stmt = select(Membership).where(Membership.tournament_id == tournament_id).order_by(Membership.id)
+    items, total = paginate(session, stmt, paging)
+    return paging.page([MembershipRead.model_validate(m, from_attributes=True) for m in items], total)
 
 
-@router.post("/tournaments/{tournament_id}/members", response_model=MembershipRead,
-             status_code=status.HTTP_201_CREATED, summary="Give a user a role in the tournament (organiser)")
+@router.post("/tournaments/{tournament_id}/members", tags=MEMBERS, response_model=MembershipRead,
+             status_code=status.HTTP_201_CREATED, responses=answers(409),
+             summary="Give a user a role in the tournament (organiser)")
 def add_member(tournament_id: Id, body: MembershipCreate, session: SessionDep,
                access: Annotated[Access, permit("members.manage")]) -> MembershipRead:
+    """Give a user a role in the tournament: `organiser`, `chief_arbiter`, `arbiter`, or `manager` of one of
+    its teams (an adult, R-16.2; 404 for an unknown user or team). A role the user has already is refused (409)."""
     load_tournament(session, tournament_id)
     user = get_or_404(session, User, body.user_id, "user")
     if body.role == "manager":
@@ -103,10 +123,11 @@ def add_member(tournament_id: Id, body: MembershipCreate, session: SessionDep,
     return MembershipRead.model_validate(m, from_attributes=True)
 
 
-@router.delete("/tournaments/{tournament_id}/members/{membership_id}", status_code=status.HTTP_204_NO_CONTENT,
-               summary="Take a role away (organiser)")
+@router.delete("/tournaments/{tournament_id}/members/{membership_id}", tags=MEMBERS,
+               status_code=status.HTTP_204_NO_CONTENT, summary="Take a role away (organiser)")
 def remove_member(tournament_id: Id, membership_id: Id, session: SessionDep,
                   access: Annotated[Access, permit("members.manage")]) -> None:
+    """Take a role away (the membership's id from the list of members)."""
     m = get_or_404(session, Membership, membership_id, "membership")
     if m.tournament_id != tournament_id:
         raise InvalidInput(None, "the membership is not in this tournament")

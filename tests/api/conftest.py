@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import socket
+import threading
+import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
+import uvicorn
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 from sqlmodel import Session
@@ -14,6 +20,7 @@ from app.db import get_engine
 from app.main import create_app
 from app.models import metadata
 from app.security import hash_password
+from tests.api.recorder import OBSERVED, Recorder, undocumented
 from tests.conftest import TEST_DATABASE_URL
 
 _migrated = False
@@ -62,11 +69,50 @@ def engine() -> Any:
     return get_engine(TEST_DATABASE_URL)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def documented_answers() -> Iterator[None]:
+    """After the API tests: every status an operation answered is in the OpenAPI document, every ``rule`` conforms."""
+    yield
+    if not OBSERVED.statuses:
+        return
+    doc = create_app().openapi()
+    missing = undocumented(doc, OBSERVED.statuses)
+    assert not missing, "answers the OpenAPI document does not list:\n" + "\n".join(missing)
+    assert not OBSERVED.bad_rules, f"rules that are no regulation or FIDE article: {sorted(OBSERVED.bad_rules)}"
+
+
 @pytest.fixture()
 def client(engine: Any) -> Iterator[TestClient]:
     app = create_app()
+    if not OBSERVED.templates:
+        OBSERVED.learn(app.openapi())
+    app.add_middleware(Recorder)
     with TestClient(app, raise_server_exceptions=False) as c:
         yield c
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def live_server(app: FastAPI) -> Iterator[str]:
+    """The app served by a real uvicorn on a free port in a thread (on the test database); yields its URL."""
+    port = free_port()
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="critical", lifespan="off"))
+    th = threading.Thread(target=srv.run, daemon=True)
+    th.start()
+    for _ in range(500):
+        if srv.started:
+            break
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        srv.should_exit = True
+        th.join(timeout=10)
 
 
 @pytest.fixture()

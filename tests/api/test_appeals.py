@@ -60,7 +60,7 @@ def test_deadlines_fee_and_late_acceptance(client: TestClient, admin: dict[str, 
                        (appeal_body(ev, team, fee_paid="50.00"), "R-14.3")]:
         r = client.post(f"/tournaments/{tid}/appeals", json=body, headers=mgr)
         assert r.status_code == 409 and r.json()["rule"] == rule, r.text
-    assert ok(client.get(f"/tournaments/{tid}/appeals", headers=admin)) == []
+    assert ok(client.get(f"/tournaments/{tid}/appeals", headers=admin))["items"] == []
     r = client.post(f"/tournaments/{tid}/appeals", json=appeal_body(ev, team, accept_late=True), headers=mgr)
     assert r.status_code == 403  # only the chief arbiter accepts late
     other = ev["managers"][ev["teams"][1]["id"]]

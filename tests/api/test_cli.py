@@ -45,7 +45,7 @@ def test_demo_loads_the_k12_sample(client: TestClient, engine: Any) -> None:
     teams = client.get(f"/tournaments/{t.id}/teams?limit=100").json()["items"]
     assert len(teams) == 24
     assert sorted(tm["status"] for tm in teams) == ["entered"] * 23 + ["expelled"]  # after the match forfeit
-    rounds = client.get(f"/tournaments/{t.id}/rounds").json()
+    rounds = client.get(f"/tournaments/{t.id}/rounds").json()["items"]
     assert [r["state"] for r in rounds] == ["completed"] * 3 + ["pending"] * 4
     r1 = client.get(f"/tournaments/{t.id}/rounds/1").json()["matches"]
     assert len(r1) == 12 and {"+/-", "-/+"} & {b["result"] for b in r1[0]["boards"]}  # board forfeit

@@ -212,7 +212,7 @@ def test_unknown_references_are_404_not_500(client: TestClient, admin: dict[str,
                    for i in range(5)]
         r = client.put(f"/tournaments/{t['id']}/committee", json={"members": members}, headers=admin)
         assert r.status_code == 404, r.text
-    assert ok(client.get(f"/tournaments/{t['id']}/committee")) == []
+    assert ok(client.get(f"/tournaments/{t['id']}/committee"))["items"] == []
 
 
 def test_unknown_tiebreaks_are_refused_at_create(client: TestClient, admin: dict[str, str], engine: Any) -> None:

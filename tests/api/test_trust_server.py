@@ -4,22 +4,14 @@ limit is refused while it streams in, without the server reading the rest."""
 from __future__ import annotations
 
 import socket
-import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 
 from app.main import create_app
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from tests.api.conftest import live_server
 
 
 @pytest.fixture()
@@ -30,17 +22,8 @@ def server(engine: Any) -> Iterator[str]:
     def boom() -> None:
         raise RuntimeError("injected bug")
 
-    port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="critical", lifespan="off"))
-    th = threading.Thread(target=srv.run, daemon=True)
-    th.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    th.join(timeout=10)
+    with live_server(app) as url:
+        yield url
 
 
 def test_a_500_is_problem_json_and_the_connection_stays_usable(server: str) -> None:

@@ -146,7 +146,7 @@ function stateBadge(state) {
 }
 
 async function viewOverview(tid) {
-  const [tour, rounds] = await Promise.all([tournament(tid), getJson(`tournaments/${tid}/rounds`)]);
+  const [tour, rounds] = await Promise.all([tournament(tid), getAll(`tournaments/${tid}/rounds`)]);
   const zone = zoneOf(tour);
   document.title = tour.name;
   const facts = [
@@ -181,7 +181,7 @@ async function viewOverview(tid) {
 
 /** The round to open from "Rounds": the one in progress, else the last published, else round 1. */
 async function viewRoundsIndex(tid) {
-  const rounds = await getJson(`tournaments/${tid}/rounds`);
+  const rounds = await getAll(`tournaments/${tid}/rounds`);
   const live = rounds.find((r) => r.state === "in_progress")
     || [...rounds].reverse().find((r) => ACTIVE_STATES.has(r.state) || r.state === "completed")
     || rounds[0];
@@ -291,7 +291,7 @@ function liveLine(zone) {
 
 async function viewRound(tid, n, seq) {
   const [tour, rounds, first] = await Promise.all([
-    tournament(tid), getJson(`tournaments/${tid}/rounds`), getConditional(`tournaments/${tid}/rounds/${n}`, null)]);
+    tournament(tid), getAll(`tournaments/${tid}/rounds`), getConditional(`tournaments/${tid}/rounds/${n}`, null)]);
   const zone = zoneOf(tour);
   const rnd = first.data;
   document.title = `${t("roundN", { n })} · ${tour.name}`;
@@ -377,7 +377,7 @@ function applyRound(tid, rnd, zone) {
 }
 
 async function viewStandings(tid, query) {
-  const [tour, rounds] = await Promise.all([tournament(tid), getJson(`tournaments/${tid}/rounds`)]);
+  const [tour, rounds] = await Promise.all([tournament(tid), getAll(`tournaments/${tid}/rounds`)]);
   document.title = `${t("standings")} · ${tour.name}`;
   const done = rounds.filter((r) => r.state === "completed").map((r) => r.number);
   if (!done.length) return [h("h1", { tabindex: "-1" }, t("standings")), h("p", {}, t("noStandings"))];
@@ -436,7 +436,7 @@ function crossCell(tid, x) {
 }
 
 async function viewCrosstable(tid, query) {
-  const [tour, rounds] = await Promise.all([tournament(tid), getJson(`tournaments/${tid}/rounds`)]);
+  const [tour, rounds] = await Promise.all([tournament(tid), getAll(`tournaments/${tid}/rounds`)]);
   document.title = `${t("crosstable")} · ${tour.name}`;
   const done = rounds.filter((r) => r.state === "completed").map((r) => r.number);
   if (!done.length) return [h("h1", { tabindex: "-1" }, t("crosstable")), h("p", {}, t("noStandings"))];
@@ -514,7 +514,7 @@ async function viewTeam(tid, teamId, query) {
   const [tour, team, roster, results, rounds] = await Promise.all([
     tournament(tid), getJson(`tournaments/${tid}/teams/${teamId}`),
     getJson(`tournaments/${tid}/teams/${teamId}/roster`), getJson(`tournaments/${tid}/teams/${teamId}/results`),
-    getJson(`tournaments/${tid}/rounds`)]);
+    getAll(`tournaments/${tid}/rounds`)]);
   document.title = `${team.name} · ${tour.name}`;
   const highlight = Number(query.get("player")) || null;
   const rosterTable = h("table", { class: "roster" },
@@ -624,7 +624,7 @@ function prizeList(tid, entries, labelKey) {
 }
 
 async function viewPrizes(tid) {
-  const [tour, rounds] = await Promise.all([tournament(tid), getJson(`tournaments/${tid}/rounds`)]);
+  const [tour, rounds] = await Promise.all([tournament(tid), getAll(`tournaments/${tid}/rounds`)]);
   document.title = `${t("prizes")} · ${tour.name}`;
   if (!rounds.some((r) => r.state === "completed")) {
     return [h("h1", { tabindex: "-1" }, t("prizes")), h("p", {}, t("noPrizesYet"))];
@@ -697,7 +697,7 @@ function buildIndex(tid) {
   if (!searchIndex.has(tid)) {
     const p = (async () => {
       const [all, rostered] = await Promise.all([getAll(`tournaments/${tid}/teams`),
-        getJson(`tournaments/${tid}/players`)]);
+        getAll(`tournaments/${tid}/players`)]);
       const teams = all.filter((x) => x.status !== "waitlisted");
       const byId = new Map(teams.map((x) => [x.id, x]));
       const players = rostered.filter((e) => byId.has(e.team_id))
