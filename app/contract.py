@@ -39,14 +39,14 @@ RULE_RE = re.compile(RULE_PATTERN)
 #: What each status means in this API (the description of a documented answer).
 STATUS_TEXT: dict[int, str] = {
     304: "Not modified: the ETag sent in If-None-Match is still current (no body)",
-    400: "The request cannot be parsed (a malformed upload)",
     401: "No valid bearer token: none was sent where one is needed, or the one sent is invalid, expired or revoked",
     403: "The token is valid but may not do this: `detail` says who may (the permission table in README)",
     404: "Not found: an id in the path (or a record the body refers to) does not exist here",
     409: "Refused by the rules or the tournament's state: `rule` names the regulation or FIDE article",
     412: "The resource changed since it was read: the If-Match ETag is stale (the current one is in `etag`)",
     413: "The request body is larger than this operation accepts",
-    422: "The request is not valid: `errors` lists each field (or `rule` names the regulation it breaks)",
+    422: "The request is not valid: a body that cannot be read, fields out of bounds (`errors` lists them), or "
+         "content that cannot be understood (`rule` names the regulation it breaks, if one does)",
     428: "Changing an entered result needs If-Match with the match's ETag (`etag` has the current one)",
     429: "Too many failed logins: wait for the number of seconds in Retry-After",
     503: "Not ready: the database does not answer or its schema is not at the current migration",

@@ -9,6 +9,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.routing import iter_route_contexts
 from sqlalchemy.exc import DataError, IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -121,10 +122,32 @@ def install_error_handlers(app: FastAPI) -> None:
         titles = {404: "Not found", 405: "Method not allowed", 401: "Authentication required",
                   403: "Not allowed for this user", 413: "The request is too large"}
         detail = str(exc.detail)
+        headers = dict(getattr(exc, "headers", None) or {})
+        if exc.status_code == 400:
+            # a body that cannot be decoded (not UTF-8, a broken upload): invalid like any other bad body
+            return problem(422, "The request is not valid", f"the request body cannot be read: {detail}",
+                           type_slug="invalid-request", instance=request.url.path)
         if exc.status_code == 413:
             detail = "the request body is larger than the server accepts for this operation"
+        if exc.status_code == 405:
+            headers["Allow"] = ", ".join(allowed_methods(request.app, request.url.path))
         return problem(exc.status_code, titles.get(exc.status_code, "Error"), detail,
-                       instance=request.url.path, headers=getattr(exc, "headers", None))
+                       instance=request.url.path, headers=headers or None)
+
+
+def allowed_methods(app: Any, path: str) -> list[str]:
+    """Every method served at ``path`` (Starlette's 405 names only the first route's).
+
+    A route with a literal path (``/tournaments/import``) owns that path: the methods of a route with a parameter
+    there (``/tournaments/{tournament_id}``) do not count.
+    """
+    literal: set[str] = set()
+    templated: set[str] = set()
+    for ctx in iter_route_contexts(app.routes):
+        regex = getattr(ctx, "path_regex", None)
+        if ctx.methods and regex is not None and regex.match(path):
+            (templated if "{" in (ctx.path or "") else literal).update(ctx.methods)
+    return sorted(literal or templated)
 
 
 INTERNAL = {"type": TYPE_BASE + "internal", "title": "Internal error", "status": 500,

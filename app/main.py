@@ -15,7 +15,7 @@ from fastapi.staticfiles import StaticFiles
 from app import __version__, contract
 from app.config import Settings, get_settings
 from app.errors import CatchAllMiddleware, install_error_handlers
-from app.middleware import BodyLimitMiddleware, NulGuardMiddleware
+from app.middleware import BodyLimitMiddleware, LiteralPathMiddleware, NulGuardMiddleware
 
 #: The public web page (a static single-page app, see web/README.md), served at /web/.
 WEB_DIR = Path(__file__).resolve().parents[1] / "web"
@@ -36,6 +36,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                   generate_unique_id_function=contract.operation_id)
     contract.install(app)
     # the last added runs first: CORS headers on every answer, a bug answered as problem+json inside them
+    app.add_middleware(LiteralPathMiddleware)
     app.add_middleware(NulGuardMiddleware)
     app.add_middleware(BodyLimitMiddleware, default=settings.max_body_bytes,
                        per_path={"/tournaments/import": settings.max_upload_bytes})

@@ -5,17 +5,48 @@ from __future__ import annotations
 import json
 from urllib.parse import unquote_to_bytes
 
+from fastapi.routing import iter_route_contexts
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.errors import PROBLEM, TYPE_BASE
 
 
-async def _refuse(send: Send, status: int, title: str, detail: str, path: str) -> None:
-    body = json.dumps({"type": TYPE_BASE + "invalid-request", "title": title, "status": status,
-                       "detail": detail, "instance": path}).encode()
+async def _refuse(send: Send, status: int, title: str, detail: str, path: str,
+                  headers: dict[str, str] | None = None, type_slug: str = "invalid-request") -> None:
+    body = json.dumps({"type": TYPE_BASE + type_slug if type_slug != "about:blank" else type_slug, "title": title,
+                       "status": status, "detail": detail, "instance": path}).encode()
+    extra = [(k.lower().encode(), v.encode()) for k, v in (headers or {}).items()]
     await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", PROBLEM.encode()), (b"content-length", str(len(body)).encode())]})
+                "headers": [(b"content-type", PROBLEM.encode()), (b"content-length", str(len(body)).encode()),
+                            *extra]})
     await send({"type": "http.response.body", "body": body})
+
+
+class LiteralPathMiddleware:
+    """A literal path owns its methods: ``GET /tournaments/import`` is 405 (Allow: POST), not a request for the
+    tournament with the id "import" refused as 422 by ``GET /tournaments/{tournament_id}``."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self._literal: dict[str, set[str]] | None = None
+
+    def _methods(self, scope: Scope) -> dict[str, set[str]]:
+        if self._literal is None:
+            literal: dict[str, set[str]] = {}
+            for ctx in iter_route_contexts(scope["app"].routes):
+                if ctx.path and "{" not in ctx.path and ctx.methods:
+                    literal.setdefault(ctx.path, set()).update(ctx.methods)
+            self._literal = literal
+        return self._literal
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and "app" in scope:
+            methods = self._methods(scope).get(scope.get("path", ""))
+            if methods and scope["method"] not in methods:
+                await _refuse(send, 405, "Method not allowed", "Method Not Allowed", scope.get("path", ""),
+                              headers={"Allow": ", ".join(sorted(methods))}, type_slug="about:blank")
+                return
+        await self.app(scope, receive, send)
 
 
 class NulGuardMiddleware:

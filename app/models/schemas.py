@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import types
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Annotated, Any, Generic, Literal, TypeVar
+from typing import Annotated, Any, Generic, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from app.services.rules import settings_schema
 
 T = TypeVar("T")
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1  # the database's integer columns
@@ -40,14 +43,78 @@ def _check_value(value: Any, where: str = "") -> None:
             _check_value(v, where)
 
 
+class _WrongType(ValueError):
+    pass
+
+
+def _json_typed(annotation: Any, value: Any, where: str) -> Any:
+    """``value`` as the JSON type the schema gives ``annotation``; no coercion from another JSON type.
+
+    Pydantic's lax mode would take ``"5"`` for an integer, ``0`` for a boolean and ``0`` for a date (1970-01-01):
+    requests the OpenAPI document calls invalid. Integral numbers such as ``3.0`` are integers in JSON Schema
+    and become ``3``.
+    """
+    if get_origin(annotation) is Annotated:
+        return _json_typed(get_args(annotation)[0], value, where)
+    origin = get_origin(annotation)
+    if origin in (Union, types.UnionType):
+        if value is None and type(None) in get_args(annotation):
+            return None
+        members = [m for m in get_args(annotation) if m is not type(None)]
+        for member in members[:-1]:
+            try:
+                return _json_typed(member, value, where)
+            except _WrongType:
+                continue
+        return _json_typed(members[-1], value, where)
+    if origin is list:
+        if not isinstance(value, list):
+            raise _WrongType(f"{where}: expected a list")
+        (item,) = get_args(annotation) or (Any,)
+        return [_json_typed(item, v, where) for v in value]
+    if origin is dict or annotation is dict:
+        if not isinstance(value, dict):
+            raise _WrongType(f"{where}: expected an object")
+        return value
+    if annotation is bool:
+        if not isinstance(value, bool):
+            raise _WrongType(f"{where}: expected true or false, not {value!r}")
+    elif annotation is int:
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise _WrongType(f"{where}: expected an integer, not {value!r}")
+    elif annotation in (float, Decimal):
+        if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
+            raise _WrongType(f"{where}: expected a number, not {value!r}")
+    elif annotation is str:
+        if not isinstance(value, str):
+            raise _WrongType(f"{where}: expected a string, not {value!r}")
+    elif annotation in (date, datetime) and not isinstance(value, str | date):
+        raise _WrongType(f"{where}: expected a date as text (ISO 8601), not {value!r}")
+    return value
+
+
 class Strict(BaseModel):
-    """Every request body: unknown fields refused, no NUL in text, integers within the columns' range.
+    """Every request body: unknown fields refused, JSON types as the schema says (no coercion: ``"5"`` is no
+    integer, ``0`` no boolean or date), no NUL in text, integers within the columns' range.
 
     In the partial-update (PATCH) bodies a field that may be left out but never be empty is typed without
     ``None`` and defaults to None: an explicit ``null`` is refused (422) instead of reaching a NOT NULL column.
     """
 
     model_config = ConfigDict(extra="forbid")
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _json_types(cls, value: Any, info: Any) -> Any:
+        field = cls.model_fields.get(info.field_name or "")
+        if field is None or field.annotation is None:
+            return value
+        try:
+            return _json_typed(field.annotation, value, info.field_name or "")
+        except _WrongType as exc:
+            raise ValueError(str(exc)) from None
 
     @field_validator("*", mode="after")
     @classmethod
@@ -157,8 +224,9 @@ class TournamentCreate(Strict):
     federation: str = Field(default="GRE", min_length=3, max_length=3)
     start_date: date | None = None
     end_date: date | None = None
-    preset: str | None = Field(default=None, description="k12-2025 or fide; fills every setting")
-    rules: dict[str, Any] = Field(default_factory=dict, description="settings overriding the preset")
+    preset: Literal["k12-2025", "fide"] | None = Field(default=None, description="fills every setting")
+    rules: dict[str, Any] = Field(default_factory=dict, description="settings overriding the preset",
+                                  json_schema_extra=settings_schema())
     chief_arbiter: str = Field(default="", max_length=200)
     deputy_arbiters: list[Annotated[str, Field(max_length=200)]] = Field(default_factory=list, max_length=20)
 
@@ -170,7 +238,8 @@ class TournamentUpdate(Strict):
     federation: str = Field(default=None, min_length=3, max_length=3)  # type: ignore[assignment]
     start_date: date | None = None
     end_date: date | None = None
-    rules: dict[str, Any] = Field(default=None, description="settings to change")  # type: ignore[assignment]
+    rules: dict[str, Any] = Field(default=None, description="settings to change",  # type: ignore[assignment]
+                                  json_schema_extra=settings_schema())
     chief_arbiter: str = Field(default=None, max_length=200)  # type: ignore[assignment]
     deputy_arbiters: list[Annotated[str, Field(max_length=200)]] = Field(  # type: ignore[assignment]
         default=None, max_length=20)
@@ -265,6 +334,13 @@ class RosterRead(BaseModel):
 
 
 # --- users and tokens ------------------------------------------------------------------------------
+
+
+class LoginForm(BaseModel):
+    """The form of POST /auth/token. Other fields an OAuth2 client sends (grant_type, scope, ...) are ignored."""
+
+    username: str = Field(min_length=1, max_length=200)
+    password: str = Field(min_length=1, max_length=200)
 
 
 class TokenResponse(BaseModel):
@@ -479,10 +555,9 @@ class PairingChange(Strict):
     reason: str = Field(min_length=1, max_length=500)
 
 
-class BoardResultPut(Strict):
-    result: str | None = Field(max_length=10, description="1-0, 0-1, 1/2-1/2, +/-, -/+, -/-, or null to clear")
-    ended_at: datetime | None = Field(default=None, description="when the game ended (default: now)")
-
+#: A board result as arbiters write it, White's score first (and the spellings ``normalise_result`` reads).
+ResultCode = Literal["1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-", "½-½", "0.5-0.5", "=-=", "+-", "-+", "--"]
+RESULT_HELP = "White's score first: 1-0, 0-1, 1/2-1/2, +/-, -/+, -/- (board forfeits); null clears"
 
 #: The side of a match that did not show up (R-7.3), as ``MatchRead.forfeit`` shows it: ``first`` is the team with
 #: White on board 1. The words ``white``/``black`` of earlier versions are refused with a hint.
@@ -498,9 +573,14 @@ def _forfeit_words(value: Any) -> Any:
     return value
 
 
+class BoardResultPut(Strict):
+    result: ResultCode | None = Field(description=RESULT_HELP)
+    ended_at: datetime | None = Field(default=None, description="when the game ended (default: now)")
+
+
 class MatchResultPut(Strict):
-    results: list[Annotated[str, Field(max_length=10)] | None] | None = Field(
-        default=None, max_length=100, description="board 1.. results, White's score first")
+    results: list[ResultCode | None] | None = Field(default=None, max_length=100,
+                                                   description=f"board 1.. results; {RESULT_HELP}")
     forfeit: Forfeit | None = Field(default=None, description=FORFEIT_HELP)
 
     check_forfeit = field_validator("forfeit", mode="before")(_forfeit_words)
@@ -509,8 +589,7 @@ class MatchResultPut(Strict):
 class BatchItem(Strict):
     table: int = Field(ge=1, le=10_000, description="the match's board-order number")
     board: int | None = Field(default=None, ge=1, le=100)
-    result: str | None = Field(default=None, max_length=10,
-                               description="1-0, 0-1, 1/2-1/2, +/-, -/+, -/-, or null to clear")
+    result: ResultCode | None = Field(default=None, description=RESULT_HELP)
     forfeit: Forfeit | None = Field(default=None, description=FORFEIT_HELP)
     if_match: str | None = Field(default=None, max_length=200,
                                  description="the match's ETag, needed to change an entered result")

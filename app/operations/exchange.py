@@ -45,7 +45,7 @@ from app.operations.rounds import PUBLIC_STATES
 from app.security import Principal
 from app.services import tournament as dom
 from app.services.errors import FileFormatError, InvalidInput, StateConflict
-from app.services.rules import Rules, fide_default, preset, rules_to_dict
+from app.services.rules import Rules, fide_default, points_option, preset, rules_to_dict
 from app.services.standings import Standings, compute_standings, format_value, standings_to_dict
 from app.services.trf import TrfWarning, read_tournament_with_warnings, write_tournament
 
@@ -69,13 +69,6 @@ class ImportOptions:
     preset: str | None = None  # the base settings (default: fide)
 
 
-def _fraction(text: str, what: str) -> Fraction:
-    try:
-        return Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
-        raise InvalidInput("R-7", f"{what}: not a number: {text!r}") from None
-
-
 def parse_options(pab: str | None = None, forfeit_gp: str | None = None, tiebreaks: str | None = None,
                   rules: str | None = None, preset_name: str | None = None) -> ImportOptions:
     """Options from their text forms (``pab=1,3``, ``tiebreaks=MPTS GPTS BH:MP``, ``rules=2024``)."""
@@ -84,7 +77,7 @@ def parse_options(pab: str | None = None, forfeit_gp: str | None = None, tiebrea
         parts = pab.split(",")
         if len(parts) != 2:
             raise InvalidInput("R-7.5", f"pab: expected MP,GP, got {pab!r}")
-        pab_pair = (_fraction(parts[0], "pab"), _fraction(parts[1], "pab"))
+        pab_pair = (points_option(parts[0], "pab"), points_option(parts[1], "pab"))
     codes = None
     if tiebreaks is not None and tiebreaks.strip():
         codes = tuple(c for c in tiebreaks.replace(",", " ").split() if c)
@@ -92,7 +85,7 @@ def parse_options(pab: str | None = None, forfeit_gp: str | None = None, tiebrea
         raise InvalidInput("C.07 16", f"rules must be 2024 or 2026, not {rules!r}")
     if preset_name:
         preset(preset_name)  # an unknown preset is refused here
-    return ImportOptions(pab=pab_pair, forfeit_gp=_fraction(forfeit_gp, "forfeit_gp") if forfeit_gp else None,
+    return ImportOptions(pab=pab_pair, forfeit_gp=points_option(forfeit_gp, "forfeit_gp") if forfeit_gp else None,
                          tiebreaks=codes, tiebreak_rules=rules or None, preset=preset_name or None)
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Request, status
-from fastapi.security import OAuth2PasswordRequestForm
+from fastapi import APIRouter, Form, Request, status
 from sqlmodel import select
 
 from app.models import ApiToken, Membership, User
@@ -14,6 +13,7 @@ from app.models.schemas import (
     ApiTokenCreate,
     ApiTokenCreated,
     ApiTokenRead,
+    LoginForm,
     MembershipRead,
     MeRead,
     Page,
@@ -39,23 +39,25 @@ router = APIRouter(prefix="/auth", tags=["auth"])
 
 @router.post("/token", response_model=TokenResponse, responses=answers(429),
              summary="Log in: a bearer token for a user")
-def login(request: Request, session: SessionDep, form: Annotated[OAuth2PasswordRequestForm, Depends()],
-          _: Annotated[Access, public()]) -> TokenResponse:
-    """Log in with a user name and password (an OAuth2 password form: `username`, `password`) and get a bearer
+def login(request: Request, session: SessionDep, _: Annotated[Access, public()],
+          form: Annotated[LoginForm, Form()]) -> TokenResponse:
+    """Log in with a user name and password (a form, as OAuth2's password flow sends it: `username`, `password`;
+    other OAuth2 fields are ignored) and get a bearer
     token for `Authorization: Bearer ...`, valid for `expires_in` seconds.
 
     Wrong credentials answer 401. Failed logins are counted per user name and per client address: past the
     limit every attempt answers 429 with `Retry-After` until the wait is over.
     """
-    keys = throttle_keys(form.username, request.client.host if request.client else None)
+    username, password = form.username, form.password
+    keys = throttle_keys(username, request.client.host if request.client else None)
     check_throttle(session, keys)
-    user = session.exec(select(User).where(User.username == form.username)).first()
-    if not check_login(user, form.password):
+    user = session.exec(select(User).where(User.username == username)).first()
+    if not check_login(user, password):
         session.rollback()  # release the request's transaction before counting in a transaction of its own
         record_failure(keys)
         raise Unauthorized(None, "wrong user name or password")
     assert user is not None
-    clear_failures(session, form.username)
+    clear_failures(session, username)
     token, ttl = create_access_token(user)
     return TokenResponse(access_token=token, expires_in=ttl)
 

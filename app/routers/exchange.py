@@ -75,7 +75,7 @@ TRF_REQUEST_BODY: dict[str, Any] = {
 
 
 @router.post("/tournaments/import", response_model=TournamentRead, status_code=status.HTTP_201_CREATED,
-             openapi_extra=TRF_REQUEST_BODY, responses={**answers(400, 409), 201: {
+             openapi_extra=TRF_REQUEST_BODY, responses={**answers(409), 201: {
                  "description": "The new tournament", "headers": {"Location": {
                      "description": "the new tournament's URL", "schema": {"type": "string"}}}}},
              summary="Create a tournament from a TRF-2026 or TRF16 team file; the importer becomes organiser")

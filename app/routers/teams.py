@@ -38,7 +38,7 @@ from app.routers.deps import (
 )
 from app.services.eligibility import check_manager_adult, check_roster, check_roster_change_allowed
 from app.services.entries import check_new_entry
-from app.services.errors import InvalidInput, StateConflict
+from app.services.errors import InvalidInput, NotFound, StateConflict
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/teams", tags=["teams"])
 
@@ -201,7 +201,7 @@ def put_roster(tournament_id: Id, team_id: Id, body: RosterPut, session: Session
     found = {p.id: p for p in rows}
     missing = [pid for pid in body.player_ids if pid not in found]
     if missing:
-        raise InvalidInput(None, f"no player with id {missing[0]}", player_id=missing[0])
+        raise NotFound(None, f"no player with id {missing[0]}", player_id=missing[0])
     club = session.get(Club, team.club_id)
     entries = session.exec(select(RosterEntry).where(RosterEntry.tournament_id == tournament_id)).all()
     other: dict[int, list[int]] = {}

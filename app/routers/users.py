@@ -26,7 +26,7 @@ from app.routers.deps import (
 )
 from app.security import hash_password
 from app.services.eligibility import check_manager_adult
-from app.services.errors import InvalidInput, StateConflict
+from app.services.errors import InvalidInput, NotFound, StateConflict
 
 router = APIRouter()
 USERS, MEMBERS = ["users"], ["members"]
@@ -130,6 +130,6 @@ def remove_member(tournament_id: Id, membership_id: Id, session: SessionDep,
     """Take a role away (the membership's id from the list of members)."""
     m = get_or_404(session, Membership, membership_id, "membership")
     if m.tournament_id != tournament_id:
-        raise InvalidInput(None, "the membership is not in this tournament")
+        raise NotFound(None, f"no membership {membership_id} in this tournament")
     audit.record(session, access.principal, "delete", "membership", m.id, tournament_id=tournament_id, before=m)
     session.delete(m)

@@ -8,6 +8,8 @@ timezone-aware datetimes (the tournament's zone is ``time_zone``).
 from __future__ import annotations
 
 import dataclasses
+import math
+import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from fractions import Fraction
@@ -18,9 +20,43 @@ from app.services.errors import InvalidInput
 
 COLOUR_PREF_TYPES = ("A", "B", "none")
 SCORE_KINDS = ("MP", "GP")
+C6_MODES = ("pass_fail", "graded")
+C7_MODES = ("minimise", "first")
+CD0_L2_READINGS = ("strong", "none")
+MAX_BOARDS = 20
 TIEBREAK_RULE_SETS = ("2024", "2026")
 #: C.07 Art. 16 in its 2026 wording applies to events starting on or after this day.
 C07_2026_FROM = date(2026, 3, 1)
+
+
+_EXACT = re.compile(r"[+-]?(\d{1,9}(\.\d{1,9})?|\d{1,9}/\d{1,9})")
+
+
+def exact_number(raw: Any) -> Fraction:
+    """A score or a fee as an exact number: ``2``, ``2.5``, ``"2.5"`` or ``"5/2"``; ValueError for anything else.
+
+    No exponents in text: ``Fraction("1e9999999")`` would spend minutes expanding the power of ten.
+    """
+    if isinstance(raw, bool):
+        raise ValueError(f"expected a number such as 2, 2.5 or 5/2, not {raw!r}")
+    if isinstance(raw, int):
+        return Fraction(raw)
+    if isinstance(raw, float):
+        if not math.isfinite(raw) or abs(raw) > 1e9:
+            raise ValueError(f"{raw!r} is out of range")
+        return Fraction(str(raw))
+    text = raw.strip() if isinstance(raw, str) else ""
+    if not _EXACT.fullmatch(text) or text.endswith("/0"):
+        raise ValueError(f"expected a number such as 2, 2.5 or 5/2, not {raw!r}")
+    return Fraction(text)
+
+
+def points_option(text: str, what: str) -> Fraction:
+    """A points option given as text (``--pab 2,2.5``, ``?forfeit_gp=4``): refused as R-7 when it is no number."""
+    try:
+        return exact_number(text)
+    except ValueError:
+        raise InvalidInput("R-7", f"{what}: not a number: {text!r}") from None
 
 
 @dataclass(frozen=True)
@@ -108,8 +144,8 @@ def validate_rules(rules: Rules) -> None:
     def bad(name: str, why: str) -> InvalidInput:
         return InvalidInput(None, f"{name}: {why}", field=name)
 
-    if not 1 <= rules.boards <= 20:
-        raise bad("boards", "must be between 1 and 20")
+    if not 1 <= rules.boards <= MAX_BOARDS:
+        raise bad("boards", f"must be between 1 and {MAX_BOARDS}")
     if not 1 <= rules.rounds <= 30:
         raise bad("rounds", "must be between 1 and 30")
     if rules.round_starts and len(rules.round_starts) != rules.rounds:
@@ -134,6 +170,10 @@ def validate_rules(rules: Rules) -> None:
         raise bad("pairing.primary_score", "must be MP or GP")
     if p.initial_colour not in ("W", "B"):
         raise bad("pairing.initial_colour", "must be W or B")
+    for name, allowed in (("c6_mode", C6_MODES), ("c7_mode", C7_MODES),
+                          ("type_b_last_round_cd0_l2", CD0_L2_READINGS)):
+        if getattr(p, name) not in allowed:
+            raise bad(f"pairing.{name}", f"must be one of {', '.join(allowed)}")
     if len(p.board_colour_pattern) != rules.boards or set(p.board_colour_pattern) - {"W", "B"}:
         raise bad("pairing.board_colour_pattern", f"must be {rules.boards} letters W/B")
     if p.board_colour_pattern[0] != "W":
@@ -142,6 +182,53 @@ def validate_rules(rules: Rules) -> None:
         ZoneInfo(rules.time_zone)
     except Exception as exc:  # noqa: BLE001 - any lookup failure is a bad zone name
         raise bad("time_zone", "unknown time zone") from exc
+
+
+_NUMBER = {"type": ["number", "string"], "pattern": r"^[+-]?(\d{1,9}(\.\d{1,9})?|\d{1,9}/\d{1,9})$",
+           "description": "an exact number: 2, 2.5 or '5/2'"}
+_TYPES: dict[str, dict[str, Any]] = {
+    "int": {"type": "integer"},
+    "bool": {"type": "boolean"},
+    "str": {"type": "string"},
+    "Fraction": _NUMBER,
+    "str | None": {"type": ["string", "null"]},
+    "date | None": {"type": ["string", "null"], "format": "date"},
+    "datetime | None": {"type": ["string", "null"], "format": "date-time"},
+    "tuple[str, ...]": {"type": "array", "items": {"type": "string"}},
+    "tuple[datetime, ...]": {"type": "array", "items": {"type": "string", "format": "date-time"}},
+    "tuple[tuple[int, int], ...]": {"type": "array", "items": {
+        "type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}},
+}
+_CHOICES: dict[str, dict[str, Any]] = {
+    "boards": {"minimum": 1, "maximum": MAX_BOARDS},
+    "rounds": {"minimum": 1, "maximum": 30},
+    "tiebreak_rules": {"enum": [*TIEBREAK_RULE_SETS, None]},
+    "colour_pref_type": {"enum": list(COLOUR_PREF_TYPES)},
+    "primary_score": {"enum": list(SCORE_KINDS)},
+    "initial_colour": {"enum": ["W", "B"]},
+    "board_colour_pattern": {"pattern": "^W[WB]*$"},
+    "c6_mode": {"enum": list(C6_MODES)},
+    "c7_mode": {"enum": list(C7_MODES)},
+    "type_b_last_round_cd0_l2": {"enum": list(CD0_L2_READINGS)},
+}
+
+
+def settings_schema() -> dict[str, Any]:
+    """The JSON Schema of the ``rules`` object a tournament is created or changed with: every setting, its type.
+
+    Rules that tie settings together (win >= draw >= loss, one start per round, ...) are checked on arrival.
+    """
+
+    def obj(cls: Any) -> dict[str, Any]:
+        props = {}
+        for f in dataclasses.fields(cls):
+            if f.name == "pairing":
+                props[f.name] = obj(PairingSettings)
+            else:
+                props[f.name] = {**_TYPES[str(f.type)], **_CHOICES.get(f.name, {})}
+        return {"type": "object", "properties": props, "additionalProperties": False}
+
+    return obj(Rules)
 
 
 def _athens(y: int, m: int, d: int, hh: int, mm: int) -> datetime:
@@ -216,12 +303,15 @@ def rules_to_dict(rules: Rules) -> dict[str, Any]:
     return _encode(rules)
 
 
-def _decode_field(name: str, default: Any, raw: Any) -> Any:
+def _decode_field(name: str, default: Any, raw: Any, optional: bool = False) -> Any:
+    """A setting from its JSON value; the JSON type must be the setting's (no coercion), null only where allowed."""
     try:
         if raw is None:
-            return None
+            if optional:
+                return None
+            raise ValueError("must not be null")
         if isinstance(default, Fraction):
-            return Fraction(str(raw))
+            return exact_number(raw)
         if isinstance(default, bool):
             if not isinstance(raw, bool):
                 raise ValueError("expected true or false")
@@ -231,21 +321,35 @@ def _decode_field(name: str, default: Any, raw: Any) -> Any:
                 raise ValueError("expected a whole number")
             return raw
         if name in ("entry_deadline", "roster_deadline", "substitution_deadline"):
-            dt = datetime.fromisoformat(raw)
-            return dt
+            return datetime.fromisoformat(_text(raw))
         if name == "round_starts":
-            return tuple(datetime.fromisoformat(x) for x in raw)
+            return tuple(datetime.fromisoformat(_text(x)) for x in _list(raw))
         if name in ("born_on_or_after", "start_date"):
-            return date.fromisoformat(raw)
+            return date.fromisoformat(_text(raw))
         if name == "forbidden_pairs":
-            return tuple((int(a), int(b)) for a, b in raw)
+            pairs = [_list(p) for p in _list(raw)]
+            if any(len(p) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in p) for p in pairs):
+                raise ValueError("expected pairs of pairing numbers such as [[1, 2]]")
+            return tuple((a, b) for a, b in pairs)
         if isinstance(default, tuple):
-            return tuple(str(x) for x in raw)
+            return tuple(_text(x) for x in _list(raw))
         if isinstance(default, str) or default is None:
-            return str(raw)
+            return _text(raw)
     except (TypeError, ValueError) as exc:
         raise InvalidInput(None, f"{name}: {exc}", field=name) from None
     return raw
+
+
+def _text(raw: Any) -> str:
+    if not isinstance(raw, str):
+        raise ValueError(f"expected text, not {raw!r}")
+    return raw
+
+
+def _list(raw: Any) -> list[Any]:
+    if not isinstance(raw, list | tuple):
+        raise ValueError(f"expected a list, not {raw!r}")
+    return list(raw)
 
 
 def _aware(rules: Rules) -> Rules:
@@ -285,9 +389,11 @@ def rules_from_dict(data: dict[str, Any], base: Rules | None = None) -> Rules:
             }
             changes["pairing"] = dataclasses.replace(base.pairing, **pchanges)
         else:
-            changes[name] = _decode_field(name, getattr(base, name), raw)
+            changes[name] = _decode_field(name, getattr(base, name), raw, optional="None" in str(known[name].type))
     if "boards" in changes and "pairing" not in changes:
         b = changes["boards"]
+        if not 1 <= b <= MAX_BOARDS:  # before building a pattern of that many letters
+            raise InvalidInput(None, f"boards: must be between 1 and {MAX_BOARDS}", field="boards")
         pattern = ("WB" * b)[:b]
         changes["pairing"] = dataclasses.replace(base.pairing, board_colour_pattern=pattern)
     if ("rounds" in changes and "round_starts" not in changes

@@ -105,7 +105,7 @@ def test_preset_fills_every_setting(client: TestClient, admin: dict[str, str]) -
 
 def test_unknown_preset_and_bad_rules_are_refused(client: TestClient, admin: dict[str, str], engine: Any) -> None:
     r = client.post("/tournaments", json={"name": "X", "preset": "nope"}, headers=admin)
-    assert r.status_code == 422 and "rule" not in r.json() and "unknown preset" in r.json()["detail"]
+    assert r.status_code == 422 and "rule" not in r.json() and "k12-2025" in r.json()["detail"]
     r = client.post("/tournaments", json={"name": "X", "rules": {"boards": 0}}, headers=admin)
     assert r.status_code == 422 and "rule" not in r.json() and r.json()["field"] == "boards"
     r = client.post("/tournaments", json={"name": "X", "rules": {"no_such_setting": 1}}, headers=admin)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
-from app.services.errors import InvalidInput, NoLegalPairing
+from app.services.errors import NoLegalPairing
 from app.services.pairing.colours import NO_PREFERENCE, Preference, allocate, preference
 from app.services.pairing.matching import first_pairing, has_perfect_matching, identifier
 from app.services.pairing.model import (
@@ -46,9 +46,6 @@ from app.services.rules import PairingSettings, Rules
 __all__ = ["pair_round", "DEFAULT_BUDGET"]
 
 #: The interpretation flags of ``PairingSettings`` (pairing.md 2.5), first = default (Gacrux).
-C6_MODES = ("pass_fail", "graded")
-C7_MODES = ("minimise", "first")
-CD0_L2_READINGS = ("strong", "none")
 
 #: Safety budget on the number of upfloater sets examined in one bracket (pairing.md 9.3).
 DEFAULT_BUDGET = 200_000
@@ -72,12 +69,7 @@ class _Round:
     def __init__(self, snapshot: Snapshot, rules: Rules, budget: int) -> None:
         self.s = snapshot
         self.rules = rules
-        self.p: PairingSettings = rules.pairing
-        for name, allowed in (("c6_mode", C6_MODES), ("c7_mode", C7_MODES),
-                              ("type_b_last_round_cd0_l2", CD0_L2_READINGS)):
-            if getattr(self.p, name) not in allowed:
-                raise InvalidInput(None, f"pairing.{name}: must be one of {', '.join(allowed)}",
-                                   field=f"pairing.{name}")
+        self.p: PairingSettings = rules.pairing  # its modes were checked when the rules were made (validate_rules)
         self.budget = budget
         self.by_tpn: dict[int, TeamState] = {t.tpn: t for t in snapshot.teams}
         id_to_tpn = {t.id: t.tpn for t in snapshot.teams}

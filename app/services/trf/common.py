@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from app.services.errors import FileFormatError
-from app.services.rules import PairingSettings
+from app.services.rules import PairingSettings, exact_number
 
 #: 001 round block: round r starts at column 92 + 10 (r - 1) (formats.md 1.3).
 ROUND_COL = 92
@@ -58,8 +58,8 @@ def parse_points(text: str, lineno: int, what: str) -> Fraction:
     if not s:
         return Fraction(0)
     try:
-        return Fraction(s)
-    except (ValueError, ZeroDivisionError):
+        return exact_number(s)
+    except ValueError:
         raise FileFormatError(lineno, f"{what} must be a number such as 11.5, not {s!r}") from None
 
 

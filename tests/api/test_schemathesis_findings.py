@@ -1,0 +1,160 @@
+"""What the schemathesis run (tests/contract) found, each fixed at the root and held here in the normal suite."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.api.factory import full_team, make_club, make_tournament, ok
+
+
+def _problem(r: Any, status: int) -> dict[str, Any]:
+    assert r.status_code == status, r.text
+    assert r.headers["content-type"].startswith("application/problem+json")
+    return dict(r.json())
+
+
+def test_405_allows_every_method_of_the_path(client: TestClient, admin: dict[str, str]) -> None:
+    """Starlette named only the first route's methods (Allow: GET on /clubs/{id}, which also takes PATCH, DELETE)."""
+    club = make_club(client, admin)
+    r = client.options(f"/clubs/{club['id']}")
+    _problem(r, 405)
+    assert set(r.headers["allow"].split(", ")) == {"GET", "PATCH", "DELETE"}
+    assert set(client.put("/tournaments").headers["allow"].split(", ")) == {"GET", "POST"}
+
+
+def test_an_unreadable_body_is_422_not_400(client: TestClient, admin: dict[str, str]) -> None:
+    """Bytes that are not UTF-8 were answered 400 "There was an error parsing the body", documented nowhere."""
+    r = client.post("/clubs", content=b"\xd4\x8e\x16\xff\xfe", headers={**admin, "Content-Type": "application/json"})
+    assert "cannot be read" in _problem(r, 422)["detail"]
+
+
+def test_a_membership_of_another_tournament_is_not_found(client: TestClient, admin: dict[str, str]) -> None:
+    t1, t2 = make_tournament(client, admin), make_tournament(client, admin)
+    members = ok(client.get(f"/tournaments/{t1['id']}/members", headers=admin))["items"]
+    r = client.delete(f"/tournaments/{t2['id']}/members/{members[0]['id']}", headers=admin)
+    _problem(r, 404)
+    assert ok(client.get(f"/tournaments/{t1['id']}/members", headers=admin))["total"] == 1
+
+
+def test_a_roster_naming_an_unknown_player_is_not_found(client: TestClient, admin: dict[str, str]) -> None:
+    t = make_tournament(client, admin)
+    team = full_team(client, admin, t["id"], make_club(client, admin)["id"], "A")
+    r = client.put(f"/tournaments/{t['id']}/teams/{team['id']}/roster",
+                   json={"player_ids": [*team["player_ids"], 999999]}, headers=admin)
+    assert _problem(r, 404)["player_id"] == 999999
+
+
+@pytest.mark.parametrize(("path", "body", "field"), [
+    ("/clubs", {"name": "X", "union_member": 0}, "union_member"),  # was stored as false
+    ("/tournaments", {"name": "X", "end_date": 0}, "end_date"),  # was stored as 1970-01-01
+    ("/tournaments", {"name": "X", "start_date": 20260101}, "start_date"),
+    ("/clubs", {"name": 5}, "name"),
+    ("/users", {"username": "someone", "password": "password123", "is_admin": "true"}, "is_admin"),
+])
+def test_values_of_another_json_type_are_refused(client: TestClient, admin: dict[str, str], path: str,
+                                                 body: dict[str, Any], field: str) -> None:
+    """Pydantic's lax mode took "5" for an integer, 0 for a boolean or a date: requests the schema calls invalid."""
+    problem = _problem(client.post(path, json=body, headers=admin), 422)
+    assert problem["errors"][0]["loc"] == ["body", field]
+
+
+def test_integral_numbers_are_integers(client: TestClient, admin: dict[str, str]) -> None:
+    """JSON Schema calls 3.0 an integer: it is accepted as 3 (a string "3" is not)."""
+    club = make_club(client, admin)
+    body = {"club_id": float(club["id"]), "last_name": "Float", "fide_rating": 1500.0}
+    p = ok(client.post("/players", json=body, headers=admin), 201)
+    assert p["club_id"] == club["id"] and p["fide_rating"] == 1500
+    _problem(client.post("/players", json={**body, "fide_rating": "1500"}, headers=admin), 422)
+    _problem(client.post("/players", json={**body, "fide_rating": 1500.5}, headers=admin), 422)
+
+
+def test_an_empty_login_form_is_422(client: TestClient, admin: dict[str, str]) -> None:
+    problem = _problem(client.post("/auth/token", data={"username": "", "password": ""}), 422)
+    assert {tuple(e["loc"]) for e in problem["errors"]} == {("body", "username"), ("body", "password")}
+    # an OAuth2 client's extra fields are ignored
+    r = client.post("/auth/token", data={"username": "admin", "password": "password123", "grant_type": "password",
+                                         "scope": "", "client_id": "x"})
+    assert r.status_code == 200
+
+
+def test_the_old_forfeit_words_are_refused_with_a_hint(client: TestClient, admin: dict[str, str]) -> None:
+    r = client.post("/tournaments/1/rounds/1/results", json={"results": [{"table": 1, "forfeit": "black"}]},
+                    headers=admin)
+    assert "'first' (the team with White on board 1)" in _problem(r, 422)["detail"]
+    r = client.put("/tournaments/1/rounds/1/matches/1", json={"forfeit": "white"}, headers=admin)
+    assert "no longer accepted" in _problem(r, 422)["detail"]
+
+
+@pytest.mark.parametrize(("rules", "field"), [
+    ({"boards": None}, "boards"),  # was a TypeError: a 500
+    ({"expel_on_forfeit_loss": None}, "expel_on_forfeit_loss"),  # was stored as null
+    ({"pairing": {"c6_mode": None}}, "c6_mode"),  # was stored, then refused at every pairing
+    ({"pairing": {"c7_mode": "sideways"}}, "pairing.c7_mode"),
+    ({"time_control": 5}, "time_control"),  # was stored as "5"
+    ({"activation_fee_required_for": [1]}, "activation_fee_required_for"),
+])
+def test_settings_of_the_wrong_type_are_refused(client: TestClient, admin: dict[str, str], rules: dict[str, Any],
+                                                field: str) -> None:
+    t = make_tournament(client, admin)
+    before = ok(client.get(f"/tournaments/{t['id']}"))
+    problem = _problem(client.patch(f"/tournaments/{t['id']}", json={"rules": rules}, headers=admin), 422)
+    assert problem["field"] == field
+    assert ok(client.get(f"/tournaments/{t['id']}")) == before
+
+
+def test_a_huge_board_count_is_refused_before_anything_is_built(client: TestClient, admin: dict[str, str]) -> None:
+    """boards = 2**31 - 1 built a 4 GB colour pattern ("WB" * boards) before the bounds were checked."""
+    t = make_tournament(client, admin)
+    r = client.patch(f"/tournaments/{t['id']}", json={"rules": {"boards": 2**31 - 1}}, headers=admin)
+    assert "between 1 and 20" in _problem(r, 422)["detail"]
+
+
+@pytest.mark.parametrize("value", ["1e9999999", "9e99999999", "1/0", "inf", "NaN"])
+def test_numbers_with_exponents_are_refused_not_expanded(client: TestClient, admin: dict[str, str],
+                                                         value: str) -> None:
+    """Fraction("1e9999999") expands ten to that power: minutes of CPU for one request (settings, import options)."""
+    t = make_tournament(client, admin)
+    _problem(client.patch(f"/tournaments/{t['id']}", json={"rules": {"bye_gp": value}}, headers=admin), 422)
+    r = client.post(f"/tournaments/import?pab=2,{value}", content=b"012 X\n", headers={**admin,
+                                                                                    "Content-Type": "text/plain"})
+    assert _problem(r, 422)["rule"] == "R-7"
+
+
+def test_exact_numbers_are_read_exactly() -> None:
+    from fractions import Fraction
+
+    from app.services.rules import exact_number
+
+    assert [exact_number(x) for x in (2, 2.5, "2.5", "5/2", " -1 ", "0.125")] == [
+        2, Fraction(5, 2), Fraction(5, 2), Fraction(5, 2), -1, Fraction(1, 8)]
+    for bad in (True, None, "1e3", "2,5", "", "1/0", float("inf"), 1e12):
+        with pytest.raises(ValueError):
+            exact_number(bad)
+
+
+def test_result_codes_are_an_enumeration(client: TestClient, admin: dict[str, str]) -> None:
+    """The schema lists the codes (and the spellings read as them), so a client knows them without a 422."""
+    from typing import get_args
+
+    from app.models.schemas import ResultCode
+    from app.services.tournament import RESULT_ALIASES, RESULT_CODES
+
+    assert set(get_args(ResultCode)) == set(RESULT_CODES) | set(RESULT_ALIASES)
+    doc = client.get("/openapi.json").json()
+    result = doc["components"]["schemas"]["BoardResultPut"]["properties"]["result"]
+    assert "1/2-1/2" in str(result)
+    r = client.put("/tournaments/1/rounds/1/matches/1/boards/1", json={"result": "2-0"}, headers=admin)
+    assert _problem(r, 422)["errors"][0]["loc"][:2] == ["body", "result"]
+
+
+@pytest.mark.parametrize("method", ["GET", "PATCH", "DELETE", "PUT"])
+def test_a_literal_path_owns_its_methods(client: TestClient, admin: dict[str, str], method: str) -> None:
+    """PATCH /tournaments/import reached PATCH /tournaments/{tournament_id}: 422 for the id "import", not 405."""
+    r = client.request(method, "/tournaments/import", headers=admin)
+    _problem(r, 405)
+    assert r.headers["allow"] == "POST"
+    assert client.options("/tournaments/import").headers["allow"] == "POST"
+    assert client.get("/tournaments/1").status_code == 404  # the parameter route still serves real ids
