@@ -64,12 +64,13 @@ class Settings(BaseSettings):
             raise ValueError(
                 "TEAMSWISS_SECRET_KEY must be set to a random value of at least 32 characters outside development"
             )
-        self.secret_key = development_key(self.data_dir)
+        self.secret_key = None  # development: generated when first needed (a command that signs nothing writes none)
         return self
 
     @property
     def signing_key(self) -> str:
-        assert self.secret_key is not None  # the validator filled it
+        if self.secret_key is None:
+            self.secret_key = development_key(self.data_dir)
         return self.secret_key
 
     @property

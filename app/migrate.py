@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+from contextlib import closing
 from functools import lru_cache
 from pathlib import Path
 
@@ -9,7 +11,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.config import get_settings
@@ -51,11 +53,32 @@ def missing_sqlite_file(database_url: str) -> Path | None:
     u = make_url(database_url)
     if u.get_backend_name() != "sqlite" or not u.database or u.database == ":memory:":
         return None
-    path = Path(u.database)
+    path = Path(u.database).absolute()
     return None if path.exists() else path
 
 
-def database_problem(database_url: str | None = None, engine: Engine | None = None) -> str | None:
+def _sqlite_revision(database_url: str) -> str | None:
+    """A SQLite file's migration, read without changing the file (None: not migrated)."""
+    u = make_url(database_url)
+    with closing(sqlite3.connect(f"{Path(u.database).absolute().as_uri()}?mode=ro", uri=True)) as conn:
+        if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'alembic_version'").fetchone() is None:
+            return None
+        row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+        return str(row[0]) if row else None
+
+
+class DatabaseNotReady(Exception):
+    """The database is missing, does not answer or is not migrated (the command line exits with status 3)."""
+
+
+def require_database(database_url: str | None = None) -> None:
+    """Stop with a one-line reason (DatabaseNotReady) unless the database is there and migrated."""
+    problem = database_problem(database_url)
+    if problem is not None:
+        raise DatabaseNotReady(problem)
+
+
+def database_problem(database_url: str | None = None) -> str | None:
     """Why the database cannot be used, in one sentence for a person (None: it answers and is at head).
 
     Never creates anything: a missing SQLite file is reported, not created.
@@ -66,21 +89,22 @@ def database_problem(database_url: str | None = None, engine: Engine | None = No
         return f"no database at {missing}: create it with `teamswiss migrate`"
     try:
         head = head_revision()
-    except Exception as exc:  # noqa: BLE001 - an installation without its migrations
-        return f"the migrations cannot be read ({exc})"
+    except FileNotFoundError:  # an installed package run outside the project folder: the schema is not compared
+        head = None
     try:
-        if engine is None:
+        if make_url(url).get_backend_name() == "sqlite" and make_url(url).database not in (None, "", ":memory:"):
+            current = _sqlite_revision(url)
+        else:
             from app.db import get_engine
 
-            engine = get_engine(url)
-        with engine.connect() as conn:
-            current = MigrationContext.configure(conn).get_current_revision()
-    except SQLAlchemyError as exc:
+            with get_engine(url).connect() as conn:
+                current = MigrationContext.configure(conn).get_current_revision()
+    except (SQLAlchemyError, sqlite3.Error) as exc:
         reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
         return f"the database at {safe_url(url)} does not answer: {reason}"
     if current is None:
         return f"the database at {safe_url(url)} is not migrated: run `teamswiss migrate`"
-    if current != head:
+    if head is not None and current != head:
         return (f"the database at {safe_url(url)} is at migration {current}, this version needs {head}: "
                 "run `teamswiss migrate`")
     return None

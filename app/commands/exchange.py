@@ -1,4 +1,4 @@
-"""Data exchange commands: ``import``, ``export``, ``backup``, ``restore`` (issue 7).
+"""Data exchange commands: ``import``, ``export``, ``backup``, ``restore``.
 
 They work in-process on the database of TEAMSWISS_DATABASE_URL (no HTTP)::
 
@@ -30,37 +30,76 @@ from typing import Any
 from sqlmodel import Session, select
 
 from app.db import get_engine
+from app.migrate import require_database
 from app.services.errors import InvalidInput, NotFound
+
+DATABASE = ("The database is TEAMSWISS_DATABASE_URL's (default: ./var/teamswiss.db); it must exist and be "
+            "migrated (teamswiss migrate), else the command stops with exit status 3.")
+IMPORT_HELP = f"""Create a tournament from a FIDE report file, TRF-2026 or TRF16 with 013 team records, so that an event
+started in another program continues here: teams, players, rounds, pairings and results. Prints the new
+tournament's id; warnings about lines that were skipped go to standard error. The options supply what the
+file may not say.
+
+{DATABASE}
+
+Exit status: 0 imported; 2 bad input (an unknown user or preset, a bad option); 3 the file cannot be read
+(the message names the line) or the database is not ready."""
+EXPORT_HELP = f"""Write a tournament as a FIDE report file (TRF-2026, or TRF16 with 013 team records) or as one JSON
+document, with what the arbiters see (paired rounds, full birth dates); --public writes what anyone may
+download from the server (published rounds, birth years).
+
+{DATABASE}
+
+Exit status: 0 written; 2 no such tournament, or a file that cannot be written; 3 the database is not ready."""
+BACKUP_HELP = f"""Write every table of the database as one JSON document (password and token hashes, never a password
+or a token), to restore into an empty database with teamswiss restore.
+
+{DATABASE}
+
+Exit status: 0 written; 2 a file that cannot be written; 3 the database is not ready."""
+RESTORE_HELP = f"""Load a backup written by teamswiss backup into an empty, migrated database (ids are kept).
+
+{DATABASE}
+
+Exit status: 0 restored; 1 the database has rows, or the backup is of another schema revision; 2 the file is
+not a backup; 3 the database is not ready."""
 
 
 def register(sub: Any) -> None:
     fmt = argparse.RawDescriptionHelpFormatter
     p = sub.add_parser("import", help="create a tournament from a TRF-2026/TRF16 team file; prints its id",
-                       description=__doc__, formatter_class=fmt)
-    p.add_argument("file", metavar="FILE", help="TRF file ('-' = standard input)")
-    p.add_argument("--pab", metavar="MP,GP", help="match and game points of the pairing-allocated bye")
-    p.add_argument("--forfeit-gp", metavar="N", help="game points of a match won by forfeit")
-    p.add_argument("--tiebreaks", help='tie-break codes, e.g. "MPTS GPTS EGGSB BH:MP"')
-    p.add_argument("--rules", choices=("2024", "2026"), help="C.07 Art. 16 text for unplayed rounds")
-    p.add_argument("--preset", help="base settings: fide (default) or k12-2025")
-    p.add_argument("--user", help="the user who becomes the organiser")
+                       description=IMPORT_HELP, formatter_class=fmt,
+                       epilog="example:\n  teamswiss import open.trf --preset k12-2025 --user arbiter")
+    p.add_argument("file", metavar="FILE", help="the TRF file ('-' reads standard input)")
+    p.add_argument("--pab", metavar="MP,GP", help="match and game points of the pairing-allocated bye, e.g. 2,2.5")
+    p.add_argument("--forfeit-gp", metavar="N", help="game points of a match won by forfeit (R-7.3)")
+    p.add_argument("--tiebreaks", metavar="CODES", help='tie-break codes, e.g. "MPTS GPTS EGGSB BH:MP"')
+    p.add_argument("--rules", choices=("2024", "2026"), help="the C.07 Art. 16 text for unplayed rounds")
+    p.add_argument("--preset", metavar="NAME", help="the settings the file's are laid over: fide (default) or "
+                   "k12-2025")
+    p.add_argument("--user", metavar="NAME", help="the user who becomes the tournament's organiser (default: "
+                   "nobody; administrators manage it)")
     p.set_defaults(func=_import)
 
-    p = sub.add_parser("export", help="write a tournament as TRF-2026, TRF16 or JSON", description=__doc__,
-                       formatter_class=fmt)
-    p.add_argument("tournament", type=int, metavar="TOURNAMENT", help="the tournament id")
-    p.add_argument("--format", choices=("trf", "trf2026", "trf16", "json"), default="trf")
-    p.add_argument("--public", action="store_true", help="only what anyone may download")
-    p.add_argument("-o", "--output", required=True, metavar="FILE", help="output file ('-' = standard output)")
+    p = sub.add_parser("export", help="write a tournament as TRF-2026, TRF16 or JSON", description=EXPORT_HELP,
+                       formatter_class=fmt, epilog="example:\n  teamswiss export 1 --public -o open.trf")
+    p.add_argument("tournament", type=int, metavar="TOURNAMENT", help="the tournament's id")
+    p.add_argument("--format", choices=("trf", "trf2026", "trf16", "json"), default="trf",
+                   help="trf or trf2026: TRF-2026 (default); trf16: TRF16 with 013 team records; json: one JSON "
+                        "document")
+    p.add_argument("--public", action="store_true",
+                   help="only what anyone may download: published rounds, birth years instead of dates")
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help="the file to write ('-' = standard output)")
     p.set_defaults(func=_export)
 
-    p = sub.add_parser("backup", help="dump the whole database as JSON", description=__doc__, formatter_class=fmt)
-    p.add_argument("-o", "--output", required=True, metavar="FILE", help="output file ('-' = standard output)")
+    p = sub.add_parser("backup", help="dump the whole database as JSON", description=BACKUP_HELP,
+                       formatter_class=fmt)
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help="the file to write ('-' = standard output)")
     p.set_defaults(func=_backup)
 
-    p = sub.add_parser("restore", help="load a backup into an empty database", description=__doc__,
+    p = sub.add_parser("restore", help="load a backup into an empty database", description=RESTORE_HELP,
                        formatter_class=fmt)
-    p.add_argument("file", metavar="FILE", help="the backup ('-' = standard input)")
+    p.add_argument("file", metavar="FILE", help="the backup ('-' reads standard input)")
     p.set_defaults(func=_restore)
 
 
@@ -94,6 +133,7 @@ def _import(args: argparse.Namespace) -> int:
 
     text = _read(args.file)
     options = parse_options(args.pab, args.forfeit_gp, args.tiebreaks, args.rules, args.preset)
+    require_database()
     with Session(get_engine(), expire_on_commit=False) as session:
         principal = None
         if args.user:
@@ -113,6 +153,7 @@ def _export(args: argparse.Namespace) -> int:
     from app.models import Tournament
     from app.operations.exchange import export_json, export_trf
 
+    require_database()
     with Session(get_engine()) as session:
         t = session.get(Tournament, args.tournament)
         if t is None:
@@ -128,6 +169,7 @@ def _export(args: argparse.Namespace) -> int:
 def _backup(args: argparse.Namespace) -> int:
     from app.operations.backup import dump
 
+    require_database()
     data = dump(get_engine())
     _write(args.output, json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
     rows = sum(len(t["rows"]) for t in data["tables"].values())
@@ -138,6 +180,7 @@ def _backup(args: argparse.Namespace) -> int:
 def _restore(args: argparse.Namespace) -> int:
     from app.operations.backup import restore
 
+    require_database()
     try:
         data = json.loads(_read(args.file))
     except json.JSONDecodeError as exc:

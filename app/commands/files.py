@@ -1,7 +1,7 @@
 """File commands: ``teamswiss pair``, ``teamswiss check`` and ``teamswiss generate``.
 
 They are the FIDE "free pairings checker" and "random tournament generator" of a
-pairing program (C.02.03 7; ``reference/pairing.md`` section 7) for the C.04.6 Swiss Team
+pairing program (FIDE C.02.03 7) for the C.04.6 Swiss Team
 Pairing System, working on TRF-2026 team files (TRF16 files with 013 records are read too).
 FILE may be ``-`` for standard input. Team numbers printed are TPNs (310 col 5-7).
 
@@ -73,35 +73,93 @@ from app.services.errors import DomainError, InvalidInput, NoLegalPairing
 from app.services.rules import fide_default
 from app.services.tournament import Tournament
 
+PAIR_HELP = """Pair one round of a team tournament with the FIDE C.04.6 Swiss Team Pairing System.
+
+FILE is a TRF-2026 team file (TRF16 files with 013 team records are read too). Round N is paired from the
+rounds before it; later rounds are ignored. When the file already pairs round N, its teams are the ones
+present; otherwise every team is.
+
+Output: the number of matches on the first line (the bye counts as a match), then one line per match in
+board order, "W B": the pairing numbers of the team with White on board 1 and of its opponent. The
+pairing-allocated bye is written "T 0" and comes last:
+
+    4
+    3 1
+    4 6
+    7 5
+    2 0
+
+With --json: {"round", "pairs", "matches": [{"table", "white", "black"}], "explanation",
+"explanation_lines"}: the engine's reasons (the bye, each score bracket, the upfloaters, the criteria).
+
+Exit status: 0 paired; 1 no legal pairing exists (C.04.6 3.3.3); 2 a bad round number;
+3 the file cannot be read (the message names the line)."""
+
+CHECK_HELP = """Check the pairings of a team tournament file, as FIDE's free pairing checkers do: every paired round
+is paired again from the rounds before it (with the teams the file pairs in it) and compared with the file.
+The same pairs with the same team on White on board 1 are equal; the order of the tables does not matter.
+
+Output: for every round that differs,
+
+    Round 3: differs
+      file:   1-4 5-2 3-0
+      engine: 1-5 4-2 3-0
+
+then a last line "Check: True", or "Check: False (k of n rounds differ: r1 r2 ...)".
+With --json: {"check": true|false, "rounds": [{"round", "equal", "file", "engine", "error"}]}.
+
+Exit status: 0 no round differs; 1 some round differs; 3 the file cannot be read."""
+
+GENERATE_HELP = """Write a random team tournament, paired round by round with the FIDE C.04.6 Swiss Team Pairing
+System, with results drawn from the ratings: test data for pairing programs and checkers. The same
+options write the same file, byte for byte. It prints "wrote FILE: N teams, R rounds, B boards, seed S" on
+standard error.
+
+Exit status: 0 written; 1 no legal pairing exists for a round; 2 bad options."""
+
+EXAMPLES = """examples:
+  teamswiss pair open.trf
+  teamswiss pair open.trf --round 5 --json
+  teamswiss check open.trf
+  teamswiss generate --teams 24 --rounds 7 --seed 3 -o random.trf"""
+
 
 def register(subparsers: Any) -> None:
     fmt = argparse.RawDescriptionHelpFormatter
-    p = subparsers.add_parser("pair", help="pair a round of a TRF team file (C.04.6)", description=__doc__,
-                              formatter_class=fmt)
-    p.add_argument("file", metavar="FILE", help="TRF-2026 or TRF16 team file ('-' = standard input)")
-    p.add_argument("--round", type=int, metavar="N", help="round to pair (default: first without results)")
-    p.add_argument("--json", action="store_true", help="JSON output with the explanation")
+    trf = "the TRF-2026 or TRF16 team file ('-' reads standard input)"
+    p = subparsers.add_parser("pair", help="pair a round of a TRF team file (FIDE C.04.6)", description=PAIR_HELP,
+                              epilog=EXAMPLES, formatter_class=fmt)
+    p.add_argument("file", metavar="FILE", help=trf)
+    p.add_argument("--round", type=int, metavar="N",
+                   help="the round to pair (default: the first round in which no match has a result)")
+    p.add_argument("--json", action="store_true", help="print JSON with the engine's explanation")
     p.set_defaults(func=pair_handler)
 
     c = subparsers.add_parser("check", help="re-pair every round of a TRF team file and compare",
-                              description=__doc__, formatter_class=fmt)
-    c.add_argument("file", metavar="FILE", help="TRF-2026 or TRF16 team file ('-' = standard input)")
-    c.add_argument("--json", action="store_true", help="JSON output")
+                              description=CHECK_HELP, epilog=EXAMPLES, formatter_class=fmt)
+    c.add_argument("file", metavar="FILE", help=trf)
+    c.add_argument("--json", action="store_true", help="print JSON instead of text")
     c.set_defaults(func=check_handler)
 
-    g = subparsers.add_parser("generate", help="write a random team tournament as TRF-2026",
-                              description=__doc__, formatter_class=fmt)
-    g.add_argument("--teams", type=int, required=True, metavar="N")
-    g.add_argument("--rounds", type=int, required=True, metavar="R")
-    g.add_argument("--boards", type=int, default=4, metavar="B")
-    g.add_argument("--seed", type=int, default=1, metavar="S")
-    g.add_argument("--draw-rate", type=float, default=0.25, metavar="P")
-    g.add_argument("--forfeit-rate", type=float, default=0.02, metavar="P")
-    g.add_argument("--absent-rate", type=float, default=0.02, metavar="P")
+    g = subparsers.add_parser("generate", help="write a random team tournament as a TRF file",
+                              description=GENERATE_HELP, epilog=EXAMPLES, formatter_class=fmt)
+    g.add_argument("--teams", type=int, required=True, metavar="N", help="number of teams")
+    g.add_argument("--rounds", type=int, required=True, metavar="R", help="number of rounds")
+    g.add_argument("--boards", type=int, default=4, metavar="B", help="boards per team (default 4)")
+    g.add_argument("--seed", type=int, default=1, metavar="S",
+                   help="random seed: the same seed writes the same file (default 1)")
+    g.add_argument("--draw-rate", type=float, default=0.25, metavar="P",
+                   help="share of drawn games, 0 to 1 (default 0.25)")
+    g.add_argument("--forfeit-rate", type=float, default=0.02, metavar="P",
+                   help="share of games lost by forfeit, 0 to 1; a tenth of it forfeits whole matches "
+                        "(default 0.02)")
+    g.add_argument("--absent-rate", type=float, default=0.02, metavar="P",
+                   help="chance that a team misses a round, 0 to 1 (default 0.02)")
     g.add_argument("--type-b", action="store_true", help="Type B colour preferences (C.04.6 1.7)")
     g.add_argument("--gp-primary", action="store_true", help="game points are the primary score (C.04.6 1.2)")
-    g.add_argument("--format", choices=("trf2026", "trf16"), default="trf2026")
-    g.add_argument("-o", "--output", required=True, metavar="FILE", help="output file ('-' = standard output)")
+    g.add_argument("--format", choices=("trf2026", "trf16"), default="trf2026",
+                   help="the file format (default trf2026; trf16 writes 013 team records)")
+    g.add_argument("-o", "--output", required=True, metavar="FILE", help="the file to write ('-' = standard output)")
     g.set_defaults(func=generate_handler)
 
 

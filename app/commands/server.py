@@ -4,7 +4,8 @@ Script-stable forms:
   teamswiss create-user NAME --password P [--role admin|organiser|user]
   teamswiss create-token NAME [--user USER] [--scope results --scope lineups ...]
       prints only the new token on stdout
-All commands read TEAMSWISS_DATABASE_URL.
+All commands read TEAMSWISS_DATABASE_URL; all but ``migrate`` (and ``serve --migrate``) need the database to
+exist and be migrated, else they stop with one line and exit status 3.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from sqlmodel import Session, select
 
 from app.config import get_settings
 from app.db import get_engine
+from app.migrate import require_database
 from app.permissions import SCOPES
 from app.security import hash_password, new_api_token
 
@@ -29,6 +31,8 @@ def _serve(args: argparse.Namespace) -> int:
         from app.migrate import upgrade
 
         upgrade()
+    else:
+        require_database()
     uvicorn.run("app.main:app", host=args.host or settings.host, port=args.port or settings.port,
                 workers=args.workers, reload=args.reload)
     return 0
@@ -45,6 +49,7 @@ def _migrate(args: argparse.Namespace) -> int:
 def _create_user(args: argparse.Namespace) -> int:
     from app.models import User
 
+    require_database()
     with Session(get_engine()) as session:
         if session.exec(select(User).where(User.username == args.name)).first():
             print(f"teamswiss: user {args.name!r} exists", file=sys.stderr)
@@ -61,6 +66,7 @@ def _create_user(args: argparse.Namespace) -> int:
 def _create_token(args: argparse.Namespace) -> int:
     from app.models import ApiToken, User
 
+    require_database()
     with Session(get_engine()) as session:
         user = session.exec(select(User).where(User.username == args.user)).first()
         if user is None:
@@ -77,42 +83,68 @@ def _create_token(args: argparse.Namespace) -> int:
 def _demo(args: argparse.Namespace) -> int:
     from app.demo import load_demo
 
+    require_database()
     with Session(get_engine()) as session:
         result = load_demo(session, only_if_empty=args.if_empty, rounds_to_play=args.rounds)
     print(result, file=sys.stderr)
     return 0
 
 
+DATABASE = ("The database is TEAMSWISS_DATABASE_URL's (default: ./var/teamswiss.db). It must exist and be migrated "
+            "(teamswiss migrate); otherwise the command says so in one line and exits with status 3.")
+
+
 def register(sub: Any) -> None:
-    p = sub.add_parser("serve", help="serve the API with uvicorn")
-    p.add_argument("--host")
-    p.add_argument("--port", type=int)
-    p.add_argument("--workers", type=int, default=1)
-    p.add_argument("--reload", action="store_true")
-    p.add_argument("--migrate", action="store_true", help="apply migrations first")
+    fmt = argparse.RawDescriptionHelpFormatter
+    p = sub.add_parser("serve", help="serve the API with uvicorn", formatter_class=fmt, description=(
+        "Serve the API, the public web page (/web/) and the API documentation (/docs, /redoc) with uvicorn. "
+        "Health checks: /healthz (the process answers) and /readyz (the database is usable).\n\n" + DATABASE
+        + " With --migrate the database is created or updated first."),
+        epilog="example:\n  teamswiss serve --migrate --host 0.0.0.0 --port 8000")
+    p.add_argument("--host", help="the address to listen on (default: TEAMSWISS_HOST, else 127.0.0.1)")
+    p.add_argument("--port", type=int, help="the port to listen on (default: TEAMSWISS_PORT, else 8000)")
+    p.add_argument("--workers", type=int, default=1,
+                   help="worker processes (default 1; more than one needs PostgreSQL)")
+    p.add_argument("--reload", action="store_true", help="restart when the code changes (development)")
+    p.add_argument("--migrate", action="store_true", help="create or update the database before serving")
     p.set_defaults(func=_serve)
 
-    p = sub.add_parser("migrate", help="apply database migrations (alembic upgrade)")
-    p.add_argument("revision", nargs="?", default="head")
+    p = sub.add_parser("migrate", help="create or update the database (its schema migrations)", formatter_class=fmt,
+                       description="Create the database, or bring its schema up to this version (Alembic "
+                                   "migrations). Safe to run again: a database that is up to date is left as it "
+                                   "is. The database is TEAMSWISS_DATABASE_URL's (default: ./var/teamswiss.db).")
+    p.add_argument("revision", nargs="?", default="head",
+                   help="the migration to reach (default: head, the one this version needs)")
     p.set_defaults(func=_migrate)
 
-    p = sub.add_parser("create-user", help="create a user; prints its id")
-    p.add_argument("name")
-    p.add_argument("--password", required=True)
+    p = sub.add_parser("create-user", help="create a user; prints its id", formatter_class=fmt,
+                       description="Create a user account and print its id. " + DATABASE
+                       + "\n\nExit status: 0 created; 2 the user name is taken; 3 the database is not ready.",
+                       epilog="example:\n  teamswiss create-user chief --password 'a long secret' --role organiser")
+    p.add_argument("name", help="the user name to log in with")
+    p.add_argument("--password", required=True, help="the password (8 characters or more)")
     p.add_argument("--role", choices=["admin", "organiser", "user"], default="user",
                    help="admin: the server's administrator; organiser: may create tournaments; user: rights only "
                         "from roles in tournaments (default)")
-    p.add_argument("--full-name")
+    p.add_argument("--full-name", help="the person's name, as officials see it")
     p.set_defaults(func=_create_user)
 
-    p = sub.add_parser("create-token", help="create an API token; prints only the token")
+    p = sub.add_parser("create-token", help="create an API token; prints only the token", formatter_class=fmt,
+                       description="Create a long-lived API token for a script and print only the token (keep it: "
+                                   "only its hash is stored). Send it as 'Authorization: Bearer <token>'. " + DATABASE
+                       + "\n\nExit status: 0 created; 2 no such user; 3 the database is not ready.",
+                       epilog="example:\n  teamswiss create-token results-bot --user arbiter --scope results")
     p.add_argument("name", help="a label for the token, e.g. the script's name")
     p.add_argument("--user", default="admin", help="the user the token acts for (default: admin)")
     p.add_argument("--scope", action="append", choices=sorted(SCOPES),
-                   help="limit the token (repeatable); default: everything the user may do")
+                   help="limit the token to this scope (repeatable): " + "; ".join(
+                       f"{k}: {v}" for k, v in sorted(SCOPES.items())) + " (default: write)")
     p.set_defaults(func=_create_token)
 
-    p = sub.add_parser("demo", help="load the demo tournament (K12 preset, 24 teams)")
-    p.add_argument("--if-empty", action="store_true", help="do nothing when a tournament exists")
+    p = sub.add_parser("demo", help="load the demo tournament (K12 preset, 24 teams)", formatter_class=fmt,
+                       description="Load a complete sample tournament: the K12 2025 youth championship preset with "
+                                   "12 clubs and 24 teams, and its first rounds paired and played. Log in as admin "
+                                   "or arbiter, password teamswiss-demo. " + DATABASE)
+    p.add_argument("--if-empty", action="store_true", help="do nothing when the database has a tournament already")
     p.add_argument("--rounds", type=int, default=3, help="rounds to pair and play with results (default 3)")
     p.set_defaults(func=_demo)

@@ -51,37 +51,51 @@ import argparse
 import dataclasses
 import json
 import sys
-from fractions import Fraction
 from typing import Any
 
 from app.services.errors import InvalidInput
-from app.services.rules import fide_default
+from app.services.rules import fide_default, points_option
 from app.services.standings import Standings, compute_standings, format_value, standings_to_dict
 from app.services.tournament import Tournament
+
+HELP = """Print the standings of a team tournament file with FIDE C.07 tie-breaks. The scoring, the bye's points
+and the tie-break list come from the file; the options override them.
+
+Text: a header "Rank  TPN  Team  MP  GP  W  D  L  <one column per tie-break>", then one line per team in rank
+order, columns separated by two or more spaces. Teams still equal after every tie-break share their rank,
+written "2=" (R-8.2: such ties are not broken). --json prints the same rows as the API's standings:
+{"after_round", "rules", "tiebreaks", "rows": [{"rank", "tied", "team", "mp", "gp", "won", "drawn", "lost",
+"tiebreaks": [{"code", "value"}]}]}.
+
+Every value is exact: a decimal when it has a finite expansion ("13.5"), else a fraction ("27/7"). Group
+tie-breaks (DE, DE-ALLMET, TBR, BBE) give the team's place in the group still tied when they applied.
+
+Exit status: 0 printed; 2 bad input (an unknown tie-break, a bad option); 3 the file cannot be read."""
 
 
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "standings",
-        help="team standings with C.07 tie-breaks from a TRF file",
-        description=__doc__,
+        help="team standings with FIDE C.07 tie-breaks from a TRF file",
+        description=HELP,
+        epilog="examples:\n  teamswiss standings open.trf\n"
+               "  teamswiss standings open.trf --tiebreaks \"MPTS GPTS EGGSB BH:MP\" --round 5 --json",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("file", metavar="FILE", help="TRF-2026 or TRF16 team file ('-' = standard input)")
-    p.add_argument("--tiebreaks", help='tie-break codes, e.g. "MPTS DE EMGSB/C1 GPTS TBR"')
-    p.add_argument("--pab", metavar="MP,GP", help="match and game points of the pairing-allocated bye")
-    p.add_argument("--forfeit-gp", metavar="N", help="game points of a match won by forfeit")
-    p.add_argument("--rules", choices=("2024", "2026"), help="C.07 Art. 16 text for unplayed rounds")
-    p.add_argument("--round", type=int, metavar="N", help="standings after round N")
-    p.add_argument("--json", action="store_true", help="JSON output")
+    p.add_argument("file", metavar="FILE", help="the TRF-2026 or TRF16 team file ('-' reads standard input)")
+    p.add_argument("--tiebreaks", metavar="CODES",
+                   help='tie-break codes separated by spaces or commas, e.g. "MPTS DE EMGSB/C1 GPTS TBR" '
+                        "(default: the file's list); the primary score ranks first when the list does not "
+                        "start with MPTS or GPTS")
+    p.add_argument("--pab", metavar="MP,GP", help="match and game points of the pairing-allocated bye, e.g. 2,2.5 "
+                   "(default: the file's)")
+    p.add_argument("--forfeit-gp", metavar="N", help="game points of a match won by forfeit (R-7.3)")
+    p.add_argument("--rules", choices=("2024", "2026"),
+                   help="the C.07 Art. 16 text for unplayed rounds (default: 2026, or 2024 for an event that "
+                        "started before 2026-03-01)")
+    p.add_argument("--round", type=int, metavar="N", help="the standings after round N (default: the last)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.set_defaults(func=handler)
-
-
-def _fraction(text: str, what: str) -> Fraction:
-    try:
-        return Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
-        raise InvalidInput("R-7", f"{what}: not a number: {text!r}") from None
 
 
 def load(args: argparse.Namespace) -> Tournament:
@@ -108,10 +122,10 @@ def load(args: argparse.Namespace) -> Tournament:
         parts = args.pab.split(",")
         if len(parts) != 2:
             raise InvalidInput("R-7.5", f"--pab: expected MP,GP, got {args.pab!r}")
-        changes["bye_mp"] = _fraction(parts[0], "--pab")
-        changes["bye_gp"] = _fraction(parts[1], "--pab")
+        changes["bye_mp"] = points_option(parts[0], "--pab")
+        changes["bye_gp"] = points_option(parts[1], "--pab")
     if args.forfeit_gp is not None:
-        changes["forfeit_win_gp"] = _fraction(args.forfeit_gp, "--forfeit-gp")
+        changes["forfeit_win_gp"] = points_option(args.forfeit_gp, "--forfeit-gp")
     if args.rules:
         changes["tiebreak_rules"] = args.rules
     if changes:

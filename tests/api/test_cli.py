@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import argparse
+import io
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -63,3 +67,82 @@ def test_demo_loads_the_k12_sample(client: TestClient, engine: Any) -> None:
         ratings = [p["player"]["fide_rating"] for p in roster]
         rated = [r for r in ratings if r is not None]
         assert ratings[: len(rated)] == sorted(rated, reverse=True), "R-3.3: rated players first, highest first"
+
+
+# --- a missing or unmigrated database: one line and exit status 3, nothing created ---------------------------
+
+DATABASE_COMMANDS = [
+    ["export", "1", "-o", "-"], ["backup", "-o", "-"], ["restore", "-"], ["demo"], ["serve"],
+    ["create-user", "x", "--password", "password123"], ["create-token", "bot"], ["import", "-"],
+]
+
+
+@pytest.mark.parametrize("argv", DATABASE_COMMANDS, ids=lambda a: a[0])
+def test_a_missing_database_is_one_line_and_exit_3(argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """`teamswiss export 1` outside the project created ./var/teamswiss.db and printed a 60-line traceback."""
+    from app.config import get_settings
+
+    monkeypatch.setattr(get_settings(), "database_url", f"sqlite:///{tmp_path / 'var' / 'teamswiss.db'}")
+    monkeypatch.setattr("sys.stdin", io.StringIO("012 X\n" if argv[0] == "import" else "{}"))
+    assert main(argv) == 3
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no database at" in err and "teamswiss migrate" in err, err
+    assert "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []  # no ./var, no database file
+
+
+def test_an_unmigrated_database_is_one_line_and_exit_3(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    from app.config import get_settings
+
+    empty = tmp_path / "empty.db"
+    empty.touch()
+    monkeypatch.setattr(get_settings(), "database_url", f"sqlite:///{empty}")
+    assert main(["export", "1", "-o", "-"]) == 3
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is not migrated: run `teamswiss migrate`" in err
+    assert empty.stat().st_size == 0
+
+
+def test_file_commands_need_no_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    from app.config import get_settings
+
+    monkeypatch.setattr(get_settings(), "database_url", f"sqlite:///{tmp_path / 'none.db'}")
+    out = tmp_path / "random.trf"
+    assert main(["generate", "--teams", "6", "--rounds", "2", "-o", str(out)]) == 0
+    assert main(["pair", str(out), "--round", "2"]) == 0
+    assert not (tmp_path / "none.db").exists()
+
+
+# --- help for users ----------------------------------------------------------------------------------------
+
+INTERNAL = re.compile(r"issue \d|reference/|app\.\w|\w+\.py\b|``|Gacrux|TODO", re.I)
+
+
+def _parsers() -> dict[str, argparse.ArgumentParser]:
+    from app.cli import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return {"teamswiss": parser, **dict(sub.choices)}
+
+
+def test_every_command_and_option_is_described_for_users() -> None:
+    parsers = _parsers()
+    assert len(parsers) >= 14
+    for name, parser in parsers.items():
+        text = parser.format_help()
+        assert not INTERNAL.search(text), f"{name} --help: {INTERNAL.search(text)}"
+        assert parser.description and len(parser.description) > 40, name
+        for action in parser._actions:
+            if isinstance(action, argparse._HelpAction | argparse._SubParsersAction):
+                continue
+            assert action.help, f"{name}: {action.option_strings or action.dest} has no help text"
+
+
+def test_the_help_check_can_fail() -> None:
+    assert INTERNAL.search("see issue 7 and reference/pairing.md")
+    assert INTERNAL.search("runs app.services.generator.generate")
+    assert not INTERNAL.search("TRF-2026 team file (FIDE C.04.6)")

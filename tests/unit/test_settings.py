@@ -36,11 +36,13 @@ def test_development_key_is_random_private_and_kept(monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("TEAMSWISS_ENV", "development")
     monkeypatch.delenv("TEAMSWISS_SECRET_KEY", raising=False)
     monkeypatch.setenv("TEAMSWISS_DATA_DIR", str(tmp_path / "a"))
-    first = Settings().secret_key
+    settings = Settings()
+    assert not (tmp_path / "a").exists()  # written when a token is first signed, not by every command
+    first = settings.signing_key
     assert first is not None and len(first) >= 32
     path = tmp_path / "a" / SECRET_KEY_FILE
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
-    assert Settings().secret_key == first  # kept across restarts
+    assert Settings().signing_key == first  # kept across restarts
     monkeypatch.setenv("TEAMSWISS_DATA_DIR", str(tmp_path / "b"))
-    assert Settings().secret_key != first  # every installation its own
+    assert Settings().signing_key != first  # every installation its own
     assert "change-me" not in (first or "")
