@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PY := $(BIN)/python
 export TEAMSWISS_DATABASE_URL ?= sqlite:///./var/teamswiss.db
 
-.PHONY: install run serve test verify lint fmt openapi migrate demo bench clean
+.PHONY: install run serve test contract verify lint fmt openapi migrate demo bench clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -25,10 +25,16 @@ run: install
 
 test: install
 	$(BIN)/ruff check app tests bench
-	$(BIN)/pytest -m "not slow and not browser" -p no:cacheprovider
+	$(BIN)/pytest -m "not slow and not browser and not contract" -p no:cacheprovider
+	@if [ -z "$$TEAMSWISS_SKIP_CONTRACT" ]; then $(MAKE) --no-print-directory contract; \
+	else echo "contract run skipped (TEAMSWISS_SKIP_CONTRACT set)"; fi
 	@if [ -z "$$TEAMSWISS_SKIP_BROWSER" ] && command -v chromium >/dev/null 2>&1 && [ -d tests/browser ]; then \
 		$(BIN)/pytest -m browser -p no:cacheprovider tests/browser; \
 	else echo "browser tests skipped (no chromium, or TEAMSWISS_SKIP_BROWSER set)"; fi
+
+# schemathesis, every check, against a live server with the demo (SQLite); SECONDS=600 runs it longer
+contract: install
+	TEAMSWISS_CONTRACT_SECONDS=$(or $(SECONDS),100) $(BIN)/pytest -m contract -p no:cacheprovider -s tests/contract
 
 verify: install
 	VERIFY_N=$${N:-1000} $(BIN)/pytest -m slow -p no:cacheprovider

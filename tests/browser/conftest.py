@@ -12,11 +12,7 @@ import http.server
 import json
 import os
 import shutil
-import socket
-import subprocess
-import sys
 import threading
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -28,6 +24,8 @@ from typing import Any
 
 import pytest
 
+from tests.demo_server import DemoServer, demo_login, demo_server, free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
 SCREENSHOTS = ROOT / "var" / "screenshots"
@@ -36,26 +34,6 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-DEMO_LOGIN = {"username": "admin", "password": "teamswiss-demo"}
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-SERVE = """
-import sys
-import uvicorn
-from app.cli import main
-for command in (["migrate"], ["demo"]):
-    if main(command) != 0:
-        sys.exit(f"teamswiss {command[0]} failed")
-uvicorn.run("app.main:app", host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")
-"""
-
-
 @dataclass
 class Server:
     """A running API: ``url`` ends without a slash; ``web`` is the page's URL."""
@@ -72,9 +50,7 @@ class Server:
             return json.load(r)
 
     def token(self) -> str:
-        data = urllib.parse.urlencode(DEMO_LOGIN).encode()
-        with urllib.request.urlopen(urllib.request.Request(f"{self.url}/auth/token", data=data), timeout=10) as r:
-            return str(json.load(r)["access_token"])
+        return demo_login(self.url)
 
     def post(self, path: str, body: Any | None = None, token: str | None = None) -> Any:
         headers = {"Authorization": f"Bearer {token or self.token()}", "Content-Type": "application/json"}
@@ -89,10 +65,8 @@ class Server:
 
 @dataclass
 class _Boot:
-    proc: subprocess.Popen[bytes]
-    url: str
+    demo: DemoServer
     static_origin: str
-    log: Path
 
 
 @pytest.fixture(scope="session")
@@ -100,47 +74,18 @@ def _boot(_can_browse: None, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     """Start the server process (migrate, demo, serve); ``server`` waits until it answers."""
     if not (WEB / "index.html").is_file():
         pytest.skip("web/index.html is missing")
-    tmp = tmp_path_factory.mktemp("browser")
-    port = _free_port()
-    static_origin = f"http://127.0.0.1:{_free_port()}"
-    env = dict(os.environ)
-    env.pop("TEAMSWISS_TEST_DATABASE_URL", None)
-    env.update({
-        "TEAMSWISS_DATABASE_URL": f"sqlite:///{tmp / 'web.db'}",
-        "TEAMSWISS_ENV": "test",
-        "TEAMSWISS_SECRET_KEY": env.get("TEAMSWISS_SECRET_KEY") or "browser-test-secret-key-0123456789abcdef",
-        # the page on a separate static host (test_static_host) reads the API cross-origin
-        # (a JSON list: pydantic-settings decodes list fields as JSON before app/config.py splits commas)
-        "TEAMSWISS_CORS_ORIGINS": json.dumps([static_origin]),
-    })
-    log_path = tmp / "server.log"
-    with open(log_path, "wb") as log:
-        # one interpreter migrates, loads the demo and serves: the app is imported once
-        proc = subprocess.Popen([sys.executable, "-c", SERVE, str(port)], cwd=ROOT, env=env, stdout=log,
-                                stderr=subprocess.STDOUT)
-    try:
-        yield _Boot(proc, f"http://127.0.0.1:{port}", static_origin, log_path)
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:  # pragma: no cover
-            proc.kill()
-            proc.wait()
+    static_origin = f"http://127.0.0.1:{free_port()}"
+    # the page on a separate static host (test_static_host) reads the API cross-origin
+    # (a JSON list: pydantic-settings decodes list fields as JSON before app/config.py splits commas)
+    with demo_server(tmp_path_factory.mktemp("browser"), TEAMSWISS_CORS_ORIGINS=json.dumps([static_origin])) as demo:
+        yield _Boot(demo, static_origin)
 
 
 @pytest.fixture(scope="session")
 def server(_boot: _Boot, browser: Any) -> Server:
     """The running API (the browser launches while the server loads the demo)."""
-    deadline = time.monotonic() + 120
-    while True:
-        try:
-            with urllib.request.urlopen(f"{_boot.url}/health", timeout=2):
-                return Server(url=_boot.url, static_origin=_boot.static_origin)
-        except OSError:
-            if _boot.proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"server did not start:\n{_boot.log.read_text()}") from None
-            time.sleep(0.2)
+    _boot.demo.wait()
+    return Server(url=_boot.demo.url, static_origin=_boot.static_origin)
 
 
 @pytest.fixture(scope="session")

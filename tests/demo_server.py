@@ -1,0 +1,92 @@
+"""A real server for end-to-end tests: a fresh SQLite file with the demo loaded, ``uvicorn app.main:app`` in a
+subprocess on a free port (the browser tests and the schemathesis run use it)."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DEMO_LOGIN = {"username": "admin", "password": "teamswiss-demo"}
+
+SERVE = """
+import sys
+import uvicorn
+from app.cli import main
+for command in (["migrate"], ["demo"]):
+    if main(command) != 0:
+        sys.exit(f"teamswiss {command[0]} failed")
+uvicorn.run("app.main:app", host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")
+"""
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class DemoServer:
+    proc: subprocess.Popen[bytes]
+    url: str
+    log: Path
+
+    def wait(self, timeout: float = 180) -> None:
+        """Until the server answers /healthz (it migrates and loads the demo first)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                with urllib.request.urlopen(f"{self.url}/healthz", timeout=2):
+                    return
+            except OSError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"server did not start:\n{self.log.read_text()}") from None
+                time.sleep(0.2)
+
+    def login(self) -> str:
+        return demo_login(self.url)
+
+
+def demo_login(url: str) -> str:
+    """A bearer token of the demo's administrator."""
+    data = urllib.parse.urlencode(DEMO_LOGIN).encode()
+    with urllib.request.urlopen(urllib.request.Request(f"{url}/auth/token", data=data), timeout=10) as r:
+        return str(json.load(r)["access_token"])
+
+
+@contextmanager
+def demo_server(tmp: Path, **env_overrides: str) -> Iterator[DemoServer]:
+    """Start migrate + demo + serve in one interpreter (the app is imported once); stop it afterwards."""
+    env = dict(os.environ)
+    env.pop("TEAMSWISS_TEST_DATABASE_URL", None)
+    env.update({
+        "TEAMSWISS_DATABASE_URL": f"sqlite:///{tmp / 'demo.db'}",
+        "TEAMSWISS_ENV": "test",
+        "TEAMSWISS_SECRET_KEY": env.get("TEAMSWISS_SECRET_KEY") or "demo-server-secret-key-0123456789abcdef",
+        **env_overrides,
+    })
+    port = free_port()
+    log_path = tmp / "server.log"
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen([sys.executable, "-c", SERVE, str(port)], cwd=ROOT, env=env, stdout=log,
+                                stderr=subprocess.STDOUT)
+    try:
+        yield DemoServer(proc, f"http://127.0.0.1:{port}", log_path)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:  # pragma: no cover
+            proc.kill()
+            proc.wait()
