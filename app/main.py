@@ -64,28 +64,37 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
+#: The documentation pages load nothing from another host (ReDoc would fetch its logo from its CDN).
+DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
+            "img-src 'self' data:; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'")
+
+
 def _docs(app: FastAPI) -> None:
     """/docs (Swagger UI) and /redoc (ReDoc) from files installed with the package: nothing from a CDN."""
     app.mount("/docs/assets", StaticFiles(directory=DOCS_ASSETS), name="docs-assets")
     title = f"{app.title} {app.version}"
 
+    def page(html: HTMLResponse) -> HTMLResponse:
+        html.headers["Content-Security-Policy"] = DOCS_CSP
+        return html
+
     @app.get("/docs", include_in_schema=False)
     def swagger_ui() -> HTMLResponse:
-        return get_swagger_ui_html(
+        return page(get_swagger_ui_html(
             openapi_url="/openapi.json", title=f"{title} - API", oauth2_redirect_url="/docs/oauth2-redirect",
             swagger_js_url="/docs/assets/swagger-ui-bundle.js", swagger_css_url="/docs/assets/swagger-ui.css",
             swagger_favicon_url="/docs/assets/favicon.png",
-            swagger_ui_parameters={"validatorUrl": None, "persistAuthorization": True})
+            swagger_ui_parameters={"validatorUrl": None, "persistAuthorization": True}))
 
     @app.get("/docs/oauth2-redirect", include_in_schema=False)
     def swagger_ui_redirect() -> HTMLResponse:
-        return get_swagger_ui_oauth2_redirect_html()
+        return page(get_swagger_ui_oauth2_redirect_html())
 
     @app.get("/redoc", include_in_schema=False)
     def redoc() -> HTMLResponse:
-        return get_redoc_html(openapi_url="/openapi.json", title=f"{title} - API reference",
-                              redoc_js_url="/docs/assets/redoc.standalone.js",
-                              redoc_favicon_url="/docs/assets/favicon.png", with_google_fonts=False)
+        return page(get_redoc_html(openapi_url="/openapi.json", title=f"{title} - API reference",
+                                   redoc_js_url="/docs/assets/redoc.standalone.js",
+                                   redoc_favicon_url="/docs/assets/favicon.png", with_google_fonts=False))
 
 
 app = create_app()
