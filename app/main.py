@@ -10,6 +10,7 @@ from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html, get_swagger_ui_oauth2_redirect_html
 from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.routing import iter_route_contexts
 from fastapi.staticfiles import StaticFiles
 
 from app import __version__, contract
@@ -52,6 +53,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for name in ROUTERS:
         app.include_router(importlib.import_module(f"app.routers.{name}").router)
     _docs(app)
+    # FastAPI builds the included routers' routes lazily; build them now, in one thread, rather than in the first
+    # concurrent requests (the 405 answers and LiteralPathMiddleware walk them too)
+    for _ in iter_route_contexts(app.routes):
+        pass
 
     has_web = (WEB_DIR / "index.html").is_file()
     if has_web:
