@@ -4,16 +4,25 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, status
+from fastapi import APIRouter, Query, Response, status
 from sqlmodel import col, select
 
 from app.models import Membership, Tournament
 from app.models.schemas import Page, TournamentCreate, TournamentRead, TournamentUpdate
-from app.operations import audit
+from app.operations import audit, cache
 from app.operations.read_models import tournament_read
 from app.operations.repository import delete_tournament_rows, rules_of
 from app.operations.tournaments import any_round_paired, sync_rounds
-from app.routers.deps import PagingDep, PrincipalDep, SessionDep, load_tournament, paginate
+from app.routers.deps import (
+    NOT_MODIFIED,
+    IfNoneMatch,
+    PagingDep,
+    PrincipalDep,
+    SessionDep,
+    cached,
+    load_tournament,
+    paginate,
+)
 from app.security import ORGANISER_ROLES, require_staff
 from app.services.errors import Forbidden, StateConflict
 from app.services.rules import Rules, preset, rules_from_dict, rules_to_dict
@@ -55,9 +64,10 @@ def list_tournaments(session: SessionDep, paging: PagingDep,
                 offset=paging.offset)
 
 
-@router.get("/{tournament_id}", response_model=TournamentRead)
-def get_tournament(tournament_id: int, session: SessionDep) -> TournamentRead:
-    return tournament_read(session, load_tournament(session, tournament_id))
+@router.get("/{tournament_id}", response_model=TournamentRead, responses=NOT_MODIFIED)
+def get_tournament(tournament_id: int, session: SessionDep, if_none_match: IfNoneMatch = None) -> Response:
+    return cached(cache.read(session, tournament_id, "tournament", lambda t: tournament_read(session, t),
+                             TournamentRead, if_none_match=if_none_match))
 
 
 @router.patch("/{tournament_id}", response_model=TournamentRead)
@@ -81,7 +91,6 @@ def update_tournament(tournament_id: int, body: TournamentUpdate, session: Sessi
         changes.pop("rules", None)
     for k, v in changes.items():
         setattr(t, k, v)
-    t.version += 1
     session.add(t)
     audit.record(session, principal, "update", "tournament", t.id, tournament_id=t.id, before=before, after=t)
     session.commit()
