@@ -257,11 +257,6 @@ def round_read(session: Session, t: Tournament, rnd: Round, principal: Principal
                      explanation=rnd.explanation if staff else None)
 
 
-def round_etag(session: Session, rnd: Round) -> str:
-    versions = sum(m.version for m in round_matches(session, rnd))
-    return f'W/"round-{rnd.id}-{rnd.version}-{versions}"'
-
-
 def completed_view(session: Session, t: Tournament, up_to: int | None) -> tuple[dom.Tournament, int | None]:
     """The tournament with only its completed rounds (up to ``up_to``)."""
     done = [r.number for r in session.exec(select(Round).where(Round.tournament_id == t.id,

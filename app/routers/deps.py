@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any, TypeVar
 
-from fastapi import Depends, Query
+from fastapi import Depends, Header, Query, Response
 from sqlalchemy import func
 from sqlmodel import Session, SQLModel, select
 
 from app.config import get_settings
 from app.db import get_session
 from app.models import Tournament
+from app.operations.cache import Answer
 from app.security import Principal, current_principal, optional_principal
 from app.services.errors import NotFound
 
@@ -56,3 +57,17 @@ def load_tournament(session: Session, tournament_id: int, *, for_update: bool = 
     if t is None:
         raise NotFound(None, f"no tournament with id {tournament_id}")
     return t
+
+
+# --- cached reads (issue 14): ETag from the tournament version, 304 on If-None-Match ---------------------
+
+IfNoneMatch = Annotated[str | None, Header(description="an ETag of an earlier answer: 304 when still current")]
+NOT_MODIFIED: dict[int | str, dict[str, Any]] = {304: {"description": "not modified (If-None-Match)"}}
+
+
+def cached(answer: Answer) -> Response:
+    """The HTTP answer of a cached read model: the JSON with its ETag, or 304."""
+    headers = {"ETag": answer.etag, "Cache-Control": "no-cache"}
+    if answer.body is None:
+        return Response(status_code=304, headers=headers)
+    return Response(answer.body, media_type="application/json", headers=headers)

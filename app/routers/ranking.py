@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Response
 
 from app.models.schemas import RankingRead
+from app.operations import cache
 from app.operations.ranking import lock
 from app.operations.read_models import ranking_read
-from app.routers.deps import PrincipalDep, SessionDep, load_tournament
+from app.routers.deps import NOT_MODIFIED, IfNoneMatch, PrincipalDep, SessionDep, cached, load_tournament
 from app.security import ARBITER_ROLES, require_staff
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/ranking", tags=["ranking"])
@@ -15,9 +16,11 @@ router = APIRouter(prefix="/tournaments/{tournament_id}/ranking", tags=["ranking
 
 
 
-@router.get("", response_model=RankingRead, summary="Teams by the average rating of their base lineup (R-4.1)")
-def get_ranking(tournament_id: int, session: SessionDep) -> RankingRead:
-    return ranking_read(session, load_tournament(session, tournament_id))
+@router.get("", response_model=RankingRead, responses=NOT_MODIFIED,
+            summary="Teams by the average rating of their base lineup (R-4.1)")
+def get_ranking(tournament_id: int, session: SessionDep, if_none_match: IfNoneMatch = None) -> Response:
+    return cached(cache.read(session, tournament_id, "ranking", lambda t: ranking_read(session, t), RankingRead,
+                             if_none_match=if_none_match))
 
 
 @router.post("/lock", response_model=RankingRead,

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
-
-from fastapi import APIRouter, Header, Response
+from fastapi import APIRouter, Response
 from sqlmodel import Session, select
 
 from app.models import Round, Team, Tournament
@@ -14,8 +12,8 @@ from app.models.schemas import (
     RoundRead,
     RoundSummary,
 )
-from app.operations import audit
-from app.operations.read_models import round_etag, round_read, round_summaries
+from app.operations import audit, cache
+from app.operations.read_models import round_read, round_summaries
 from app.operations.repository import rules_of
 from app.operations.rounds import (
     get_round,
@@ -24,8 +22,16 @@ from app.operations.rounds import (
     round_complete,
     round_matches,
 )
-from app.routers.deps import MaybePrincipalDep, PrincipalDep, SessionDep, load_tournament
-from app.security import ARBITER_ROLES, Principal, is_staff, require_staff
+from app.routers.deps import (
+    NOT_MODIFIED,
+    IfNoneMatch,
+    MaybePrincipalDep,
+    PrincipalDep,
+    SessionDep,
+    cached,
+    load_tournament,
+)
+from app.security import ARBITER_ROLES, Principal, require_staff
 from app.services.errors import InvalidInput, NotFound, StateConflict
 from app.services.rules import rules_from_dict, rules_to_dict
 
@@ -40,23 +46,21 @@ def arbiter_round(session: Session, tournament_id: int, number: int, principal: 
     return t, get_round(session, tournament_id, number)
 
 
-@router.get("", response_model=list[RoundSummary])
-def list_rounds(tournament_id: int, session: SessionDep) -> list[RoundSummary]:
-    return round_summaries(session, load_tournament(session, tournament_id))
+@router.get("", response_model=list[RoundSummary], responses=NOT_MODIFIED)
+def list_rounds(tournament_id: int, session: SessionDep, if_none_match: IfNoneMatch = None) -> Response:
+    return cached(cache.read(session, tournament_id, "rounds", lambda t: round_summaries(session, t),
+                             list[RoundSummary], if_none_match=if_none_match))
 
 
-@router.get("/{number}", response_model=RoundRead, responses={304: {"description": "not modified (If-None-Match)"}},
+@router.get("/{number}", response_model=RoundRead, responses=NOT_MODIFIED,
             summary="A round: matches in board order with players, results and match scores (public once published)")
 def read_round(tournament_id: int, number: int, session: SessionDep, principal: MaybePrincipalDep,
-               response: Response,
-               if_none_match: Annotated[str | None, Header()] = None) -> Any:
-    t = load_tournament(session, tournament_id)
-    rnd = get_round(session, tournament_id, number)
-    etag = round_etag(session, rnd) + ("-staff" if is_staff(session, principal, tournament_id) else "")
-    if if_none_match is not None and etag in {x.strip() for x in if_none_match.split(",")}:
-        return Response(status_code=304, headers={"ETag": etag})
-    response.headers["ETag"] = etag
-    return round_read(session, t, rnd, principal)
+               if_none_match: IfNoneMatch = None) -> Response:
+    return cached(cache.read(
+        session, tournament_id, "round", lambda t: round_read(session, t, get_round(session, tournament_id, number),
+                                                              principal),
+        RoundRead, params=(number,), audience=cache.audience(session, principal, tournament_id),
+        if_none_match=if_none_match))
 
 
 @router.post("/{number}/pair", response_model=RoundRead,
@@ -118,7 +122,6 @@ def change_pairing(tournament_id: int, number: int, body: PairingChange, session
         fp = tuple(sorted({*rules.pairing.forbidden_pairs, tuple(sorted((a.tpn, b.tpn)))}))
         new_rules = rules_from_dict({"pairing": {"forbidden_pairs": [list(x) for x in fp]}}, rules)
         t.rules = rules_to_dict(new_rules)
-        t.version += 1
         session.add(t)
         session.flush()
         pair(session, t, rnd, principal)

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Response
 
 from app.models.schemas import (
     CrosstableRead,
     StandingsRead,
     TeamResultsRead,
 )
+from app.operations import cache
 from app.operations.read_models import crosstable_read, prizes_read, standings_read, team_results_read
 from app.operations.repository import get_team
-from app.routers.deps import SessionDep, load_tournament
+from app.routers.deps import NOT_MODIFIED, IfNoneMatch, SessionDep, cached
 
 router = APIRouter(prefix="/tournaments/{tournament_id}", tags=["standings"])
 
@@ -22,27 +23,37 @@ RoundParam = Annotated[int | None, Query(ge=1, description="after this completed
 
 
 
-@router.get("/standings", response_model=StandingsRead,
+@router.get("/standings", response_model=StandingsRead, responses=NOT_MODIFIED,
             summary="Standings after a completed round with every tiebreak of the tournament's list (public)")
-def standings(tournament_id: int, session: SessionDep, round: RoundParam = None) -> dict[str, Any]:
-    return standings_read(session, load_tournament(session, tournament_id), round)
+def standings(tournament_id: int, session: SessionDep, if_none_match: IfNoneMatch = None,
+              round: RoundParam = None) -> Response:
+    return cached(cache.read(session, tournament_id, "standings", lambda t: standings_read(session, t, round),
+                             StandingsRead, params=(round,), if_none_match=if_none_match))
 
 
-@router.get("/crosstable", response_model=CrosstableRead,
+@router.get("/crosstable", response_model=CrosstableRead, responses=NOT_MODIFIED,
             summary="Each team's opponent, colour and match score per completed round, in standings order")
-def crosstable(tournament_id: int, session: SessionDep, round: RoundParam = None) -> CrosstableRead:
-    return crosstable_read(session, load_tournament(session, tournament_id), round)
+def crosstable(tournament_id: int, session: SessionDep, if_none_match: IfNoneMatch = None,
+               round: RoundParam = None) -> Response:
+    return cached(cache.read(session, tournament_id, "crosstable", lambda t: crosstable_read(session, t, round),
+                             CrosstableRead, params=(round,), if_none_match=if_none_match))
 
 
-@router.get("/teams/{team_id}/results", response_model=TeamResultsRead,
+@router.get("/teams/{team_id}/results", response_model=TeamResultsRead, responses=NOT_MODIFIED,
             summary="A team's round-by-round record (published rounds)")
-def team_results(tournament_id: int, team_id: int, session: SessionDep) -> TeamResultsRead:
-    t = load_tournament(session, tournament_id)
-    get_team(session, tournament_id, team_id)
-    return team_results_read(session, t, team_id)
+def team_results(tournament_id: int, team_id: int, session: SessionDep,
+                 if_none_match: IfNoneMatch = None) -> Response:
+    def build(t: Any) -> TeamResultsRead:
+        get_team(session, tournament_id, team_id)
+        return team_results_read(session, t, team_id)
+
+    return cached(cache.read(session, tournament_id, "team-results", build, TeamResultsRead, params=(team_id,),
+                             if_none_match=if_none_match))
 
 
-@router.get("/prizes", response_model=dict[str, Any],
+@router.get("/prizes", response_model=dict[str, Any], responses=NOT_MODIFIED,
             summary="Top 3 teams with their players, the Union top 3, board prizes (R-9)")
-def prizes(tournament_id: int, session: SessionDep, round: RoundParam = None) -> dict[str, Any]:
-    return prizes_read(session, load_tournament(session, tournament_id), round)
+def prizes(tournament_id: int, session: SessionDep, if_none_match: IfNoneMatch = None,
+           round: RoundParam = None) -> Response:
+    return cached(cache.read(session, tournament_id, "prizes", lambda t: prizes_read(session, t, round),
+                             dict[str, Any], params=(round,), if_none_match=if_none_match))
