@@ -19,7 +19,7 @@ WEB_DIR = Path(__file__).resolve().parents[1] / "web"
 
 ROUTERS = (
     "auth", "users", "clubs", "tournaments", "teams", "tournament_players", "ranking", "lineups", "rounds",
-    "results", "standings", "appeals", "exchange", "audit",
+    "results", "standings", "appeals", "exchange", "audit", "events",
 )
 
 DESCRIPTION = """
