@@ -13,6 +13,7 @@ from fastapi.staticfiles import StaticFiles
 from app import __version__
 from app.config import Settings, get_settings
 from app.errors import install_error_handlers
+from app.overload import LoadShedding
 
 #: The public web page (a static single-page app, see web/README.md), served at /web/.
 WEB_DIR = Path(__file__).resolve().parents[1] / "web"
@@ -37,6 +38,7 @@ or an API token.
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     app = FastAPI(title="teamswiss", version=__version__, description=DESCRIPTION)
+    app.add_middleware(LoadShedding, max_in_flight=settings.max_in_flight)  # inside CORS: 503s carry its headers
     app.add_middleware(
         CORSMiddleware,
         allow_origins=settings.cors_origins,

@@ -1,10 +1,12 @@
 """Server administration: ``serve``, ``migrate``, ``create-user``, ``create-token``, ``demo``.
 
 Script-stable forms:
+  teamswiss serve [--workers N] [--migrate]
   teamswiss create-user NAME --password P [--role admin]
   teamswiss create-token NAME [--user USER] [--scope results --scope lineups ...]
       prints only the new token on stdout
-All commands read TEAMSWISS_DATABASE_URL.
+All commands read TEAMSWISS_DATABASE_URL. ``migrate`` and ``serve`` create the first administrator from
+TEAMSWISS_ADMIN_USERNAME and TEAMSWISS_ADMIN_PASSWORD when the server has none.
 """
 
 from __future__ import annotations
@@ -20,6 +22,18 @@ from app.db import get_engine
 from app.security import SCOPES, hash_password, new_api_token
 
 
+def first_admin() -> None:
+    """TEAMSWISS_ADMIN_USERNAME and TEAMSWISS_ADMIN_PASSWORD: the administrator of a new deployment."""
+    from app.operations.accounts import ensure_first_admin
+
+    settings = get_settings()
+    if not (settings.admin_username and settings.admin_password):
+        return
+    with Session(get_engine()) as session:
+        if ensure_first_admin(session, settings.admin_username, settings.admin_password):
+            print(f"created the first administrator {settings.admin_username!r}", file=sys.stderr)
+
+
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -28,8 +42,11 @@ def _serve(args: argparse.Namespace) -> int:
         from app.migrate import upgrade
 
         upgrade()
+    first_admin()  # once, before the workers start
     uvicorn.run("app.main:app", host=args.host or settings.host, port=args.port or settings.port,
-                workers=args.workers, reload=args.reload)
+                workers=args.workers, reload=args.reload, proxy_headers=True,
+                forwarded_allow_ips=args.forwarded_allow_ips, timeout_graceful_shutdown=args.graceful_seconds,
+                log_level=args.log_level)
     return 0
 
 
@@ -38,6 +55,7 @@ def _migrate(args: argparse.Namespace) -> int:
 
     upgrade(revision=args.revision)
     print(f"migrated {get_settings().database_url.split('@')[-1]} to {args.revision}", file=sys.stderr)
+    first_admin()
     return 0
 
 
@@ -85,9 +103,15 @@ def register(sub: Any) -> None:
     p = sub.add_parser("serve", help="serve the API with uvicorn")
     p.add_argument("--host")
     p.add_argument("--port", type=int)
-    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--workers", type=int, default=1,
+                   help="worker processes (uvicorn); several need PostgreSQL for live events across them")
     p.add_argument("--reload", action="store_true")
     p.add_argument("--migrate", action="store_true", help="apply migrations first")
+    p.add_argument("--forwarded-allow-ips", default="127.0.0.1",
+                   help="proxies trusted for X-Forwarded-For/-Proto (comma list, or '*')")
+    p.add_argument("--graceful-seconds", type=int, default=5,
+                   help="on shutdown, close live event streams after this many seconds")
+    p.add_argument("--log-level", default="info")
     p.set_defaults(func=_serve)
 
     p = sub.add_parser("migrate", help="apply database migrations (alembic upgrade)")
