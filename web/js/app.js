@@ -13,6 +13,7 @@
 import { ApiError, getAll, getConditional, getJson } from "./api.js";
 import { fold, sortByName } from "./elot743.js";
 import { initialLang, lang, setLang, t, tiebreakName } from "./i18n.js";
+import { follow, unfollow } from "./live.js";
 import {
   dateRange, dateTime, h, name, num, numberToPts, pts, resultSides, scrollTable, sidePoints, timeOnly, vh,
 } from "./dom.js";
@@ -305,6 +306,16 @@ async function viewRound(tid, n, seq) {
     ACTIVE_STATES.has(rnd.state) ? liveLine(zone) : null,
     matches,
   ];
+  // live events (issue 14): a result replaces its match in place; a state change re-renders; polling stays
+  follow(tid, {
+    match: (d) => { if (seq === viewSeq && d.round === n) replaceMatch(tid, d.match, zone); },
+    round: (d) => {
+      if (seq !== viewSeq || d.round !== n) return;
+      if (ACTIVE_STATES.has(d.state) && document.getElementById("live")) { // published -> in progress
+        document.getElementById("round-state")?.replaceChildren(stateBadge(d.state));
+      } else render({ keepFocus: true });
+    },
+  });
   if (ACTIVE_STATES.has(rnd.state)) schedulePoll(tid, n, first.etag, zone, seq);
   else if (rnd.state !== "completed") {
     // waiting for the pairings: check now and then, and show them when they are published
@@ -312,6 +323,17 @@ async function viewRound(tid, n, seq) {
     schedulePoll(tid, n, first.etag, zone, seq, WAIT_POLL_MS);
   }
   return out;
+}
+
+/** A `match` event: the match as the round endpoint shows it, replaced in place. */
+function replaceMatch(tid, m, zone) {
+  const old = document.getElementById(`m-${m.table}`);
+  if (!old || (m.etag && old.dataset.etag === m.etag)) return;
+  const fresh = renderMatch(tid, m);
+  fresh.classList.add("changed");
+  old.replaceWith(fresh);
+  const updated = document.getElementById("updated");
+  if (updated) updated.textContent = t("lastUpdated", { time: timeOnly(new Date(), zone) });
 }
 
 function schedulePoll(tid, n, etag, zone, seq, delay = POLL_MS) {
@@ -764,6 +786,7 @@ async function route(seq) {
 async function render({ keepFocus = false } = {}) {
   const seq = ++viewSeq;
   clearTimeout(pollTimer);
+  unfollow();
   setLang(lang());
   renderShell();
   const main = document.getElementById("main");
