@@ -44,7 +44,7 @@ def _serve(args: argparse.Namespace) -> int:
         upgrade()
     first_admin()  # once, before the workers start
     uvicorn.run("app.main:app", host=args.host or settings.host, port=args.port or settings.port,
-                workers=args.workers, reload=args.reload, proxy_headers=True,
+                workers=args.workers or settings.workers, reload=args.reload, proxy_headers=True,
                 forwarded_allow_ips=args.forwarded_allow_ips, timeout_graceful_shutdown=args.graceful_seconds,
                 log_level=args.log_level)
     return 0
@@ -103,8 +103,9 @@ def register(sub: Any) -> None:
     p = sub.add_parser("serve", help="serve the API with uvicorn")
     p.add_argument("--host")
     p.add_argument("--port", type=int)
-    p.add_argument("--workers", type=int, default=1,
-                   help="worker processes (uvicorn); several need PostgreSQL for live events across them")
+    p.add_argument("--workers", type=int,
+                   help="worker processes (default TEAMSWISS_WORKERS or 1); several need PostgreSQL for live "
+                        "events across them")
     p.add_argument("--reload", action="store_true")
     p.add_argument("--migrate", action="store_true", help="apply migrations first")
     p.add_argument("--forwarded-allow-ips", default="127.0.0.1",
