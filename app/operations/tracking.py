@@ -28,6 +28,9 @@ from typing import Any
 from sqlalchemy import event, func, inspect, or_, update
 from sqlalchemy.orm import ORMExecuteState
 from sqlalchemy.orm import Session as OrmSession
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.sql import operators
+from sqlalchemy.sql.elements import BinaryExpression, BindParameter
 from sqlmodel import col, select
 
 from app.models import (
@@ -82,6 +85,8 @@ class Tracking:
     bumped: set[int] = field(default_factory=set)
     changes: dict[int, Changes] = field(default_factory=dict)
     written: list[TournamentEvent] = field(default_factory=list)
+    round_of_match: dict[int, Round] = field(default_factory=dict)  # matches seen in this transaction
+    versions: dict[int, int] = field(default_factory=dict)  # the bumped versions
 
     def of(self, tid: int) -> Changes:
         return self.changes.setdefault(tid, Changes())
@@ -115,12 +120,20 @@ def _round_tid(session: OrmSession, round_id: int | None) -> tuple[int | None, R
     return (rnd.tournament_id if rnd else None), rnd
 
 
-def _match_round(session: OrmSession, match_id: int | None) -> tuple[Match | None, Round | None]:
-    m = session.get(Match, match_id) if match_id else None
-    if m is None:
+def _match_round(session: OrmSession, tr: Tracking, match_id: int | None) -> tuple[int | None, Round | None]:
+    """The match's round (a match seen earlier in the transaction need not be loaded again)."""
+    if not match_id:
         return None, None
-    _, rnd = _round_tid(session, m.round_id)
-    return m, rnd
+    rnd = tr.round_of_match.get(match_id)
+    if rnd is None:
+        m = session.get(Match, match_id)
+        if m is None:
+            return None, None
+        _, rnd = _round_tid(session, m.round_id)
+        if rnd is None:
+            return None, None
+        tr.round_of_match[match_id] = rnd
+    return match_id, rnd
 
 
 def _club_tournaments(session: OrmSession, club_id: int) -> set[int]:
@@ -172,12 +185,14 @@ def _note(session: OrmSession, tr: Tracking, obj: Any, how: str) -> None:
     if isinstance(obj, Match):
         _, rnd = _round_tid(session, obj.round_id)
         if rnd is not None:
+            if obj.id is not None:
+                tr.round_of_match[obj.id] = rnd
             tr.result(rnd, obj.id or 0) if how == "dirty" and obj.id is not None else tr.pairing(rnd)
         return
     if isinstance(obj, BoardGame):
-        m, rnd = _match_round(session, obj.match_id)
-        if m is not None and rnd is not None:
-            tr.result(rnd, m.id or 0)
+        mid, rnd = _match_round(session, tr, obj.match_id)
+        if mid is not None and rnd is not None:
+            tr.result(rnd, mid)
         return
     if isinstance(obj, Payment):
         team = session.get(Team, obj.team_id)
@@ -199,14 +214,15 @@ def _bump(session: OrmSession, tr: Tracking) -> None:
         tr.bumped.add(tid)
         if tr.changes[tid].deleted:
             continue
-        key = session.identity_key(Tournament, tid)
-        obj = session.identity_map.get(key)
-        if obj is not None and obj not in session.deleted:
-            obj.version = Tournament.version + 1  # type: ignore[assignment]  # SQL, refreshed on next access
-            session.add(obj)
-        else:
-            session.connection().execute(update(Tournament).where(col(Tournament.id) == tid)
-                                         .values(version=Tournament.version + 1))
+        version = session.connection().execute(
+            update(Tournament).where(col(Tournament.id) == tid).values(version=Tournament.version + 1)
+            .returning(Tournament.version)).scalar()
+        if version is None:
+            continue  # no such tournament (deleted in this transaction)
+        tr.versions[tid] = version
+        obj = session.identity_map.get(session.identity_key(Tournament, tid))
+        if obj is not None:
+            set_committed_value(obj, "version", version)
 
 
 @event.listens_for(OrmSession, "before_flush")
@@ -225,6 +241,17 @@ def _before_flush(session: OrmSession, _ctx: Any, _instances: Any) -> None:
 _PARENT = {BoardGame: "match_id", Match: "round_id", Payment: "team_id"}
 
 
+def _keys(where: Any, column: Any) -> set[Any] | None:
+    """The values of ``column == x`` or ``column IN (...)`` without asking the database; None if not that simple."""
+    if not isinstance(where, BinaryExpression) or getattr(where.left, "key", None) != column.key:
+        return None
+    if where.operator is operators.eq and isinstance(where.right, BindParameter):
+        return {where.right.value}
+    if where.operator is operators.in_op and isinstance(where.right, BindParameter) and where.right.expanding:
+        return set(where.right.value or ())
+    return None
+
+
 @event.listens_for(OrmSession, "do_orm_execute")
 def _bulk(state: ORMExecuteState) -> None:
     """Bulk ``DELETE``/``UPDATE`` statements (``session.exec(delete(BoardGame).where(...))``)."""
@@ -239,12 +266,14 @@ def _bulk(state: ORMExecuteState) -> None:
     with session.no_autoflush:
         if cls in _PARENT:
             parent = getattr(cls, _PARENT[cls])
-            keys = set(session.execute(select(parent).where(where).distinct()).scalars())  # type: ignore[arg-type]
+            keys = _keys(where, parent)
+            if keys is None:
+                keys = set(session.execute(select(parent).where(where).distinct()).scalars())  # type: ignore[arg-type]
             for key in keys:
                 if cls is BoardGame:
-                    m, rnd = _match_round(session, key)
-                    if m is not None and rnd is not None:
-                        tr.result(rnd, m.id or 0)
+                    mid, rnd = _match_round(session, tr, key)
+                    if mid is not None and rnd is not None:
+                        tr.result(rnd, mid)
                 elif cls is Match:
                     _, rnd = _round_tid(session, key)
                     if rnd is not None:
@@ -264,12 +293,9 @@ def _bulk(state: ORMExecuteState) -> None:
 # --- changes -> events -----------------------------------------------------------------------------------
 
 
-def _events_of(session: OrmSession, tid: int, ch: Changes) -> list[tuple[str, dict[str, Any]]]:
+def _events_of(session: OrmSession, tid: int, ch: Changes, version: int) -> list[tuple[str, dict[str, Any]]]:
     from app.operations.read_models import match_read, prefetch
 
-    version = session.execute(select(Tournament.version).where(Tournament.id == tid)).scalar()
-    if version is None:
-        return []
     out: list[tuple[str, dict[str, Any]]] = []
     round_events: set[int] = set()
 
@@ -325,8 +351,9 @@ def _before_commit(session: OrmSession) -> None:
                 session.connection().execute(
                     TournamentEvent.__table__.delete().where(TournamentEvent.__table__.c.tournament_id == tid))  # type: ignore[attr-defined]
                 continue
-            rows += [TournamentEvent(tournament_id=tid, kind=kind, payload=data)
-                     for kind, data in _events_of(session, tid, ch)]
+            if tid in tr.versions:
+                rows += [TournamentEvent(tournament_id=tid, kind=kind, payload=data)
+                         for kind, data in _events_of(session, tid, ch, tr.versions[tid])]
     if not rows:
         return
     session.add_all(rows)
