@@ -22,7 +22,8 @@ from datetime import datetime
 from typing import Any
 
 from pydantic import TypeAdapter
-from sqlmodel import Session, select
+from sqlalchemy import bindparam, select
+from sqlmodel import Session
 
 from app.models import Tournament
 from app.security import Principal, is_staff
@@ -91,10 +92,13 @@ def lru() -> LRU:
     return _lru
 
 
+_T = Tournament.__table__  # type: ignore[attr-defined]
+_STAMP = select(_T.c.version, _T.c.created_at).where(_T.c.id == bindparam("tid"))  # Core: the lightest query
+
+
 def stamp(session: Session, tournament_id: int) -> tuple[int, datetime]:
     """The tournament's (version, created_at): the one query every cached read makes. 404 if none."""
-    row = session.exec(select(Tournament.version, Tournament.created_at)
-                       .where(Tournament.id == tournament_id)).first()
+    row = session.connection().execute(_STAMP, {"tid": tournament_id}).first()
     if row is None:
         raise NotFound(None, f"no tournament with id {tournament_id}")
     return int(row[0]), row[1]
