@@ -49,9 +49,14 @@ class Event:
     tournament_id: int
     kind: str
     data: dict[str, Any]
+    text: str = field(default="", compare=False)  # the SSE message, formatted once for every subscriber
+
+    def __post_init__(self) -> None:
+        data = json.dumps(self.data, separators=(",", ":"), ensure_ascii=False)
+        object.__setattr__(self, "text", f"id: {self.id}\nevent: {self.kind}\ndata: {data}\n\n")
 
     def sse(self) -> str:
-        return f"id: {self.id}\nevent: {self.kind}\ndata: {json.dumps(self.data, separators=(',', ':'))}\n\n"
+        return self.text
 
 
 CLOSED = Event(0, 0, "", {})
