@@ -2,7 +2,7 @@
 
 Script-stable forms:
   teamswiss serve [--workers N] [--migrate]
-  teamswiss create-user NAME --password P [--role admin]
+  teamswiss create-user NAME --password P [--role admin|organiser|user]
   teamswiss create-token NAME [--user USER] [--scope results --scope lineups ...]
       prints only the new token on stdout
 All commands read TEAMSWISS_DATABASE_URL. ``migrate`` and ``serve`` create the first administrator from
@@ -19,7 +19,8 @@ from sqlmodel import Session, select
 
 from app.config import get_settings
 from app.db import get_engine
-from app.security import SCOPES, hash_password, new_api_token
+from app.permissions import SCOPES
+from app.security import hash_password, new_api_token
 
 
 def first_admin() -> None:
@@ -67,6 +68,7 @@ def _create_user(args: argparse.Namespace) -> int:
             print(f"teamswiss: user {args.name!r} exists", file=sys.stderr)
             return 2
         user = User(username=args.name, password_hash=hash_password(args.password), is_admin=args.role == "admin",
+                    can_create_tournaments=args.role in ("admin", "organiser"),
                     full_name=args.full_name or "")
         session.add(user)
         session.commit()
@@ -104,8 +106,8 @@ def register(sub: Any) -> None:
     p.add_argument("--host")
     p.add_argument("--port", type=int)
     p.add_argument("--workers", type=int,
-                   help="worker processes (default TEAMSWISS_WORKERS or 1); several need PostgreSQL for live "
-                        "events across them")
+                   help="worker processes (default TEAMSWISS_WORKERS or 1); several need PostgreSQL (SQLite: one "
+                        "worker per file)")
     p.add_argument("--reload", action="store_true")
     p.add_argument("--migrate", action="store_true", help="apply migrations first")
     p.add_argument("--forwarded-allow-ips", default="127.0.0.1",
@@ -122,7 +124,9 @@ def register(sub: Any) -> None:
     p = sub.add_parser("create-user", help="create a user; prints its id")
     p.add_argument("name")
     p.add_argument("--password", required=True)
-    p.add_argument("--role", choices=["admin", "user"], default="user")
+    p.add_argument("--role", choices=["admin", "organiser", "user"], default="user",
+                   help="admin: the server's administrator; organiser: may create tournaments; user: rights only "
+                        "from roles in tournaments (default)")
     p.add_argument("--full-name")
     p.set_defaults(func=_create_user)
 

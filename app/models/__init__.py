@@ -16,7 +16,7 @@ from app.models.tournament import (
     Team,
     Tournament,
 )
-from app.models.user import ApiToken, Membership, User
+from app.models.user import ApiToken, LoginThrottle, Membership, User
 
 __all__ = [
     "Appeal",
@@ -27,6 +27,7 @@ __all__ = [
     "Club",
     "IdempotencyRecord",
     "Lineup",
+    "LoginThrottle",
     "Match",
     "Membership",
     "Payment",

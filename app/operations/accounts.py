@@ -21,9 +21,10 @@ def ensure_first_admin(session: Session, username: str, password: str) -> bool:
     existing = session.exec(select(User).where(User.username == username)).first()
     if existing is not None:
         existing.is_admin = True
+        existing.can_create_tournaments = True
         session.add(existing)
     else:
         session.add(User(username=username, password_hash=hash_password(password), is_admin=True,
-                         full_name="Administrator"))
+                         can_create_tournaments=True, full_name="Administrator"))
     session.commit()
     return True

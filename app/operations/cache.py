@@ -26,7 +26,7 @@ from sqlalchemy import bindparam, select
 from sqlmodel import Session
 
 from app.models import Tournament
-from app.security import Principal, is_staff
+from app.security import Principal
 from app.services.errors import NotFound
 
 Key = tuple[Hashable, ...]
@@ -116,13 +116,11 @@ def matches(if_none_match: str | None, etag: str) -> bool:
     return "*" in tags or etag.removeprefix("W/") in tags
 
 
-def audience(session: Session, principal: Principal | None, tournament_id: int, personal: bool = False) -> str:
-    """Who the read model is built for: ``public``, ``staff``, or (``personal`` views) one user."""
-    if principal is None:
+def audience(principal: Principal | None, *, personal: bool = False) -> str:
+    """Who a view that depends on the reader is built for: ``public``, or (``personal`` views) one user."""
+    if principal is None or not personal:
         return "public"
-    if is_staff(session, principal, tournament_id):
-        return "staff"
-    return f"user-{principal.user_id}" if personal else "public"
+    return f"user-{principal.user_id}"
 
 
 def read(session: Session, tournament_id: int, view: str, build: Callable[[Tournament], Any], model: Any, *,

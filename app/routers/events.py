@@ -10,6 +10,7 @@ from fastapi.responses import StreamingResponse
 from app.config import get_settings
 from app.db import get_engine
 from app.operations.live import broker, stream
+from app.routers.deps import Access, Id, public
 
 router = APIRouter(prefix="/tournaments/{tournament_id}", tags=["events"])
 
@@ -28,7 +29,7 @@ version the cached reads' ETags are derived from."""
 @router.get("/events", response_class=StreamingResponse, summary="Live events: rounds, results, standings (SSE)",
             description=EVENTS_DOC,
             responses={200: {"content": {"text/event-stream": {"schema": {"type": "string"}}}}})
-async def events(tournament_id: int,
+async def events(tournament_id: Id, _: Annotated[Access, public()],
                  last_event_id: Annotated[str | None, Header(max_length=20)] = None,
                  resume: Annotated[int | None, Query(alias="last_event_id", ge=0,
                                                      description="instead of the Last-Event-ID header")] = None,

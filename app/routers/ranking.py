@@ -2,32 +2,31 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from fastapi import APIRouter, Response
 
 from app.models.schemas import RankingRead
 from app.operations import cache
 from app.operations.ranking import lock
 from app.operations.read_models import ranking_read
-from app.routers.deps import NOT_MODIFIED, IfNoneMatch, PrincipalDep, SessionDep, cached, load_tournament
-from app.security import ARBITER_ROLES, require_staff
+from app.routers.deps import NOT_MODIFIED, Access, Id, IfNoneMatch, SessionDep, cached, load_tournament, permit, public
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/ranking", tags=["ranking"])
 
 
-
-
 @router.get("", response_model=RankingRead, responses=NOT_MODIFIED,
             summary="Teams by the average rating of their base lineup (R-4.1)")
-def get_ranking(tournament_id: int, session: SessionDep, if_none_match: IfNoneMatch = None) -> Response:
+def get_ranking(tournament_id: Id, session: SessionDep, _: Annotated[Access, public()],
+                if_none_match: IfNoneMatch = None) -> Response:
     return cached(cache.read(session, tournament_id, "ranking", lambda t: ranking_read(session, t), RankingRead,
                              if_none_match=if_none_match))
 
 
 @router.post("/lock", response_model=RankingRead,
              summary="Lock the ranking: pairing numbers 1..N (arbiter; re-lock allowed until round 4 is paired)")
-def lock_ranking(tournament_id: int, session: SessionDep, principal: PrincipalDep) -> RankingRead:
+def lock_ranking(tournament_id: Id, session: SessionDep,
+                 access: Annotated[Access, permit("ranking.lock")]) -> RankingRead:
     t = load_tournament(session, tournament_id, for_update=True)
-    require_staff(session, principal, tournament_id, ARBITER_ROLES)
-    lock(session, t, principal)
-    session.commit()
+    lock(session, t, access.principal)
     return ranking_read(session, t)

@@ -6,26 +6,22 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response
 
-from app.models.schemas import (
-    CrosstableRead,
-    StandingsRead,
-    TeamResultsRead,
-)
+from app.models.schemas import CrosstableRead, StandingsRead, TeamResultsRead
 from app.operations import cache
 from app.operations.read_models import crosstable_read, prizes_read, standings_read, team_results_read
 from app.operations.repository import get_team
-from app.routers.deps import NOT_MODIFIED, IfNoneMatch, SessionDep, cached
+from app.routers.deps import NOT_MODIFIED, Access, Id, IfNoneMatch, SessionDep, cached, public
 
 router = APIRouter(prefix="/tournaments/{tournament_id}", tags=["standings"])
 
-RoundParam = Annotated[int | None, Query(ge=1, description="after this completed round (default: the last one)")]
-
-
+RoundParam = Annotated[int | None, Query(ge=1, le=1000,
+                                         description="after this completed round (default: the last one)")]
+Public = Annotated[Access, public()]
 
 
 @router.get("/standings", response_model=StandingsRead, responses=NOT_MODIFIED,
             summary="Standings after a completed round with every tiebreak of the tournament's list (public)")
-def standings(tournament_id: int, session: SessionDep, if_none_match: IfNoneMatch = None,
+def standings(tournament_id: Id, session: SessionDep, _: Public, if_none_match: IfNoneMatch = None,
               round: RoundParam = None) -> Response:
     return cached(cache.read(session, tournament_id, "standings", lambda t: standings_read(session, t, round),
                              StandingsRead, params=(round,), if_none_match=if_none_match))
@@ -33,7 +29,7 @@ def standings(tournament_id: int, session: SessionDep, if_none_match: IfNoneMatc
 
 @router.get("/crosstable", response_model=CrosstableRead, responses=NOT_MODIFIED,
             summary="Each team's opponent, colour and match score per completed round, in standings order")
-def crosstable(tournament_id: int, session: SessionDep, if_none_match: IfNoneMatch = None,
+def crosstable(tournament_id: Id, session: SessionDep, _: Public, if_none_match: IfNoneMatch = None,
                round: RoundParam = None) -> Response:
     return cached(cache.read(session, tournament_id, "crosstable", lambda t: crosstable_read(session, t, round),
                              CrosstableRead, params=(round,), if_none_match=if_none_match))
@@ -41,7 +37,7 @@ def crosstable(tournament_id: int, session: SessionDep, if_none_match: IfNoneMat
 
 @router.get("/teams/{team_id}/results", response_model=TeamResultsRead, responses=NOT_MODIFIED,
             summary="A team's round-by-round record (published rounds)")
-def team_results(tournament_id: int, team_id: int, session: SessionDep,
+def team_results(tournament_id: Id, team_id: Id, session: SessionDep, _: Public,
                  if_none_match: IfNoneMatch = None) -> Response:
     def build(t: Any) -> TeamResultsRead:
         get_team(session, tournament_id, team_id)
@@ -53,7 +49,7 @@ def team_results(tournament_id: int, team_id: int, session: SessionDep,
 
 @router.get("/prizes", response_model=dict[str, Any], responses=NOT_MODIFIED,
             summary="Top 3 teams with their players, the Union top 3, board prizes (R-9)")
-def prizes(tournament_id: int, session: SessionDep, if_none_match: IfNoneMatch = None,
+def prizes(tournament_id: Id, session: SessionDep, _: Public, if_none_match: IfNoneMatch = None,
            round: RoundParam = None) -> Response:
     return cached(cache.read(session, tournament_id, "prizes", lambda t: prizes_read(session, t, round),
                              dict[str, Any], params=(round,), if_none_match=if_none_match))

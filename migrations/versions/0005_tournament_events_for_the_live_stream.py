@@ -1,7 +1,7 @@
 """tournament events for the live stream
 
 Revision ID: 0005
-Revises: 0003
+Revises: 0004
 Create Date: 2026-11-30 16:54:01.601560
 """
 
@@ -14,7 +14,7 @@ from alembic import op
 import app.models.base
 
 revision: str = '0005'
-down_revision: str | None = '0003'
+down_revision: str | None = '0004'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
