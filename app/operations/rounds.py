@@ -70,14 +70,16 @@ def team_lineup(session: Session, t: Tournament, team: Team, number: int) -> tup
 
 def round_lineups(session: Session, t: Tournament, number: int) -> tuple[dict[int, list[int]], set[int]]:
     """Every team's player ids on boards 1.. for the round (as :func:`team_lineup`), and the teams that
-    submitted theirs, in two queries for the whole tournament."""
+    submitted theirs: one query, and one more for the rosters when a team has submitted none."""
     submitted = {lu.team_id: list(lu.player_ids) for lu in session.exec(
         select(Lineup).where(Lineup.tournament_id == t.id, Lineup.round_number == number)).all()}
-    rules = rules_of(t)
+    teams = session.exec(select(Team.id).where(Team.tournament_id == t.id, Team.status == "entered")).all()
     out = dict(submitted)
-    for team_id, players in rosters(session, t.id or 0).items():
-        if team_id not in out:
-            out[team_id] = [p.id for p in base_lineup(rules, board_order([to_player(p) for p in players]))]
+    if any(tid not in submitted for tid in teams):
+        rules = rules_of(t)
+        for team_id, players in rosters(session, t.id or 0).items():
+            if team_id not in out:
+                out[team_id] = [p.id for p in base_lineup(rules, board_order([to_player(p) for p in players]))]
     return out, set(submitted)
 
 
@@ -87,6 +89,8 @@ def base_lineup_warnings(session: Session, t: Tournament, teams: Sequence[Team],
     rules = rules_of(t)
     on = t.start_date or date.today()
     ids_of, submitted = lineups or round_lineups(session, t, number)
+    if all(team.id in submitted for team in teams):
+        return []
     by_team = rosters(session, t.id or 0)
     out = []
     for team in teams:

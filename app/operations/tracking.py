@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import event, func, inspect, or_, update
+from sqlalchemy import bindparam, event, func, inspect, or_, update
 from sqlalchemy.orm import ORMExecuteState
 from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm.attributes import set_committed_value
@@ -126,7 +126,7 @@ def _match_round(session: OrmSession, tr: Tracking, match_id: int | None) -> tup
         return None, None
     rnd = tr.round_of_match.get(match_id)
     if rnd is None:
-        m = session.get(Match, match_id)
+        m = session.identity_map.get(session.identity_key(Match, match_id)) or session.get(Match, match_id)
         if m is None:
             return None, None
         _, rnd = _round_tid(session, m.round_id)
@@ -208,15 +208,17 @@ def _note(session: OrmSession, tr: Tracking, obj: Any, how: str) -> None:
             tr.of(tid).other = True
 
 
+_T = Tournament.__table__  # type: ignore[attr-defined]
+_BUMP = update(_T).where(_T.c.id == bindparam("tid")).values(version=_T.c.version + 1).returning(_T.c.version)
+
+
 def _bump(session: OrmSession, tr: Tracking) -> None:
     """``version = version + 1`` once per transaction for each tournament touched so far."""
     for tid in sorted(set(tr.changes) - tr.bumped):
         tr.bumped.add(tid)
         if tr.changes[tid].deleted:
             continue
-        version = session.connection().execute(
-            update(Tournament).where(col(Tournament.id) == tid).values(version=Tournament.version + 1)
-            .returning(Tournament.version)).scalar()
+        version = session.connection().execute(_BUMP, {"tid": tid}).scalar()
         if version is None:
             continue  # no such tournament (deleted in this transaction)
         tr.versions[tid] = version
