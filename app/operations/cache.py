@@ -26,6 +26,7 @@ from sqlalchemy import bindparam, select
 from sqlmodel import Session
 
 from app.models import Tournament
+from app.permissions import is_staff
 from app.security import Principal
 from app.services.errors import NotFound
 
@@ -121,6 +122,11 @@ def audience(principal: Principal | None, *, personal: bool = False) -> str:
     if principal is None or not personal:
         return "public"
     return f"user-{principal.user_id}"
+
+
+def staff_audience(session: Session, principal: Principal | None, tournament_id: int) -> str:
+    """``staff`` or ``public``, decided exactly as the read models decide what to show (``is_staff``)."""
+    return "staff" if principal is not None and is_staff(session, principal, tournament_id) else "public"
 
 
 def read(session: Session, tournament_id: int, view: str, build: Callable[[Tournament], Any], model: Any, *,

@@ -53,7 +53,7 @@ def read_round(tournament_id: Id, number: RoundNumber, session: SessionDep,
     return cached(cache.read(
         session, tournament_id, "round",
         lambda t: round_read(session, t, ops.get_round(session, tournament_id, number), access.principal),
-        RoundRead, params=(number,), audience="staff" if access.holds("round.read_unpublished") else "public",
+        RoundRead, params=(number,), audience=cache.staff_audience(session, access.principal, tournament_id),
         if_none_match=if_none_match))
 
 

@@ -332,3 +332,16 @@ def test_membership_and_match_rows_map_to_their_tournament(engine: Any, client: 
         rnd.scheduled_start = None
         s.commit()
     assert version(engine, tid) == before + 1
+
+
+def test_the_staff_view_of_an_unpublished_round_never_reaches_the_public(client: TestClient,
+                                                                          admin: dict[str, str]) -> None:
+    tid, _ = setup(client, admin, teams=4)
+    ok(client.post(f"/tournaments/{tid}/rounds/1/pair", headers=admin))
+    token = ok(client.post("/auth/api-tokens", json={"name": "bot", "scopes": ["results"]}, headers=admin), 201)
+    bot = {"Authorization": f"Bearer {token['token']}"}
+    for who in (admin, bot, {}):
+        client.get(f"/tournaments/{tid}/rounds/1", headers=who)
+        public = ok(client.get(f"/tournaments/{tid}/rounds/1"))
+        assert public["state"] == "paired" and public["matches"] == [] and public["explanation"] is None
+    assert ok(client.get(f"/tournaments/{tid}/rounds/1", headers=admin))["matches"]
