@@ -201,7 +201,7 @@ def test_tables_are_accessible_and_keyboard_focus_is_visible(server: Server, new
                             " return [a.className, s.outlineStyle, parseFloat(s.outlineWidth)]; })()")
     assert focused[0] == "skip" and focused[1] != "none" and focused[2] >= 2
     seen = []
-    for _ in range(8):
+    for _ in range(11):
         page.keyboard.press("Tab")
         seen.append(page.evaluate("document.activeElement.textContent.trim()"))
     assert {"Standings", "Teams", "Prizes"} <= set(seen)

@@ -738,7 +738,7 @@ function nextBox(tid, nx, zone) {
 function scoreText(s) {
   if (!s.games) return t("noGames");
   return [h("strong", {}, t("scoreText", { points: pts(s.points), games: s.games })), " · ",
-    `${num(s.percentage_display)} %`, s.performance ? ` · ${t("performance")} ${s.performance}` : ""];
+    `${num(s.percentage_display)}\u00a0%`, s.performance ? ` · ${t("performance")} ${s.performance}` : ""];
 }
 
 export async function viewPlayer({ tid, params }) {
@@ -791,20 +791,21 @@ export async function viewPlayer({ tid, params }) {
 // ---------------------------------------------------------------- players and board statistics
 
 function leadersList(tid, leaders, minGames) {
+  const note = leaders.some((p) => p.provisional)
+    ? h("p", { class: "muted small leaders-note" }, t("provisionalLeaders", { n: minGames })) : null;
   const byBoard = new Map();
   for (const p of leaders) {
     if (!byBoard.has(p.board)) byBoard.set(p.board, []);
     byBoard.get(p.board).push(p);
   }
-  return [...byBoard.entries()].map(([board, list]) => h("section", { class: "leaders" },
+  return [note, h("div", { class: "leaders-grid" }, ...[...byBoard.entries()].map(([board, list]) => h("section",
+    { class: "leaders" },
     h("h3", {}, t("boardPrizesN", { n: board }), list[0].provisional
       ? [" ", h("span", { class: "badge provisional" }, t("provisional"))] : null),
-    list[0].provisional ? h("p", { class: "muted small" }, t("provisionalLeaders", { n: minGames })) : null,
     h("ol", { class: "prizes" }, ...list.map((p) => h("li", { value: p.place },
-      h("strong", {}, `${p.place}${p.tied ? "=" : ""}. `), playerLink(tid, p.player), " ",
-      h("span", { class: "muted small" }, `${pts(p.points)}/${p.games} · ${num(p.percentage_display)} %`,
-        p.performance ? ` · ${p.performance}` : ""),
-      h("span", { class: "muted small block" }, name(p.team.name)))))));
+      h("strong", {}, `${p.place}${p.tied ? "=" : ""}. `), playerLink(tid, p.player),
+      h("span", { class: "muted small block" }, name(p.team.name), ` · ${pts(p.points)}/${p.games} · `,
+        `${num(p.percentage_display)}\u00a0%`, p.performance ? ` · ${t("perfAbbr")} ${p.performance}` : "")))))))];
 }
 
 export async function viewPlayers({ tid, query }) {
@@ -844,8 +845,7 @@ export async function viewPlayers({ tid, query }) {
   const picks = [[null, t("allBoards")], ...Array.from({ length: boards }, (_, i) => [i + 1, String(i + 1)])];
   return [
     heading(t("playersTitle")),
-    stats.leaders.length ? [h("h2", {}, t("boardLeaders")), h("div", { class: "leaders-grid" },
-      ...leadersList(tid, stats.leaders, stats.min_games))] : null,
+    stats.leaders.length ? [h("h2", {}, t("boardLeaders")), leadersList(tid, stats.leaders, stats.min_games)] : null,
     h("h2", {}, t("players")),
     h("nav", { class: "picker wide", "aria-label": t("board") }, h("ul", {}, ...picks.map(([b, label]) => h("li", {},
       h("a", {
@@ -908,7 +908,7 @@ export async function viewPrizes({ tid }) {
   let provisional = null;
   if (!boardTables.length) {
     const stats = await getJson(`tournaments/${tid}/board-stats`).catch(() => null);
-    if (stats?.leaders?.length) provisional = h("div", { class: "leaders-grid" }, ...leadersList(tid, stats.leaders, minGames));
+    if (stats?.leaders?.length) provisional = leadersList(tid, stats.leaders, minGames);
   }
 
   const unionTable = h("table", { class: "union" },
