@@ -138,7 +138,9 @@ function renderShell() {
 
 function renderFooter(tid) {
   const parts = [h("p", {}, h("button", { type: "button", class: "share", onclick: openShare }, t("share")))];
-  if (tid !== null && roundRunning(tid)) parts.unshift(h("p", { id: "footer-provisional" }, t("provisionalNote")));
+  if (tid !== null && roundRunning(tid) && !document.getElementById("provisional")) { // not twice on the round page
+    parts.unshift(h("p", { id: "footer-provisional" }, t("provisionalNote")));
+  }
   document.querySelector("footer").replaceChildren(...parts);
 }
 
