@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import json
+import os
+import secrets
+import time
 from functools import lru_cache
+from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-DEFAULT_SECRET_KEY = "change-me-development-only"  # noqa: S105 - refused outside development
+#: The key file a development server generates on its first run (under ``data_dir``).
+SECRET_KEY_FILE = "secret_key"
+MIN_SECRET_KEY = 32
 
 
 class Settings(BaseSettings):
@@ -17,8 +23,24 @@ class Settings(BaseSettings):
 
     env: Literal["development", "test", "production"] = "development"
     database_url: str = "sqlite:///./var/teamswiss.db"
-    secret_key: str = DEFAULT_SECRET_KEY
+    #: Signs login tokens. Outside development it must be set; in development a random key is generated on the
+    #: first run and kept in ``data_dir/secret_key`` (never a key published with the code).
+    secret_key: str | None = None
+    data_dir: Path = Path("var")
     access_token_minutes: int = 12 * 60
+    #: Failed logins before a user name / a client address waits, and the first wait (doubling, capped).
+    login_failures_per_user: int = 5
+    login_failures_per_address: int = 30
+    login_lock_seconds: int = 60
+    login_lock_max_seconds: int = 900
+    #: Request bodies larger than this are refused while they stream in (413); TRF imports may be larger.
+    max_body_bytes: int = 1024 * 1024
+    max_upload_bytes: int = 20 * 1024 * 1024
+    #: Database connections per process (the thread pool runs up to 40 requests at once).
+    db_pool_size: int = 10
+    db_max_overflow: int = 40
+    #: How long a SQLite writer waits for another process's write lock before giving up (milliseconds).
+    sqlite_busy_timeout_ms: int = 10_000
     cors_origins: Annotated[list[str], NoDecode] = ["http://127.0.0.1:8000", "http://localhost:8000"]
     host: str = "127.0.0.1"
     port: int = 8000
@@ -35,16 +57,51 @@ class Settings(BaseSettings):
         return v
 
     @model_validator(mode="after")
-    def _secret_outside_development(self) -> Settings:
-        if self.env != "development" and (self.secret_key == DEFAULT_SECRET_KEY or len(self.secret_key) < 32):
+    def _secret_key(self) -> Settings:
+        if self.secret_key is not None and len(self.secret_key) >= MIN_SECRET_KEY:
+            return self
+        if self.env != "development":
             raise ValueError(
                 "TEAMSWISS_SECRET_KEY must be set to a random value of at least 32 characters outside development"
             )
+        self.secret_key = development_key(self.data_dir)
         return self
+
+    @property
+    def signing_key(self) -> str:
+        assert self.secret_key is not None  # the validator filled it
+        return self.secret_key
 
     @property
     def is_sqlite(self) -> bool:
         return self.database_url.startswith("sqlite")
+
+
+def development_key(data_dir: Path) -> str:
+    """The development server's own random key: generated once, kept private (0600) in ``data_dir``.
+
+    Several worker processes starting together agree: the first creates the file exclusively, the others read it.
+    """
+    path = data_dir / SECRET_KEY_FILE
+    for _ in range(50):
+        try:
+            key = path.read_text(encoding="ascii").strip()
+        except FileNotFoundError:
+            key = ""
+        if len(key) >= MIN_SECRET_KEY:
+            return key
+        if not path.exists():
+            data_dir.mkdir(parents=True, exist_ok=True)
+            key = secrets.token_urlsafe(48)
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:
+                continue
+            with os.fdopen(fd, "w", encoding="ascii") as f:
+                f.write(key + "\n")
+            return key
+        time.sleep(0.02)  # another process is writing it
+    raise RuntimeError(f"{path} holds no usable key: delete it, or set TEAMSWISS_SECRET_KEY")
 
 
 @lru_cache

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import asyncio
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
+from fastapi import Depends
 from sqlalchemy import event
 from sqlalchemy.engine import Engine, make_url
 from sqlmodel import Session, create_engine
@@ -17,10 +19,13 @@ _engines: dict[str, Engine] = {}
 
 
 def make_engine(url: str, echo: bool = False) -> Engine:
-    kwargs: dict[str, Any] = {"echo": echo}
+    settings = get_settings()
+    kwargs: dict[str, Any] = {"echo": echo, "pool_size": settings.db_pool_size,
+                              "max_overflow": settings.db_max_overflow, "pool_timeout": 10}
     u = make_url(url)
+    busy_ms = settings.sqlite_busy_timeout_ms
     if u.get_backend_name() == "sqlite":
-        kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        kwargs["connect_args"] = {"check_same_thread": False, "timeout": busy_ms / 1000}
         if u.database and u.database != ":memory:":
             Path(u.database).parent.mkdir(parents=True, exist_ok=True)
     else:
@@ -36,7 +41,7 @@ def make_engine(url: str, echo: bool = False) -> Engine:
             cur.execute("PRAGMA foreign_keys=ON")
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA synchronous=NORMAL")
-            cur.execute("PRAGMA busy_timeout=30000")
+            cur.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
             cur.close()
 
         @event.listens_for(engine, "begin")
@@ -61,18 +66,50 @@ def set_engine(engine: Engine) -> None:
     _engines[get_settings().database_url] = engine
 
 
-def get_session(request: Request) -> Iterator[Session]:
-    """FastAPI dependency: one transaction per request.
+READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
-    Handlers commit explicitly once everything succeeded; anything not committed
-    (an error, a refusal) is rolled back here, so a refusal changes nothing.
-    GET and HEAD requests read in a transaction that takes no write lock.
+
+async def write_gate(request: Request) -> AsyncIterator[None]:
+    """SQLite: one write request at a time, queued in the event loop rather than in the thread pool.
+
+    SQLite has one writer. Without the gate, 50 concurrent writers each take a thread and a connection, most
+    of them waiting on the database's write lock while the writer holding it waits for a free thread: a stall
+    that ended in "database is locked" and pool time-outs. With it, writers wait here at no cost (no thread, no
+    connection) after their body has arrived, readers go on in parallel (WAL), and every writer succeeds in
+    turn. It holds the gate until the transaction has committed or rolled back. One process per SQLite file
+    (several workers need PostgreSQL, where row locks serialise what must be serialised).
+    """
+    if request.method in READ_METHODS or get_engine().dialect.name != "sqlite":
+        yield
+        return
+    state = request.app.state
+    lock: asyncio.Lock | None = getattr(state, "sqlite_write_lock", None)
+    if lock is None:
+        lock = state.sqlite_write_lock = asyncio.Lock()
+    async with lock:
+        yield
+
+
+def get_session(request: Request, _gate: Annotated[None, Depends(write_gate, scope="function")]) -> Iterator[Session]:
+    """FastAPI dependency: one transaction per request, the unit of work.
+
+    Handlers never commit. When the handler has returned and its answer is built (``scope="function"``: before
+    the answer is sent), a write request commits here; any error on the way, a refusal, a bug, a failure
+    while building the answer or while committing, rolls everything back, so an error never commits.
+    GET and HEAD requests read in a transaction that takes no write lock and never commit.
     """
     engine = get_engine()
-    if request.method in ("GET", "HEAD"):
+    reading = request.method in READ_METHODS
+    if reading:
         engine = engine.execution_options(teamswiss_read=True)
     with Session(engine, expire_on_commit=False) as session:
         try:
             yield session
+            if not reading:
+                session.commit()
         finally:
             session.rollback()
+
+
+#: The request's session. Declared once so every dependency shares the same one.
+SessionDep = Annotated[Session, Depends(get_session, scope="function")]

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import DataError, IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.services.errors import (  # re-exported: routers import errors from here
     DomainError,
@@ -36,6 +39,7 @@ __all__ = [
     "RuleViolation",
     "StateConflict",
     "Unauthorized",
+    "CatchAllMiddleware",
     "install_error_handlers",
     "problem",
 ]
@@ -54,8 +58,9 @@ def problem(
         "title": title,
         "status": status,
         "detail": detail,
-        "rule": rule,
     }
+    if rule:
+        body["rule"] = rule
     if instance:
         body["instance"] = instance
     body.update({k: v for k, v in extra.items() if k not in body})
@@ -75,9 +80,30 @@ def _jsonable(value: Any) -> Any:
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(DomainError)
     async def _domain(request: Request, exc: DomainError) -> JSONResponse:
-        headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
+        headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else {}
+        if exc.status in (429, 503) and "retry_after" in exc.extra:
+            headers["Retry-After"] = str(exc.extra["retry_after"])
         return problem(exc.status, exc.title, exc.detail, rule=exc.rule, type_slug=exc.type_slug,
-                       instance=request.url.path, headers=headers, **_jsonable(exc.extra))
+                       instance=request.url.path, headers=headers or None, **_jsonable(exc.extra))
+
+    @app.exception_handler(IntegrityError)
+    async def _integrity(request: Request, exc: IntegrityError) -> JSONResponse:
+        # a backstop: the handlers check references and uniqueness first; nothing was committed either way
+        text = str(exc.orig).lower()
+        if "foreign key" in text:
+            return problem(422, "The input is not valid", "the request refers to a record that does not exist",
+                           type_slug="invalid-input", instance=request.url.path)
+        if "null" in text and ("not null" in text or "null value" in text):
+            return problem(422, "The input is not valid", "a required value is missing",
+                           type_slug="invalid-input", instance=request.url.path)
+        return problem(409, "The tournament is not in a state that allows this",
+                       "the change conflicts with an existing record", type_slug="state-conflict",
+                       instance=request.url.path)
+
+    @app.exception_handler(DataError)
+    async def _data(request: Request, exc: DataError) -> JSONResponse:
+        return problem(422, "The input is not valid", "a value does not fit its column (too long or out of range)",
+                       type_slug="invalid-input", instance=request.url.path)
 
     @app.exception_handler(RequestValidationError)
     async def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -93,12 +119,48 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         titles = {404: "Not found", 405: "Method not allowed", 401: "Authentication required",
-                  403: "Not allowed for this user"}
-        return problem(exc.status_code, titles.get(exc.status_code, "Error"), str(exc.detail),
+                  403: "Not allowed for this user", 413: "The request is too large"}
+        detail = str(exc.detail)
+        if exc.status_code == 413:
+            detail = "the request body is larger than the server accepts for this operation"
+        return problem(exc.status_code, titles.get(exc.status_code, "Error"), detail,
                        instance=request.url.path, headers=getattr(exc, "headers", None))
 
-    @app.exception_handler(Exception)
-    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
-        log.exception("unhandled error on %s %s", request.method, request.url.path)
-        return problem(500, "Internal error", "The server failed; the error is logged. Nothing was changed.",
-                       type_slug="internal", instance=request.url.path)
+
+INTERNAL = {"type": TYPE_BASE + "internal", "title": "Internal error", "status": 500,
+            "detail": "The server failed; the error is logged. Nothing was changed."}
+
+
+class CatchAllMiddleware:
+    """A bug answers a well-formed problem+json 500 and the connection stays usable.
+
+    Starlette's outermost error middleware re-raises after answering, which makes the server drop the
+    keep-alive connection; this one answers and stops the error here (it is logged). An error after the answer
+    has started cannot be answered any more and is passed on.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, tracking_send)
+        except Exception:
+            log.exception("unhandled error on %s %s", scope.get("method"), scope.get("path"))
+            if started:
+                raise
+            body = json.dumps({**INTERNAL, "instance": scope.get("path", "")}).encode()
+            await send({"type": "http.response.start", "status": 500,
+                        "headers": [(b"content-type", PROBLEM.encode()), (b"content-length", str(len(body)).encode())]})
+            await send({"type": "http.response.body", "body": body})

@@ -12,7 +12,8 @@ from fastapi.staticfiles import StaticFiles
 
 from app import __version__
 from app.config import Settings, get_settings
-from app.errors import install_error_handlers
+from app.errors import CatchAllMiddleware, install_error_handlers
+from app.middleware import BodyLimitMiddleware, NulGuardMiddleware
 
 #: The public web page (a static single-page app, see web/README.md), served at /web/.
 WEB_DIR = Path(__file__).resolve().parents[1] / "web"
@@ -37,6 +38,11 @@ or an API token.
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     app = FastAPI(title="teamswiss", version=__version__, description=DESCRIPTION)
+    # the last added runs first: CORS headers on every answer, a bug answered as problem+json inside them
+    app.add_middleware(NulGuardMiddleware)
+    app.add_middleware(BodyLimitMiddleware, default=settings.max_body_bytes,
+                       per_path={"/tournaments/import": settings.max_upload_bytes})
+    app.add_middleware(CatchAllMiddleware)
     app.add_middleware(
         CORSMiddleware,
         allow_origins=settings.cors_origins,

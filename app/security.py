@@ -1,47 +1,38 @@
-"""Authentication and authorisation.
+"""Authentication: who is calling. (What they may do is :mod:`app.permissions`.)
 
-- Passwords are hashed with argon2 (pwdlib).
-- ``POST /auth/token`` returns a signed JWT (PyJWT) for interactive users.
-- Scripts use long-lived API tokens (``tsk_...``); only their SHA-256 is stored, they
-  carry scopes and can be revoked.
-- Roles: the server ``admin``; per tournament ``organiser``, ``chief_arbiter``,
-  ``arbiter``; ``manager`` of one team. Public readers need no token.
+- Passwords are hashed with argon2 (pwdlib); an unknown user name costs the same hashing work as a known one.
+- ``POST /auth/token`` returns a signed JWT (PyJWT) that must carry ``sub``, ``iat`` and ``exp``.
+- Scripts use long-lived API tokens (``tsk_...``); only their SHA-256 is stored, they carry scopes and can be
+  revoked.
+- Failed logins are throttled per user name and per client address in the database, so every worker agrees.
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 import secrets
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from typing import Annotated
 
 import jwt
 from fastapi import Depends
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pwdlib import PasswordHash
-from sqlmodel import Session, col, select
+from sqlalchemy.exc import SQLAlchemyError
+from sqlmodel import Session, select
 
 from app.config import get_settings
-from app.db import get_session
-from app.models import ApiToken, Membership, Team, User
-from app.services.errors import Forbidden, Unauthorized
+from app.db import SessionDep, get_engine
+from app.models import ApiToken, LoginThrottle, User
+from app.services.errors import DomainError, Unauthorized
 
 password_hash = PasswordHash.recommended()
 API_TOKEN_PREFIX = "tsk_"
 ALGORITHM = "HS256"
-
-#: What an API token may be limited to. A token without scopes has all its user's rights.
-SCOPES = {
-    "read": "read private data the user may see",
-    "results": "enter board and match results",
-    "lineups": "submit lineups",
-    "write": "every change the user may make",
-}
-ORGANISER_ROLES = frozenset({"organiser"})
-ARBITER_ROLES = frozenset({"organiser", "chief_arbiter", "arbiter"})
-CHIEF_ROLES = frozenset({"organiser", "chief_arbiter"})
+REQUIRED_CLAIMS = ["sub", "iat", "exp"]
 
 
 def hash_password(password: str) -> str:
@@ -55,12 +46,25 @@ def verify_password(password: str, hashed: str) -> bool:
         return False
 
 
+@lru_cache(maxsize=1)
+def _dummy_hash() -> str:
+    return hash_password(secrets.token_urlsafe(16))
+
+
+def check_login(user: User | None, password: str) -> bool:
+    """The password check, with the same argon2 work whether or not the user exists (no user enumeration)."""
+    if user is None or not user.is_active:
+        verify_password(password, _dummy_hash())
+        return False
+    return verify_password(password, user.password_hash)
+
+
 def create_access_token(user: User) -> tuple[str, int]:
     settings = get_settings()
     ttl = settings.access_token_minutes * 60
     now = datetime.now(UTC)
     payload = {"sub": str(user.id), "name": user.username, "iat": now, "exp": now + timedelta(seconds=ttl)}
-    return jwt.encode(payload, settings.secret_key, algorithm=ALGORITHM), ttl
+    return jwt.encode(payload, settings.signing_key, algorithm=ALGORITHM), ttl
 
 
 def new_api_token() -> tuple[str, str]:
@@ -80,6 +84,7 @@ class Principal:
     is_admin: bool
     scopes: frozenset[str] | None = None  # None = all the user's rights (interactive login)
     token_name: str | None = None
+    can_create_tournaments: bool = False
 
     @property
     def actor(self) -> str:
@@ -94,6 +99,11 @@ class Principal:
 bearer = HTTPBearer(auto_error=False, description="A JWT from POST /auth/token or an API token (tsk_...)")
 
 
+def _principal(user: User, scopes: frozenset[str] | None = None, token_name: str | None = None) -> Principal:
+    return Principal(user.id or 0, user.username, user.is_admin, scopes, token_name,
+                     user.is_admin or user.can_create_tournaments)
+
+
 def _resolve(session: Session, creds: HTTPAuthorizationCredentials | None) -> Principal | None:
     if creds is None:
         return None
@@ -101,24 +111,25 @@ def _resolve(session: Session, creds: HTTPAuthorizationCredentials | None) -> Pr
     if raw.startswith(API_TOKEN_PREFIX):
         tok = session.exec(select(ApiToken).where(ApiToken.token_hash == token_digest(raw))).first()
         if tok is None or tok.revoked_at is not None:
-            raise Unauthorized("auth", "the API token is unknown or revoked")
+            raise Unauthorized(None, "the API token is unknown or revoked")
         user = session.get(User, tok.user_id)
         if user is None or not user.is_active:
-            raise Unauthorized("auth", "the token's user is disabled")
-        return Principal(user.id or 0, user.username, user.is_admin, frozenset(tok.scopes or ["write"]), tok.name)
+            raise Unauthorized(None, "the token's user is disabled")
+        return _principal(user, frozenset(tok.scopes or ["write"]), tok.name)
     try:
-        payload = jwt.decode(raw, get_settings().secret_key, algorithms=[ALGORITHM])
+        payload = jwt.decode(raw, get_settings().signing_key, algorithms=[ALGORITHM],
+                             options={"require": REQUIRED_CLAIMS})
         user_id = int(payload["sub"])
-    except (jwt.PyJWTError, KeyError, ValueError):
-        raise Unauthorized("auth", "the bearer token is invalid or expired") from None
-    user = session.get(User, user_id)
+    except (jwt.PyJWTError, KeyError, ValueError, TypeError):
+        raise Unauthorized(None, "the bearer token is invalid or expired") from None
+    user = session.get(User, user_id) if 0 < user_id < 2**31 else None
     if user is None or not user.is_active:
-        raise Unauthorized("auth", "the token's user is disabled")
-    return Principal(user.id or 0, user.username, user.is_admin)
+        raise Unauthorized(None, "the token's user is disabled")
+    return _principal(user)
 
 
 def optional_principal(
-    session: Annotated[Session, Depends(get_session)],
+    session: SessionDep,
     creds: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
 ) -> Principal | None:
     return _resolve(session, creds)
@@ -128,83 +139,62 @@ def current_principal(
     principal: Annotated[Principal | None, Depends(optional_principal)],
 ) -> Principal:
     if principal is None:
-        raise Unauthorized("auth", "this needs a bearer token (POST /auth/token or an API token)")
+        raise Unauthorized(None, "this needs a bearer token (POST /auth/token or an API token)")
     return principal
 
 
-def require_admin(principal: Annotated[Principal, Depends(current_principal)]) -> Principal:
-    if not principal.is_admin:
-        raise Forbidden("auth", "only a server administrator may do this")
-    return principal
+# --- login throttling ------------------------------------------------------------------------------------
 
 
-def tournament_roles(session: Session, principal: Principal | None, tournament_id: int) -> set[str]:
-    if principal is None:
-        return set()
-    rows = session.exec(
-        select(Membership).where(Membership.user_id == principal.user_id, Membership.tournament_id == tournament_id)
-    ).all()
-    return {m.role for m in rows if m.role != "manager"}
+class TooManyAttempts(DomainError):
+    status = 429
+    type_slug = "too-many-requests"
+    title = "Too many failed logins"
 
 
-def managed_team_ids(session: Session, principal: Principal | None, tournament_id: int) -> set[int]:
-    if principal is None:
-        return set()
-    rows = session.exec(
-        select(Membership).where(
-            Membership.user_id == principal.user_id,
-            Membership.tournament_id == tournament_id,
-            Membership.role == "manager",
-        )
-    ).all()
-    return {m.team_id for m in rows if m.team_id is not None}
+def throttle_keys(username: str, address: str | None) -> list[str]:
+    keys = ["user:" + username.strip().casefold()[:150]]
+    if address:
+        keys.append("addr:" + address[:150])
+    return keys
 
 
-def is_staff(session: Session, principal: Principal | None, tournament_id: int,
-             roles: Iterable[str] = ARBITER_ROLES) -> bool:
-    if principal is None:
-        return False
-    return principal.is_admin or bool(tournament_roles(session, principal, tournament_id) & set(roles))
+def check_throttle(session: Session, keys: list[str], now: datetime | None = None) -> None:
+    """Refuse (429 with Retry-After) while a user name or a client address waits after failed logins."""
+    now = now or datetime.now(UTC)
+    rows = session.exec(select(LoginThrottle).where(LoginThrottle.key.in_(keys))).all()  # type: ignore[attr-defined]
+    waits = [r.locked_until for r in rows if r.locked_until is not None and r.locked_until > now]
+    if waits:
+        seconds = max(1, math.ceil((max(waits) - now).total_seconds()))
+        raise TooManyAttempts(None, f"too many failed logins: try again in {seconds} s", retry_after=seconds)
 
 
-def require_staff(session: Session, principal: Principal, tournament_id: int,
-                  roles: Iterable[str] = ARBITER_ROLES, scope: str = "write") -> None:
-    roles = frozenset(roles)
-    if not principal.allows(scope):
-        raise Forbidden("auth", f"the API token lacks the {scope!r} scope")
-    if not is_staff(session, principal, tournament_id, roles):
-        raise Forbidden("auth", f"this needs the {' or '.join(sorted(roles))} role in this tournament")
+def record_failure(keys: list[str], now: datetime | None = None) -> None:
+    """Count a failed login in its own transaction (the request's own one rolls back with the 401)."""
+    settings = get_settings()
+    now = now or datetime.now(UTC)
+    window = timedelta(seconds=settings.login_lock_max_seconds)
+    try:
+        with Session(get_engine()) as s:
+            for key in keys:
+                limit = settings.login_failures_per_user if key.startswith("user:") else \
+                    settings.login_failures_per_address
+                row = s.exec(select(LoginThrottle).where(LoginThrottle.key == key)).first()
+                if row is None or now - row.window_start > window:
+                    row = row or LoginThrottle(key=key, window_start=now)
+                    row.failures, row.window_start, row.locked_until = 0, now, None
+                row.failures += 1
+                if row.failures >= limit:
+                    wait = min(settings.login_lock_seconds * 2 ** (row.failures - limit),
+                               settings.login_lock_max_seconds)
+                    row.locked_until = now + timedelta(seconds=wait)
+                s.add(row)
+            s.commit()
+    except SQLAlchemyError:  # two workers counting the same new key at once: one count is enough
+        pass
 
 
-def require_team_access(session: Session, principal: Principal, team: Team, scope: str = "write") -> None:
-    """The team's manager, or the tournament's organiser/arbiters (or an admin)."""
-    if not principal.allows(scope):
-        raise Forbidden("auth", f"the API token lacks the {scope!r} scope")
-    if is_staff(session, principal, team.tournament_id):
-        return
-    if team.id in managed_team_ids(session, principal, team.tournament_id):
-        return
-    raise Forbidden("R-16.2", "only this team's manager or the tournament's officials may change this team")
-
-
-def is_any_staff(session: Session, principal: Principal | None) -> bool:
-    if principal is None:
-        return False
-    if principal.is_admin:
-        return True
-    return session.exec(
-        select(Membership).where(Membership.user_id == principal.user_id, Membership.role != "manager")
-    ).first() is not None
-
-
-def manages_club(session: Session, principal: Principal | None, club_id: int) -> bool:
-    if principal is None:
-        return False
-    stmt = (select(Membership).join(Team, col(Membership.team_id) == col(Team.id))
-            .where(Membership.user_id == principal.user_id, Membership.role == "manager",
-                   Team.club_id == club_id))
-    return session.exec(stmt).first() is not None
-
-
-def can_see_private(session: Session, principal: Principal | None, club_id: int) -> bool:
-    return is_any_staff(session, principal) or manages_club(session, principal, club_id)
+def clear_failures(session: Session, username: str) -> None:
+    """A successful login forgets the user name's failures (the address keeps its count)."""
+    for row in session.exec(select(LoginThrottle).where(LoginThrottle.key == throttle_keys(username, None)[0])):
+        session.delete(row)

@@ -1,7 +1,7 @@
 """Server administration: ``serve``, ``migrate``, ``create-user``, ``create-token``, ``demo``.
 
 Script-stable forms:
-  teamswiss create-user NAME --password P [--role admin]
+  teamswiss create-user NAME --password P [--role admin|organiser|user]
   teamswiss create-token NAME [--user USER] [--scope results --scope lineups ...]
       prints only the new token on stdout
 All commands read TEAMSWISS_DATABASE_URL.
@@ -17,7 +17,8 @@ from sqlmodel import Session, select
 
 from app.config import get_settings
 from app.db import get_engine
-from app.security import SCOPES, hash_password, new_api_token
+from app.permissions import SCOPES
+from app.security import hash_password, new_api_token
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -49,6 +50,7 @@ def _create_user(args: argparse.Namespace) -> int:
             print(f"teamswiss: user {args.name!r} exists", file=sys.stderr)
             return 2
         user = User(username=args.name, password_hash=hash_password(args.password), is_admin=args.role == "admin",
+                    can_create_tournaments=args.role in ("admin", "organiser"),
                     full_name=args.full_name or "")
         session.add(user)
         session.commit()
@@ -97,7 +99,9 @@ def register(sub: Any) -> None:
     p = sub.add_parser("create-user", help="create a user; prints its id")
     p.add_argument("name")
     p.add_argument("--password", required=True)
-    p.add_argument("--role", choices=["admin", "user"], default="user")
+    p.add_argument("--role", choices=["admin", "organiser", "user"], default="user",
+                   help="admin: the server's administrator; organiser: may create tournaments; user: rights only "
+                        "from roles in tournaments (default)")
     p.add_argument("--full-name")
     p.set_defaults(func=_create_user)
 

@@ -15,7 +15,7 @@ from app.models.tournament import (
     Team,
     Tournament,
 )
-from app.models.user import ApiToken, Membership, User
+from app.models.user import ApiToken, LoginThrottle, Membership, User
 
 __all__ = [
     "Appeal",
@@ -26,6 +26,7 @@ __all__ = [
     "Club",
     "IdempotencyRecord",
     "Lineup",
+    "LoginThrottle",
     "Match",
     "Membership",
     "Payment",

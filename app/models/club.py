@@ -17,6 +17,8 @@ class Club(SQLModel, table=True):
     federation: str = Field(default="GRE", max_length=3)  # FIDE federation code
     city: str = Field(default="", max_length=100)
     union_member: bool = False  # member of the local Union
+    #: Who created the club: their rights over it last until the club takes part in a tournament.
+    created_by: int | None = Field(default=None, foreign_key="user.id")
     created_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime(), nullable=False))
 
 

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Any, Generic, Literal, TypeVar
+from typing import Annotated, Any, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 T = TypeVar("T")
+INT_MIN, INT_MAX = -(2**31), 2**31 - 1  # the database's integer columns
+#: An id in a request body: bounded to the 32-bit id columns (a larger one is a 422, never a 500).
+Id = Annotated[int, Field(ge=1, le=INT_MAX)]
 
 
 class Page(BaseModel, Generic[T]):
@@ -18,8 +21,39 @@ class Page(BaseModel, Generic[T]):
     offset: int
 
 
+def _check_value(value: Any, where: str = "") -> None:
+    """What no column can store: NUL characters in text, integers beyond the database's 32-bit range."""
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise ValueError(f"{where or 'text'}: NUL characters are not allowed")
+    elif isinstance(value, bool):
+        return
+    elif isinstance(value, int):
+        if not INT_MIN <= value <= INT_MAX:
+            raise ValueError(f"{where or 'number'}: {value} is out of range")
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _check_value(k, where)
+            _check_value(v, f"{where}.{k}" if where else str(k))
+    elif isinstance(value, list | tuple):
+        for v in value:
+            _check_value(v, where)
+
+
 class Strict(BaseModel):
+    """Every request body: unknown fields refused, no NUL in text, integers within the columns' range.
+
+    In the partial-update (PATCH) bodies a field that may be left out but never be empty is typed without
+    ``None`` and defaults to None: an explicit ``null`` is refused (422) instead of reaching a NOT NULL column.
+    """
+
     model_config = ConfigDict(extra="forbid")
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _storable(cls, value: Any, info: Any) -> Any:
+        _check_value(value, info.field_name or "")
+        return value
 
 
 # --- clubs and players ---------------------------------------------------------------------------
@@ -34,11 +68,11 @@ class ClubCreate(Strict):
 
 
 class ClubUpdate(Strict):
-    name: str | None = Field(default=None, min_length=1, max_length=200)
-    short_name: str | None = Field(default=None, max_length=50)
-    federation: str | None = Field(default=None, min_length=3, max_length=3)
-    city: str | None = Field(default=None, max_length=100)
-    union_member: bool | None = None
+    name: str = Field(default=None, min_length=1, max_length=200)  # type: ignore[assignment]
+    short_name: str = Field(default=None, max_length=50)  # type: ignore[assignment]
+    federation: str = Field(default=None, min_length=3, max_length=3)  # type: ignore[assignment]
+    city: str = Field(default=None, max_length=100)  # type: ignore[assignment]
+    union_member: bool = Field(default=None)  # type: ignore[assignment]
 
 
 class ClubRead(BaseModel):
@@ -54,14 +88,14 @@ Sex = Literal["m", "w"]
 
 
 class PlayerCreate(Strict):
-    club_id: int
+    club_id: Id
     last_name: str = Field(min_length=1, max_length=100)
     first_name: str = Field(default="", max_length=100)
     sex: Sex = "m"
     birth_date: date | None = None
-    fide_id: int | None = Field(default=None, ge=1)
+    fide_id: int | None = Field(default=None, ge=1, le=INT_MAX)
     fide_rating: int | None = Field(default=None, ge=0, le=3500)
-    national_id: int | None = Field(default=None, ge=1)
+    national_id: int | None = Field(default=None, ge=1, le=INT_MAX)
     national_rating: int | None = Field(default=None, ge=0, le=3500)
     federation: str = Field(default="GRE", min_length=3, max_length=3)
     title: str = Field(default="", max_length=3)
@@ -71,18 +105,18 @@ class PlayerCreate(Strict):
 
 
 class PlayerUpdate(Strict):
-    club_id: int | None = None
-    last_name: str | None = Field(default=None, min_length=1, max_length=100)
-    first_name: str | None = Field(default=None, max_length=100)
-    sex: Sex | None = None
+    club_id: Id = Field(default=None)  # type: ignore[assignment]
+    last_name: str = Field(default=None, min_length=1, max_length=100)  # type: ignore[assignment]
+    first_name: str = Field(default=None, max_length=100)  # type: ignore[assignment]
+    sex: Sex = Field(default=None)  # type: ignore[assignment]
     birth_date: date | None = None
-    fide_id: int | None = Field(default=None, ge=1)
+    fide_id: int | None = Field(default=None, ge=1, le=INT_MAX)
     fide_rating: int | None = Field(default=None, ge=0, le=3500)
-    national_id: int | None = Field(default=None, ge=1)
+    national_id: int | None = Field(default=None, ge=1, le=INT_MAX)
     national_rating: int | None = Field(default=None, ge=0, le=3500)
-    federation: str | None = Field(default=None, min_length=3, max_length=3)
-    title: str | None = Field(default=None, max_length=3)
-    activation_fee_paid: bool | None = None
+    federation: str = Field(default=None, min_length=3, max_length=3)  # type: ignore[assignment]
+    title: str = Field(default=None, max_length=3)  # type: ignore[assignment]
+    activation_fee_paid: bool = Field(default=None)  # type: ignore[assignment]
     email: str | None = Field(default=None, max_length=200)
     phone: str | None = Field(default=None, max_length=50)
 
@@ -126,19 +160,20 @@ class TournamentCreate(Strict):
     preset: str | None = Field(default=None, description="k12-2025 or fide; fills every setting")
     rules: dict[str, Any] = Field(default_factory=dict, description="settings overriding the preset")
     chief_arbiter: str = Field(default="", max_length=200)
-    deputy_arbiters: list[str] = Field(default_factory=list)
+    deputy_arbiters: list[Annotated[str, Field(max_length=200)]] = Field(default_factory=list, max_length=20)
 
 
 class TournamentUpdate(Strict):
-    name: str | None = Field(default=None, min_length=1, max_length=200)
-    city: str | None = Field(default=None, max_length=100)
-    venue: str | None = Field(default=None, max_length=200)
-    federation: str | None = Field(default=None, min_length=3, max_length=3)
+    name: str = Field(default=None, min_length=1, max_length=200)  # type: ignore[assignment]
+    city: str = Field(default=None, max_length=100)  # type: ignore[assignment]
+    venue: str = Field(default=None, max_length=200)  # type: ignore[assignment]
+    federation: str = Field(default=None, min_length=3, max_length=3)  # type: ignore[assignment]
     start_date: date | None = None
     end_date: date | None = None
-    rules: dict[str, Any] | None = Field(default=None, description="settings to change")
-    chief_arbiter: str | None = Field(default=None, max_length=200)
-    deputy_arbiters: list[str] | None = None
+    rules: dict[str, Any] = Field(default=None, description="settings to change")  # type: ignore[assignment]
+    chief_arbiter: str = Field(default=None, max_length=200)  # type: ignore[assignment]
+    deputy_arbiters: list[Annotated[str, Field(max_length=200)]] = Field(  # type: ignore[assignment]
+        default=None, max_length=20)
 
 
 class TournamentRead(BaseModel):
@@ -165,7 +200,7 @@ class TournamentRead(BaseModel):
 
 
 class TeamCreate(Strict):
-    club_id: int
+    club_id: Id
     name: str = Field(min_length=1, max_length=100)
     nickname: str = Field(default="", max_length=5)
     form_complete: bool = True
@@ -175,10 +210,10 @@ class TeamCreate(Strict):
 
 
 class TeamUpdate(Strict):
-    name: str | None = Field(default=None, min_length=1, max_length=100)
-    nickname: str | None = Field(default=None, max_length=5)
-    form_complete: bool | None = None
-    status: Literal["withdrawn", "expelled", "entered"] | None = None
+    name: str = Field(default=None, min_length=1, max_length=100)  # type: ignore[assignment]
+    nickname: str = Field(default=None, max_length=5)  # type: ignore[assignment]
+    form_complete: bool = Field(default=None)  # type: ignore[assignment]
+    status: Literal["withdrawn", "expelled", "entered"] = Field(default=None)  # type: ignore[assignment]
     reason: str = Field(default="", max_length=500)
 
 
@@ -211,7 +246,8 @@ class PaymentRead(BaseModel):
 
 
 class RosterPut(Strict):
-    player_ids: list[int] = Field(description="the roster; the response gives them in board order (R-3.3)")
+    player_ids: list[Id] = Field(max_length=100,
+                                 description="the roster; the response gives them in board order (R-3.3)")
     reason: str = Field(default="", max_length=500, description="required for changes after the roster deadline")
 
 
@@ -245,7 +281,19 @@ class UserCreate(Strict):
     username: str = Field(min_length=2, max_length=100)
     password: str = Field(min_length=8, max_length=200)
     is_admin: bool = False
+    can_create_tournaments: bool = Field(default=False, description="an organiser: may create tournaments")
     full_name: str = Field(default="", max_length=200)
+    birth_date: date | None = None
+    email: str | None = Field(default=None, max_length=200)
+    phone: str | None = Field(default=None, max_length=50)
+
+
+class UserUpdate(Strict):
+    password: str = Field(default=None, min_length=8, max_length=200)  # type: ignore[assignment]
+    is_admin: bool = Field(default=None)  # type: ignore[assignment]
+    can_create_tournaments: bool = Field(default=None)  # type: ignore[assignment]
+    is_active: bool = Field(default=None)  # type: ignore[assignment]
+    full_name: str = Field(default=None, max_length=200)  # type: ignore[assignment]
     birth_date: date | None = None
     email: str | None = Field(default=None, max_length=200)
     phone: str | None = Field(default=None, max_length=50)
@@ -255,19 +303,29 @@ class UserRead(BaseModel):
     id: int
     username: str
     is_admin: bool
+    can_create_tournaments: bool = False
     full_name: str
     is_active: bool
+
+
+class TournamentRights(BaseModel):
+    tournament_id: int
+    roles: list[str] = Field(description="organiser, chief_arbiter, arbiter, manager")
+    team_ids: list[int] = Field(description="the teams this user manages here")
+    permissions: list[str] = Field(description="the actions this principal (token scopes applied) holds here; "
+                                   "see the permission table in README")
 
 
 class MeRead(UserRead):
     scopes: list[str] | None
     memberships: list[MembershipRead]
+    tournaments: list[TournamentRights] = Field(default_factory=list)
 
 
 class MembershipCreate(Strict):
-    user_id: int
+    user_id: Id
     role: Literal["organiser", "chief_arbiter", "arbiter", "manager"]
-    team_id: int | None = Field(default=None, description="required for the manager role")
+    team_id: Id | None = Field(default=None, description="required for the manager role")
 
 
 class MembershipRead(BaseModel):
@@ -316,8 +374,9 @@ MeRead.model_rebuild()
 
 
 class LineupPut(Strict):
-    player_ids: list[int] = Field(description="the roster players who play; boards are assigned in board order")
-    captain_id: int | None = Field(default=None, description="one of the players (R-16.1)")
+    player_ids: list[Id] = Field(max_length=100,
+                                 description="the roster players who play; boards are assigned in board order")
+    captain_id: Id | None = Field(default=None, description="one of the players (R-16.1)")
     explicit_order: bool = Field(default=False, description="true: player_ids is the board order and is checked")
     reason: str = Field(default="", max_length=500)
 
@@ -410,7 +469,7 @@ class RoundSummary(BaseModel):
 
 
 class AbsentPut(Strict):
-    team_id: int
+    team_id: Id
     absent: bool = True
     reason: str = Field(default="", max_length=500)
 
@@ -419,8 +478,8 @@ class PairingChange(Strict):
     action: Literal["swap", "pab", "forbid", "colours"] = Field(
         description="swap: exchange two teams between matches; pab: give the bye to team_a; "
                     "forbid: team_a and team_b may not meet (re-pairs); colours: reverse team_a's match")
-    team_a: int
-    team_b: int | None = None
+    team_a: Id
+    team_b: Id | None = None
     reason: str = Field(min_length=1, max_length=500)
 
 
@@ -430,14 +489,15 @@ class BoardResultPut(Strict):
 
 
 class MatchResultPut(Strict):
-    results: list[str | None] | None = Field(default=None, description="board 1.. results, White's score first")
+    results: list[str | None] | None = Field(default=None, max_length=100,
+                                             description="board 1.. results, White's score first")
     forfeit: Literal["white", "black", "both", "first", "second"] | None = Field(
         default=None, description="match-level forfeit: the team that did not show up")
 
 
 class BatchItem(Strict):
-    table: int = Field(ge=1, description="the match's board-order number")
-    board: int | None = Field(default=None, ge=1)
+    table: int = Field(ge=1, le=10_000, description="the match's board-order number")
+    board: int | None = Field(default=None, ge=1, le=100)
     result: str | None = None
     forfeit: Literal["white", "black", "both"] | None = None
     if_match: str | None = Field(default=None, description="the match's ETag, needed to change an entered result")
@@ -626,14 +686,15 @@ class BoardStatsRead(BaseModel):
 
 class CommitteeMemberIn(Strict):
     name: str = Field(min_length=1, max_length=200)
-    club_id: int | None = None
+    club_id: Id | None = None
     kind: Literal["regular", "alternate"]
     chair: bool = False
-    user_id: int | None = Field(default=None, description="the member's account, to record decisions")
+    user_id: Id | None = Field(default=None, description="the member's account, to record decisions")
 
 
 class CommitteePut(Strict):
-    members: list[CommitteeMemberIn] = Field(description="regulars and alternates, each kind in order")
+    members: list[CommitteeMemberIn] = Field(max_length=50,
+                                             description="regulars and alternates, each kind in order")
     reason: str = Field(default="", max_length=500)
 
 
@@ -647,9 +708,9 @@ class CommitteeMemberRead(BaseModel):
 
 
 class AppealCreate(Strict):
-    match_id: int
-    board: int | None = Field(default=None, ge=1, description="the game appealed, or null for the whole match")
-    team_id: int = Field(description="the appealing team (its manager files, R-16.2)")
+    match_id: Id
+    board: int | None = Field(default=None, ge=1, le=100, description="the game appealed, or null for the whole match")
+    team_id: Id = Field(description="the appealing team (its manager files, R-16.2)")
     text: str = Field(min_length=1, max_length=5000)
     announced_at: datetime
     submitted_at: datetime

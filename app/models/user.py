@@ -15,6 +15,8 @@ class User(SQLModel, table=True):
     username: str = Field(unique=True, max_length=100)
     password_hash: str = Field(max_length=300)
     is_admin: bool = False
+    #: Marked by an administrator: may create tournaments (and so become their organiser).
+    can_create_tournaments: bool = False
     full_name: str = Field(default="", max_length=200)
     birth_date: date | None = None  # private; R-16.2.1 managers must be adults
     email: str | None = Field(default=None, max_length=200)
@@ -49,3 +51,15 @@ class ApiToken(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime(), nullable=False))
     last_used_at: datetime | None = Field(default=None, sa_column=Column(UTCDateTime(), nullable=True))
     revoked_at: datetime | None = Field(default=None, sa_column=Column(UTCDateTime(), nullable=True))
+
+
+class LoginThrottle(SQLModel, table=True):
+    """Failed logins of one user name (``user:...``) or client address (``addr:...``), shared by every worker."""
+
+    __tablename__ = "login_throttle"
+
+    id: int | None = Field(default=None, primary_key=True)
+    key: str = Field(unique=True, max_length=160)
+    failures: int = 0
+    window_start: datetime = Field(sa_column=Column(UTCDateTime(), nullable=False))
+    locked_until: datetime | None = Field(default=None, sa_column=Column(UTCDateTime(), nullable=True))

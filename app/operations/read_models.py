@@ -71,7 +71,8 @@ from app.operations.repository import (
     to_player,
 )
 from app.operations.rounds import PUBLIC_STATES, match_boards, match_etag, player_map, round_matches
-from app.security import Principal, can_see_private, is_staff, managed_team_ids
+from app.permissions import can_see_private, is_staff, managed_team_ids
+from app.security import Principal
 from app.services import tournament as dom
 from app.services.appeals import Member, sitting_committee
 from app.services.board_order import board_order

@@ -16,8 +16,10 @@ from functools import lru_cache
 from sqlmodel import Session, col, delete, select
 
 from app.models import (
+    Appeal,
     BoardGame,
     Club,
+    CommitteeMember,
     IdempotencyRecord,
     Lineup,
     Match,
@@ -174,6 +176,7 @@ def delete_tournament_rows(session: Session, t: Tournament) -> None:
     match_ids = (list(session.exec(select(Match.id).where(col(Match.round_id).in_(round_ids))).all())
                  if round_ids else [])
     team_ids = list(session.exec(select(Team.id).where(Team.tournament_id == tid)).all())
+    session.exec(delete(Appeal).where(col(Appeal.tournament_id) == tid))  # type: ignore[call-overload]
     if match_ids:
         session.exec(delete(BoardGame).where(col(BoardGame.match_id).in_(match_ids)))  # type: ignore[call-overload]
         session.exec(delete(Match).where(col(Match.id).in_(match_ids)))  # type: ignore[call-overload]
@@ -182,6 +185,7 @@ def delete_tournament_rows(session: Session, t: Tournament) -> None:
     session.exec(delete(RosterEntry).where(col(RosterEntry.tournament_id) == tid))  # type: ignore[call-overload]
     session.exec(delete(Membership).where(col(Membership.tournament_id) == tid))  # type: ignore[call-overload]
     session.exec(delete(IdempotencyRecord).where(col(IdempotencyRecord.tournament_id) == tid))  # type: ignore[call-overload]
+    session.exec(delete(CommitteeMember).where(col(CommitteeMember.tournament_id) == tid))  # type: ignore[call-overload]
     if team_ids:
         session.exec(delete(Payment).where(col(Payment.team_id).in_(team_ids)))  # type: ignore[call-overload]
         session.exec(delete(Team).where(col(Team.id).in_(team_ids)))  # type: ignore[call-overload]

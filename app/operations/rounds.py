@@ -20,7 +20,7 @@ from app.security import Principal
 from app.services.errors import InvalidInput, NotFound, PreconditionFailed, PreconditionRequired, StateConflict
 from app.services.lineups import base_lineup, lineup_problems
 from app.services.pairing import pair_tournament_round
-from app.services.rules import Rules
+from app.services.rules import Rules, rules_from_dict, rules_to_dict
 from app.services.tournament import normalise_result
 
 ROUND_STATES = ("pending", "paired", "published", "in_progress", "completed")
@@ -228,7 +228,7 @@ def check_results_open(rnd: Round) -> None:
     if rnd.state in ("pending", "paired"):
         raise StateConflict("C.04.2 1.4", f"round {rnd.number} is not published yet: publish the pairing first")
     if rnd.state == "completed":
-        raise StateConflict("results", f"round {rnd.number} is completed: reopen it to change a result")
+        raise StateConflict(None, f"round {rnd.number} is completed: reopen it to change a result")
 
 
 def check_if_match(match: Match, if_match: str | None, changing: bool) -> None:
@@ -236,11 +236,11 @@ def check_if_match(match: Match, if_match: str | None, changing: bool) -> None:
     if not changing:
         return
     if if_match is None:
-        raise PreconditionRequired("results", f"table {match.table_no} already has a result; send If-Match "
+        raise PreconditionRequired(None, f"table {match.table_no} already has a result; send If-Match "
                                    f"with its ETag to change it", table=match.table_no, etag=match_etag(match))
     tags = {x.strip() for x in if_match.split(",")}
     if "*" not in tags and match_etag(match) not in tags and match_etag(match).removeprefix("W/") not in tags:
-        raise PreconditionFailed("results", f"table {match.table_no} changed since it was read",
+        raise PreconditionFailed(None, f"table {match.table_no} changed since it was read",
                                  table=match.table_no, etag=match_etag(match))
 
 
@@ -265,7 +265,7 @@ def set_board_result(session: Session, t: Tournament, rnd: Round, match: Match, 
         return False
     changing = board.result is not None
     if changing and not arbiter:
-        raise StateConflict("results", "only an arbiter may change an entered result")
+        raise StateConflict(None, "only an arbiter may change an entered result")
     check_if_match(match, if_match, changing)
     before = {"board": board_no, "result": board.result}
     board.result = code
@@ -333,3 +333,124 @@ def player_map(session: Session, ids: set[int]) -> dict[int, Player]:
     if not ids:
         return {}
     return {p.id or 0: p for p in session.exec(select(Player).where(col(Player.id).in_(ids))).all()}
+
+
+# --- the round's life: absences, hand changes, publish, complete, reopen ------------------------------------
+
+
+def set_absent(session: Session, t: Tournament, rnd: Round, team_id: int, absent: bool, principal: Principal | None,
+               reason: str = "") -> None:
+    """Mark a team absent (not paired; a zero-point unplayed round) or present again, before pairing."""
+    if rnd.state != "pending":
+        raise StateConflict("C.04.2 1.4", f"round {rnd.number} is already paired; re-pairing would be needed: "
+                            "mark absences before pairing")
+    team = session.get(Team, team_id)
+    if team is None or team.tournament_id != t.id:
+        raise NotFound(None, f"no team {team_id} in this tournament")
+    before = list(rnd.absent_team_ids)
+    ids = set(rnd.absent_team_ids)
+    (ids.add if absent else ids.discard)(team_id)
+    rnd.absent_team_ids = sorted(ids)
+    rnd.version += 1
+    session.add(rnd)
+    audit.record(session, principal, "absent", "round", rnd.number, tournament_id=t.id,
+                 before={"absent": before}, after={"absent": rnd.absent_team_ids}, reason=reason)
+
+
+def _pairs(session: Session, rnd: Round) -> list[tuple[int, int | None]]:
+    return [(m.first_team_id, m.second_team_id) for m in round_matches(session, rnd)]
+
+
+def change_pairing(session: Session, t: Tournament, rnd: Round, action: str, team_a: int, team_b: int | None,
+                   principal: Principal | None, reason: str) -> None:
+    """A hand change before publishing (C.04.2 1.4): swap, pab, forbid (re-pairs) or colours; audited, manual."""
+    if rnd.state != "paired":
+        raise StateConflict("C.04.2 1.4", f"round {rnd.number} is {rnd.state}: only a paired, unpublished round "
+                            "can be changed by hand")
+    pairs = _pairs(session, rnd)
+    before = {"matches": [list(p) for p in pairs]}
+    where = {team: (i, side) for i, p in enumerate(pairs) for side, team in enumerate(p) if team is not None}
+    if team_a not in where:
+        raise InvalidInput(None, f"team {team_a} is not in this round's pairing")
+    if action == "forbid":
+        if team_b is None:
+            raise InvalidInput(None, "forbid names two teams")
+        a, b = session.get(Team, team_a), session.get(Team, team_b)
+        if not a or not b or a.tournament_id != t.id or b.tournament_id != t.id or a.tpn is None or b.tpn is None:
+            raise InvalidInput(None, "both teams need pairing numbers in this tournament")
+        rules = rules_of(t)
+        fp = tuple(sorted({*rules.pairing.forbidden_pairs, tuple(sorted((a.tpn, b.tpn)))}))
+        new_rules = rules_from_dict({"pairing": {"forbidden_pairs": [list(x) for x in fp]}}, rules)
+        t.rules = rules_to_dict(new_rules)
+        t.version += 1
+        session.add(t)
+        session.flush()
+        pair(session, t, rnd, principal)
+    else:
+        rows = [list(p) for p in pairs]
+        if action == "swap":
+            if team_b is None or team_b not in where:
+                raise InvalidInput(None, "swap names two teams of this round")
+            (i, si), (j, sj) = where[team_a], where[team_b]
+            rows[i][si], rows[j][sj] = rows[j][sj], rows[i][si]
+            if any(r[0] == r[1] for r in rows):
+                raise InvalidInput(None, "a team cannot play itself")
+        elif action == "pab":
+            bye = next((k for k, p in enumerate(pairs) if p[1] is None), None)
+            if bye is None:
+                raise StateConflict("C.04.6 3.4", "this round has no pairing-allocated bye")
+            i, si = where[team_a]
+            rows[i][si], rows[bye][0] = rows[bye][0], rows[i][si]
+        else:  # colours
+            i, _ = where[team_a]
+            if rows[i][1] is None:
+                raise InvalidInput(None, "the bye has no colours")
+            rows[i] = [rows[i][1], rows[i][0]]
+        real = [r for r in rows if r[1] is not None]
+        byes = [r for r in rows if r[1] is None]
+        renumber_and_store(session, t, rnd, [(r[0], r[1]) for r in real + byes])
+        rnd.manual = True
+    rnd.version += 1
+    session.add(rnd)
+    audit.record(session, principal, f"manual-{action}", "round", rnd.number, tournament_id=t.id,
+                 before=before, after={"matches": [list(p) for p in _pairs(session, rnd)]}, reason=reason)
+
+
+def _transition(session: Session, t: Tournament, rnd: Round, principal: Principal | None, to: str) -> None:
+    before = {"state": rnd.state}
+    rnd.state = to
+    rnd.version += 1
+    session.add(rnd)
+    audit.record(session, principal, to, "round", rnd.number, tournament_id=t.id, before=before,
+                 after={"state": to})
+
+
+def publish(session: Session, t: Tournament, rnd: Round, principal: Principal | None) -> None:
+    """paired -> published: the pairing is public and frozen."""
+    if rnd.state != "paired":
+        raise StateConflict("C.04.2 1.4", f"round {rnd.number} is {rnd.state}: only a paired round can be "
+                            "published")
+    _transition(session, t, rnd, principal, "published")
+
+
+def complete(session: Session, t: Tournament, rnd: Round, principal: Principal | None) -> None:
+    """published / in progress -> completed, once every match has a full result (R-7.2)."""
+    if rnd.state not in ("published", "in_progress"):
+        raise StateConflict(None, f"round {rnd.number} is {rnd.state.replace('_', ' ')}: only a published round "
+                            "in play can be completed")
+    missing = round_complete(session, rnd)
+    if missing:
+        raise StateConflict("R-7.2", f"tables without a full result: {', '.join(map(str, missing))}",
+                            tables=missing)
+    _transition(session, t, rnd, principal, "completed")
+
+
+def reopen(session: Session, t: Tournament, rnd: Round, principal: Principal | None) -> None:
+    """completed -> in progress, to correct a result, while the next round is still unpaired."""
+    if rnd.state != "completed":
+        raise StateConflict(None, f"round {rnd.number} is not completed")
+    nxt = session.exec(select(Round).where(Round.tournament_id == t.id, Round.number == rnd.number + 1)).first()
+    if nxt is not None and nxt.state != "pending":
+        raise StateConflict("C.04.2 1.4", f"round {rnd.number + 1} is already paired from these results; "
+                            "a change now would not change that pairing")
+    _transition(session, t, rnd, principal, "in_progress")

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from fractions import Fraction
+from typing import Annotated
 
 from fastapi import APIRouter, status
 from sqlmodel import Session, col, delete, select
 
-from app.models import Appeal, BoardGame, CommitteeMember, Lineup, Match, Round
+from app.models import Appeal, BoardGame, Club, CommitteeMember, Lineup, Match, Round, User
 from app.models.schemas import (
     AppealCreate,
     AppealDecision,
@@ -22,8 +23,17 @@ from app.operations import audit
 from app.operations.read_models import appeal_read, involved_clubs, lineup_read, member_read, members, to_member
 from app.operations.repository import get_team, rules_of
 from app.operations.rounds import get_round
-from app.routers.deps import MaybePrincipalDep, PrincipalDep, SessionDep, get_or_404, load_tournament
-from app.security import CHIEF_ROLES, ORGANISER_ROLES, is_staff, managed_team_ids, require_staff
+from app.permissions import ORGANISER_ROLES
+from app.routers.deps import (
+    Access,
+    Id,
+    RoundNumber,
+    SessionDep,
+    get_or_404,
+    load_tournament,
+    permit,
+    public,
+)
 from app.services.appeals import check_committee, check_deadlines, check_fee, fee_after, sitting_committee
 from app.services.errors import Forbidden, InvalidInput, NotFound, StateConflict
 
@@ -31,17 +41,23 @@ router = APIRouter(prefix="/tournaments/{tournament_id}", tags=["appeals"])
 
 
 @router.get("/committee", response_model=list[CommitteeMemberRead], summary="The appeals committee (R-14.4)")
-def get_committee(tournament_id: int, session: SessionDep) -> list[CommitteeMemberRead]:
+def get_committee(tournament_id: Id, session: SessionDep,
+                  _: Annotated[Access, public()]) -> list[CommitteeMemberRead]:
     load_tournament(session, tournament_id)
     return [member_read(to_member(m)) for m in members(session, tournament_id)]
 
 
 @router.put("/committee", response_model=list[CommitteeMemberRead],
             summary="Name the committee: regulars and alternates in order (organiser, audited)")
-def put_committee(tournament_id: int, body: CommitteePut, session: SessionDep,
-                  principal: PrincipalDep) -> list[CommitteeMemberRead]:
+def put_committee(tournament_id: Id, body: CommitteePut, session: SessionDep,
+                  access: Annotated[Access, permit("committee.write")]) -> list[CommitteeMemberRead]:
+    principal = access.signed_in
     t = load_tournament(session, tournament_id, for_update=True)
-    require_staff(session, principal, tournament_id, ORGANISER_ROLES)
+    for m in body.members:  # references to unknown rows are the caller's mistake (422), not a server error
+        if m.club_id is not None:
+            get_or_404(session, Club, m.club_id, "club")
+        if m.user_id is not None:
+            get_or_404(session, User, m.user_id, "user")
     rules = rules_of(t)
     counters = {"regular": 0, "alternate": 0}
     rows = []
@@ -58,7 +74,6 @@ def put_committee(tournament_id: int, body: CommitteePut, session: SessionDep,
     session.flush()
     audit.record(session, principal, "committee", "committee", tournament_id, tournament_id=tournament_id,
                  before=before, after={"members": [audit.snapshot(r) for r in rows]}, reason=body.reason)
-    session.commit()
     return [member_read(to_member(m)) for m in members(session, tournament_id)]
 
 
@@ -77,15 +92,14 @@ def game_end(session: Session, match: Match, board: int | None) -> datetime:
 
 @router.post("/appeals", response_model=AppealRead, status_code=status.HTTP_201_CREATED,
              summary="File an appeal (the team's manager, R-16.2; or the chief arbiter recording it)")
-def file_appeal(tournament_id: int, body: AppealCreate, session: SessionDep, principal: PrincipalDep) -> AppealRead:
+def file_appeal(tournament_id: Id, body: AppealCreate, session: SessionDep,
+                access: Annotated[Access, permit("appeal.file")]) -> AppealRead:
+    principal = access.require("appeal.file", body.team_id)  # the appealing team's manager, or the chief arbiter
+    if body.accept_late:
+        access.require("appeal.accept_late")
     t = load_tournament(session, tournament_id, for_update=True)
     rules = rules_of(t)
     team = get_team(session, tournament_id, body.team_id)
-    chief = is_staff(session, principal, tournament_id, CHIEF_ROLES)
-    if team.id not in managed_team_ids(session, principal, tournament_id) and not chief:
-        raise Forbidden("R-16.2", "only the team's manager files an appeal")
-    if body.accept_late and not chief:
-        raise Forbidden("R-14.1", "only the chief arbiter may accept a late appeal")
     match = session.get(Match, body.match_id)
     rnd = session.get(Round, match.round_id) if match else None
     if match is None or rnd is None or rnd.tournament_id != tournament_id:
@@ -107,31 +121,33 @@ def file_appeal(tournament_id: int, body: AppealCreate, session: SessionDep, pri
     if body.accept_late:
         audit.record(session, principal, "accept-late", "appeal", a.id, tournament_id=tournament_id,
                      after={"late_accepted": True}, reason=body.reason)
-    session.commit()
     return appeal_read(session, t, a, principal)
 
 
 @router.get("/appeals", response_model=list[AppealRead],
             summary="Appeals; texts only for the teams involved and the officials")
-def list_appeals(tournament_id: int, session: SessionDep, principal: MaybePrincipalDep) -> list[AppealRead]:
+def list_appeals(tournament_id: Id, session: SessionDep, access: Annotated[Access, public()]) -> list[AppealRead]:
     t = load_tournament(session, tournament_id)
     rows = session.exec(select(Appeal).where(Appeal.tournament_id == tournament_id).order_by(Appeal.id)).all()
-    return [appeal_read(session, t, a, principal) for a in rows]
+    return [appeal_read(session, t, a, access.principal) for a in rows]
 
 
-@router.get("/appeals/{appeal_id}", response_model=AppealRead)
-def get_appeal(tournament_id: int, appeal_id: int, session: SessionDep, principal: MaybePrincipalDep) -> AppealRead:
+@router.get("/appeals/{appeal_id}", response_model=AppealRead,
+            summary="An appeal; its text only for the teams involved and the officials")
+def get_appeal(tournament_id: Id, appeal_id: Id, session: SessionDep,
+               access: Annotated[Access, public()]) -> AppealRead:
     t = load_tournament(session, tournament_id)
     a = get_or_404(session, Appeal, appeal_id, "appeal")
     if a.tournament_id != tournament_id:
         raise NotFound(None, f"no appeal {appeal_id} in this tournament")
-    return appeal_read(session, t, a, principal)
+    return appeal_read(session, t, a, access.principal)
 
 
 @router.post("/appeals/{appeal_id}/decision", response_model=AppealRead,
              summary="Decide an appeal (the sitting committee's chair or the organiser); the fee follows (R-14.3)")
-def decide(tournament_id: int, appeal_id: int, body: AppealDecision, session: SessionDep,
-           principal: PrincipalDep) -> AppealRead:
+def decide(tournament_id: Id, appeal_id: Id, body: AppealDecision, session: SessionDep,
+           access: Annotated[Access, permit("appeal.decide")]) -> AppealRead:
+    principal = access.signed_in
     t = load_tournament(session, tournament_id, for_update=True)
     a = get_or_404(session, Appeal, appeal_id, "appeal")
     if a.tournament_id != tournament_id:
@@ -144,7 +160,7 @@ def decide(tournament_id: int, appeal_id: int, body: AppealDecision, session: Se
     chairs = {m.user_id for m in rows if m.user_id is not None and m.id in sitting_ids and m.chair}
     if not sc.complete:
         raise StateConflict("R-14.4", sc.message)
-    if principal.user_id not in chairs and not is_staff(session, principal, tournament_id, ORGANISER_ROLES):
+    if principal.user_id not in chairs and not access.is_staff(ORGANISER_ROLES):
         raise Forbidden("R-14.4", "the sitting committee's chair or the organiser records the decision")
     if a.status != "open":
         raise StateConflict("R-14.2", f"the appeal was already {a.status}")
@@ -156,16 +172,15 @@ def decide(tournament_id: int, appeal_id: int, body: AppealDecision, session: Se
     a.decided_by = principal.user_id
     session.add(a)
     audit.record(session, principal, "decide", "appeal", a.id, tournament_id=tournament_id, before=before, after=a)
-    session.commit()
     return appeal_read(session, t, a, principal)
 
 
 @router.delete("/rounds/{number}/lineups/{team_id}/captain", response_model=LineupRead,
                summary="Remove the captain role for this round (chief arbiter, R-16.1; audited)")
-def remove_captain(tournament_id: int, number: int, team_id: int, body: CaptainRemoval, session: SessionDep,
-                   principal: PrincipalDep) -> LineupRead:
+def remove_captain(tournament_id: Id, number: RoundNumber, team_id: Id, body: CaptainRemoval, session: SessionDep,
+                   access: Annotated[Access, permit("captain.remove")]) -> LineupRead:
+    principal = access.signed_in
     t = load_tournament(session, tournament_id, for_update=True)
-    require_staff(session, principal, tournament_id, CHIEF_ROLES)
     get_round(session, tournament_id, number)
     team = get_team(session, tournament_id, team_id)
     lu = session.exec(select(Lineup).where(Lineup.tournament_id == tournament_id, Lineup.round_number == number,
@@ -178,5 +193,4 @@ def remove_captain(tournament_id: int, number: int, team_id: int, body: CaptainR
     session.add(lu)
     audit.record(session, principal, "remove-captain", "lineup", lu.id, tournament_id=tournament_id, before=before,
                  after=lu, reason=body.reason)
-    session.commit()
     return lineup_read(session, t, team, number, principal)

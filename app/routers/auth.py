@@ -1,11 +1,11 @@
-"""Login, the current user, and API tokens for scripts."""
+"""Login, the current user and their rights, and API tokens for scripts."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, status
+from fastapi import APIRouter, Depends, Request, status
 from fastapi.security import OAuth2PasswordRequestForm
 from sqlmodel import select
 
@@ -17,32 +17,59 @@ from app.models.schemas import (
     MembershipRead,
     MeRead,
     TokenResponse,
+    TournamentRights,
 )
 from app.operations import audit
-from app.routers.deps import PrincipalDep, SessionDep, get_or_404
-from app.security import create_access_token, new_api_token, verify_password
+from app.permissions import permissions_in
+from app.routers.deps import Access, Id, SessionDep, get_or_404, permit, public
+from app.security import (
+    check_login,
+    check_throttle,
+    clear_failures,
+    create_access_token,
+    new_api_token,
+    record_failure,
+    throttle_keys,
+)
 from app.services.errors import Forbidden, Unauthorized
 
 router = APIRouter(prefix="/auth", tags=["auth"])
 
 
 @router.post("/token", response_model=TokenResponse, summary="Log in: a bearer token for a user")
-def login(session: SessionDep, form: Annotated[OAuth2PasswordRequestForm, Depends()]) -> TokenResponse:
+def login(request: Request, session: SessionDep, form: Annotated[OAuth2PasswordRequestForm, Depends()],
+          _: Annotated[Access, public()]) -> TokenResponse:
+    keys = throttle_keys(form.username, request.client.host if request.client else None)
+    check_throttle(session, keys)
     user = session.exec(select(User).where(User.username == form.username)).first()
-    if user is None or not user.is_active or not verify_password(form.password, user.password_hash):
-        raise Unauthorized("auth", "wrong user name or password")
+    if not check_login(user, form.password):
+        session.rollback()  # release the request's transaction before counting in a transaction of its own
+        record_failure(keys)
+        raise Unauthorized(None, "wrong user name or password")
+    assert user is not None
+    clear_failures(session, form.username)
     token, ttl = create_access_token(user)
     return TokenResponse(access_token=token, expires_in=ttl)
 
 
-@router.get("/me", response_model=MeRead)
-def me(session: SessionDep, principal: PrincipalDep) -> MeRead:
+@router.get("/me", response_model=MeRead,
+            summary="The signed-in user, the token's scopes, and what they may do in each of their tournaments")
+def me(session: SessionDep, access: Annotated[Access, permit("me.read")]) -> MeRead:
+    principal = access.signed_in
     user = get_or_404(session, User, principal.user_id, "user")
-    ms = session.exec(select(Membership).where(Membership.user_id == user.id)).all()
+    ms = session.exec(select(Membership).where(Membership.user_id == user.id).order_by(Membership.id)).all()
+    rights = []
+    for tid in dict.fromkeys(m.tournament_id for m in ms):
+        mine = [m for m in ms if m.tournament_id == tid]
+        rights.append(TournamentRights(
+            tournament_id=tid, roles=sorted({m.role for m in mine}),
+            team_ids=sorted({m.team_id for m in mine if m.role == "manager" and m.team_id is not None}),
+            permissions=permissions_in(session, principal, tid)))
     return MeRead(
         id=user.id or 0, username=user.username, is_admin=user.is_admin, full_name=user.full_name,
-        is_active=user.is_active, scopes=sorted(principal.scopes) if principal.scopes is not None else None,
-        memberships=[MembershipRead.model_validate(m, from_attributes=True) for m in ms],
+        is_active=user.is_active, can_create_tournaments=principal.can_create_tournaments,
+        scopes=sorted(principal.scopes) if principal.scopes is not None else None,
+        memberships=[MembershipRead.model_validate(m, from_attributes=True) for m in ms], tournaments=rights,
     )
 
 
@@ -51,35 +78,36 @@ def _token_read(tok: ApiToken) -> ApiTokenRead:
 
 
 @router.post("/api-tokens", response_model=ApiTokenCreated, status_code=status.HTTP_201_CREATED,
-             summary="Create a long-lived API token for a script (shown once)")
-def create_api_token(body: ApiTokenCreate, session: SessionDep, principal: PrincipalDep) -> ApiTokenCreated:
-    if principal.token_name is not None:
-        raise Forbidden("auth", "API tokens cannot create other API tokens; log in with a password")
+             summary="Create a long-lived API token for a script (shown once; password login only)")
+def create_api_token(body: ApiTokenCreate, session: SessionDep,
+                     access: Annotated[Access, permit("token.create")]) -> ApiTokenCreated:
+    principal = access.signed_in
     token, digest = new_api_token()
     tok = ApiToken(user_id=principal.user_id, name=body.name, token_hash=digest, prefix=token[:10],
                    scopes=sorted(set(body.scopes)))
     session.add(tok)
     session.flush()
     audit.record(session, principal, "create", "api_token", tok.id, after=tok)
-    session.commit()
     return ApiTokenCreated(**_token_read(tok).model_dump(), token=token)
 
 
-@router.get("/api-tokens", response_model=list[ApiTokenRead])
-def list_api_tokens(session: SessionDep, principal: PrincipalDep) -> list[ApiTokenRead]:
-    toks = session.exec(select(ApiToken).where(ApiToken.user_id == principal.user_id).order_by(ApiToken.id)).all()
+@router.get("/api-tokens", response_model=list[ApiTokenRead], summary="The signed-in user's API tokens")
+def list_api_tokens(session: SessionDep, access: Annotated[Access, permit("token.list")]) -> list[ApiTokenRead]:
+    toks = session.exec(select(ApiToken).where(ApiToken.user_id == access.signed_in.user_id)
+                        .order_by(ApiToken.id)).all()
     return [_token_read(t) for t in toks]
 
 
 @router.delete("/api-tokens/{token_id}", response_model=ApiTokenRead, summary="Revoke an API token")
-def revoke_api_token(token_id: int, session: SessionDep, principal: PrincipalDep) -> ApiTokenRead:
+def revoke_api_token(token_id: Id, session: SessionDep,
+                     access: Annotated[Access, permit("token.revoke")]) -> ApiTokenRead:
+    principal = access.signed_in
     tok = get_or_404(session, ApiToken, token_id, "API token")
     if tok.user_id != principal.user_id and not principal.is_admin:
-        raise Forbidden("auth", "only the token's owner or an administrator may revoke it")
+        raise Forbidden(None, "only the token's owner or an administrator may revoke it")
     if tok.revoked_at is None:
         before = audit.snapshot(tok)
         tok.revoked_at = datetime.now(UTC)
         session.add(tok)
         audit.record(session, principal, "revoke", "api_token", tok.id, before=before, after=tok)
-        session.commit()
     return _token_read(tok)

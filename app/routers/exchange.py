@@ -24,14 +24,12 @@ from app.operations.exchange import (
     standings_csv,
 )
 from app.operations.read_models import completed_view, tournament_read
-from app.routers.deps import MaybePrincipalDep, PrincipalDep, SessionDep, load_tournament
-from app.security import is_staff
-from app.services.errors import FileFormatError, Forbidden, InvalidInput
+from app.routers.deps import Access, Id, SessionDep, load_tournament, permit, public
+from app.services.errors import FileFormatError, InvalidInput
 from app.services.standings import compute_standings
 
 router = APIRouter(tags=["exchange"])
 
-MAX_UPLOAD = 20 * 1024 * 1024
 
 
 def _decode(raw: bytes) -> str:
@@ -58,8 +56,6 @@ async def trf_body(request: Request) -> str:
             raise InvalidInput(None, "the upload has no file (form field 'file')")
     else:
         raw = await request.body()
-    if len(raw) > MAX_UPLOAD:
-        raise InvalidInput(None, f"the file is larger than {MAX_UPLOAD // (1024 * 1024)} MB")
     if not raw.strip():
         raise FileFormatError(None, "the file is empty")
     return _decode(raw)
@@ -83,20 +79,19 @@ TRF_REQUEST_BODY: dict[str, Any] = {
              summary="Create a tournament from a TRF-2026 or TRF16 team file; the importer becomes organiser")
 def import_tournament(
     session: SessionDep,
-    principal: PrincipalDep,
+    access: Annotated[Access, permit("import")],  # before the body is read: a refused caller uploads nothing
     response: Response,
     text: Annotated[str, Depends(trf_body)],
-    pab: Annotated[str | None, Query(description="match and game points of the PAB, e.g. 1,3")] = None,
-    forfeit_gp: Annotated[str | None, Query(description="game points of a match won by forfeit")] = None,
-    tiebreaks: Annotated[str | None, Query(description="tie-break codes, e.g. MPTS GPTS EGGSB BH:MP")] = None,
+    pab: Annotated[str | None, Query(max_length=50, description="match and game points of the PAB, e.g. 1,3")] = None,
+    forfeit_gp: Annotated[str | None, Query(max_length=20, description="game points of a match won by forfeit")] = None,
+    tiebreaks: Annotated[str | None, Query(max_length=500,
+                                           description="tie-break codes, e.g. MPTS GPTS EGGSB BH:MP")] = None,
     rules: Annotated[str | None, Query(pattern="^(2024|2026)$", description="C.07 Art. 16 text")] = None,
-    preset: Annotated[str | None, Query(description="base settings: fide (default) or k12-2025")] = None,
+    preset: Annotated[str | None, Query(max_length=50, description="base settings: fide (default) or k12-2025")] = None,
 ) -> TournamentRead:
-    if not principal.allows("write"):
-        raise Forbidden("auth", "the API token lacks the 'write' scope")
     options = parse_options(pab, forfeit_gp, tiebreaks, rules, preset)
-    t, warnings = import_trf(session, text, principal, options)
-    session.commit()
+    t, warnings = import_trf(session, text, access.principal, options)
+    session.flush()
     response.headers["Location"] = f"/tournaments/{t.id}"
     read = tournament_read(session, t)
     read.warnings = [*read.warnings, *(str(w) for w in warnings)]
@@ -117,13 +112,12 @@ def _disposition(t_id: int, ext: str) -> dict[str, str]:
                              "description": "the TRF file"}},
             summary="The tournament as a TRF-2026 (or TRF16) team file (public once a round is published)")
 def export_trf_file(
-    tournament_id: int, session: SessionDep, principal: MaybePrincipalDep,
+    tournament_id: Id, session: SessionDep, access: Annotated[Access, public("export.private")],
     format: Annotated[str, Query(pattern="^(trf|trf2026|trf16)$",
                                  description="trf2026 (default) or trf16 (013 team records)")] = "trf2026",
 ) -> Response:
     t = load_tournament(session, tournament_id)
-    public = not is_staff(session, principal, tournament_id)
-    text = export_trf(session, t, format, public=public)
+    text = export_trf(session, t, format, public=not access.holds("export.private"))
     return Response(text.encode("utf-8"), media_type="text/plain; charset=utf-8",
                     headers=_disposition(tournament_id, "trf"))
 
@@ -134,10 +128,11 @@ def export_trf_file(
                 "($id https://teamswiss.org/schemas/tournament-export.schema.json)"}}},
                 "description": "the tournament"}},
             summary="The whole tournament as one JSON document (public once a round is published)")
-def export_json_document(tournament_id: int, session: SessionDep, principal: MaybePrincipalDep) -> JSONResponse:
+def export_json_document(tournament_id: Id, session: SessionDep,
+                         access: Annotated[Access, public("export.private")]) -> JSONResponse:
     t = load_tournament(session, tournament_id)
-    public = not is_staff(session, principal, tournament_id)
-    return JSONResponse(export_json(session, t, public=public), headers=_disposition(tournament_id, "json"))
+    return JSONResponse(export_json(session, t, public=not access.holds("export.private")),
+                        headers=_disposition(tournament_id, "json"))
 
 
 CSV_RESPONSE: dict[int | str, dict[str, Any]] = {
@@ -147,8 +142,9 @@ CSV_RESPONSE: dict[int | str, dict[str, Any]] = {
 @router.get("/tournaments/{tournament_id}/export/standings.csv", response_class=Response,
             responses=CSV_RESPONSE, summary="Standings after a completed round as CSV (UTF-8 with BOM)")
 def export_standings_csv(
-    tournament_id: int, session: SessionDep,
-    round: Annotated[int | None, Query(ge=1, description="after this completed round (default: the last one)")] = None,
+    tournament_id: Id, session: SessionDep, _: Annotated[Access, public()],
+    round: Annotated[int | None, Query(ge=1, le=1000,
+                                       description="after this completed round (default: the last one)")] = None,
 ) -> Response:
     t = load_tournament(session, tournament_id)
     d, last = completed_view(session, t, round)
@@ -160,11 +156,10 @@ def export_standings_csv(
 @router.get("/tournaments/{tournament_id}/export/pairings.csv", response_class=Response,
             responses=CSV_RESPONSE, summary="One round's pairings and results as CSV (UTF-8 with BOM)")
 def export_pairings_csv(
-    tournament_id: int, session: SessionDep, principal: MaybePrincipalDep,
-    round: Annotated[int, Query(ge=1, description="the round")],
+    tournament_id: Id, session: SessionDep, access: Annotated[Access, public("export.private")],
+    round: Annotated[int, Query(ge=1, le=1000, description="the round")],
 ) -> Response:
     t = load_tournament(session, tournament_id)
-    public = not is_staff(session, principal, tournament_id)
-    text = pairings_csv(session, t, round, public=public)
+    text = pairings_csv(session, t, round, public=not access.holds("export.private"))
     return Response(text.encode("utf-8"), media_type="text/csv; charset=utf-8",
                     headers=_disposition(tournament_id, "csv"))

@@ -3,54 +3,50 @@
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
+from typing import Annotated
 
 from fastapi import APIRouter
-from sqlmodel import Session, select
+from sqlmodel import select
 
-from app.models import Club, Lineup, Round, Team
+from app.models import Club, Lineup, Round
 from app.models.schemas import LineupBoard, LineupPut, LineupRead
 from app.operations import audit
 from app.operations.read_models import lineup_read, player_view
 from app.operations.repository import eligibility, get_team, roster_in_board_order, rules_of, to_player
 from app.operations.rounds import get_round, lineup_changed
-from app.routers.deps import MaybePrincipalDep, PrincipalDep, SessionDep, load_tournament
-from app.security import Principal, is_staff, managed_team_ids, require_team_access
-from app.services.errors import Forbidden, StateConflict
+from app.routers.deps import Access, Id, RoundNumber, SessionDep, load_tournament, permit, public
+from app.services.errors import StateConflict
 from app.services.lineups import validate_lineup
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/rounds/{number}/lineups", tags=["lineups"])
 
 
-def _can_see(session: Session, principal: Principal | None, team: Team, rnd: Round) -> bool:
-    if rnd.state in ("in_progress", "completed"):
-        return True
-    if rnd.scheduled_start is not None and datetime.now(UTC) >= rnd.scheduled_start:
-        return True
-    return is_staff(session, principal, team.tournament_id) or (
-        team.id in managed_team_ids(session, principal, team.tournament_id))
+def _started(rnd: Round) -> bool:
+    return rnd.state in ("in_progress", "completed") or (
+        rnd.scheduled_start is not None and datetime.now(UTC) >= rnd.scheduled_start)
 
 
 @router.get("/{team_id}", response_model=LineupRead,
             summary="A team's lineup for the round (before the start: the team and the officials only)")
-def get_lineup(tournament_id: int, number: int, team_id: int, session: SessionDep,
-               principal: MaybePrincipalDep) -> LineupRead:
+def get_lineup(tournament_id: Id, number: RoundNumber, team_id: Id, session: SessionDep,
+               access: Annotated[Access, public("lineup.read")]) -> LineupRead:
     t = load_tournament(session, tournament_id)
     rnd = get_round(session, tournament_id, number)
     team = get_team(session, tournament_id, team_id)
-    if not _can_see(session, principal, team, rnd):
-        raise Forbidden("R-16.2", "a lineup is private to its team and the officials until the round starts")
-    return lineup_read(session, t, team, number, principal)
+    if not _started(rnd):
+        access.require("lineup.read", team.id)  # private to its team and the officials until the round starts
+    return lineup_read(session, t, team, number, access.principal)
 
 
 @router.put("/{team_id}", response_model=LineupRead,
             summary="Submit the lineup (team manager or arbiter); boards follow board order (R-3.3)")
-def put_lineup(tournament_id: int, number: int, team_id: int, body: LineupPut, session: SessionDep,
-               principal: PrincipalDep) -> LineupRead:
+def put_lineup(tournament_id: Id, number: RoundNumber, team_id: Id, body: LineupPut, session: SessionDep,
+               access: Annotated[Access, permit("lineup.write")]) -> LineupRead:
+    principal = access.signed_in
     t = load_tournament(session, tournament_id, for_update=True)
     rnd = get_round(session, tournament_id, number)
     team = get_team(session, tournament_id, team_id)
-    require_team_access(session, principal, team, scope="lineups")
-    staff = is_staff(session, principal, tournament_id)
+    staff = access.holds("lineup.late")
     if team.status in ("withdrawn", "expelled", "waitlisted"):
         raise StateConflict("R-11.2", f"the team is {team.status} and plays no round")
     if rnd.state in ("in_progress", "completed"):
@@ -81,9 +77,8 @@ def put_lineup(tournament_id: int, number: int, team_id: int, body: LineupPut, s
     lineup_changed(session, t, rnd, team)
     audit.record(session, principal, "lineup", "lineup", row.id, tournament_id=tournament_id, before=before,
                  after=row, reason=body.reason)
-    session.commit()
-    # the writer is the team's manager or an official: both see the players' private data
     by_id = {p.id: p for p in roster_rows}
-    boards = [LineupBoard(board=i + 1, player=player_view(session, principal, by_id[lineup.players[i]], True)
+    private = access.see_private(team.club_id)
+    boards = [LineupBoard(board=i + 1, player=player_view(session, principal, by_id[lineup.players[i]], private)
                           if i < len(lineup.players) else None) for i in range(rules.boards)]
     return LineupRead(team_id=team.id or 0, round=number, submitted=True, captain_id=lineup.captain, boards=boards)

@@ -23,8 +23,7 @@ from app.operations.rounds import (
     set_board_result,
     set_match_forfeit,
 )
-from app.routers.deps import PrincipalDep, SessionDep, load_tournament
-from app.security import ARBITER_ROLES, Principal, require_staff
+from app.routers.deps import Access, BoardNumber, Id, RoundNumber, SessionDep, load_tournament, permit
 from app.services.errors import InvalidInput, NotFound
 from app.services.tournament import normalise_result
 
@@ -42,9 +41,8 @@ def _teams(session: Session, t: Tournament) -> dict[int, Team]:
     return {tm.id or 0: tm for tm in session.exec(select(Team).where(Team.tournament_id == t.id)).all()}
 
 
-def _open(session: Session, tournament_id: int, number: int, principal: Principal) -> tuple[Tournament, Round]:
+def _open(session: Session, tournament_id: int, number: int) -> tuple[Tournament, Round]:
     t = load_tournament(session, tournament_id, for_update=True)
-    require_staff(session, principal, tournament_id, ARBITER_ROLES, scope="results")
     rnd = get_round(session, tournament_id, number)
     check_results_open(rnd)
     return t, rnd
@@ -52,22 +50,25 @@ def _open(session: Session, tournament_id: int, number: int, principal: Principa
 
 @router.put("/matches/{match_id}/boards/{board}", response_model=MatchRead,
             summary="Enter or change one board's result (changing needs If-Match with the match's ETag)")
-def put_board(tournament_id: int, number: int, match_id: int, board: int, body: BoardResultPut,
-              session: SessionDep, principal: PrincipalDep,
-              if_match: Annotated[str | None, Header()] = None) -> JSONResponse:
-    t, rnd = _open(session, tournament_id, number, principal)
+def put_board(tournament_id: Id, number: RoundNumber, match_id: Id, board: BoardNumber, body: BoardResultPut,
+              session: SessionDep, access: Annotated[Access, permit("results.write")],
+              if_match: Annotated[str | None, Header(max_length=1000)] = None) -> JSONResponse:
+    principal = access.signed_in
+    t, rnd = _open(session, tournament_id, number)
     m = _match(session, rnd, match_id)
     set_board_result(session, t, rnd, m, board, body.result, principal, if_match, ended_at=body.ended_at)
-    session.commit()
+    session.flush()
     out = match_read(session, t, rnd, m, _teams(session, t))
     return JSONResponse(out.model_dump(mode="json"), headers={"ETag": out.etag})
 
 
 @router.put("/matches/{match_id}", response_model=MatchRead,
             summary="Enter a whole match: every board's result, or a match-level forfeit (R-7.3)")
-def put_match(tournament_id: int, number: int, match_id: int, body: MatchResultPut, session: SessionDep,
-              principal: PrincipalDep, if_match: Annotated[str | None, Header()] = None) -> JSONResponse:
-    t, rnd = _open(session, tournament_id, number, principal)
+def put_match(tournament_id: Id, number: RoundNumber, match_id: Id, body: MatchResultPut, session: SessionDep,
+              access: Annotated[Access, permit("results.write")],
+              if_match: Annotated[str | None, Header(max_length=1000)] = None) -> JSONResponse:
+    principal = access.signed_in
+    t, rnd = _open(session, tournament_id, number)
     m = _match(session, rnd, match_id)
     if (body.results is None) == (body.forfeit is None):
         raise InvalidInput("R-7.3", "give either the board results or a match-level forfeit")
@@ -86,7 +87,7 @@ def put_match(tournament_id: int, number: int, match_id: int, body: MatchResultP
             set_match_forfeit(session, t, rnd, m, None, principal, "*")
         for b, r in zip(boards, body.results, strict=True):
             set_board_result(session, t, rnd, m, b.board, r, principal, "*")
-    session.commit()
+    session.flush()
     out = match_read(session, t, rnd, m, _teams(session, t))
     return JSONResponse(out.model_dump(mode="json"), headers={"ETag": out.etag})
 
@@ -98,10 +99,11 @@ def _hash(body: BatchResults) -> str:
 @router.post("/results", response_model=BatchOutcome,
              summary="Batch results for scripts: all or nothing, honouring Idempotency-Key",
              responses={200: {"headers": {"Idempotent-Replayed": {"description": "true on a replay"}}}})
-def post_results(tournament_id: int, number: int, body: BatchResults, session: SessionDep, principal: PrincipalDep,
+def post_results(tournament_id: Id, number: RoundNumber, body: BatchResults, session: SessionDep,
+                 access: Annotated[Access, permit("results.write")],
                  idempotency_key: Annotated[str | None, Header(max_length=200)] = None) -> JSONResponse:
+    principal = access.signed_in
     t = load_tournament(session, tournament_id, for_update=True)  # serialises writers: no lost update
-    require_staff(session, principal, tournament_id, ARBITER_ROLES, scope="results")
     digest = _hash(body)
     endpoint = f"POST /tournaments/{tournament_id}/rounds/{number}/results"
     if idempotency_key:
@@ -109,7 +111,7 @@ def post_results(tournament_id: int, number: int, body: BatchResults, session: S
                                                            IdempotencyRecord.key == idempotency_key)).first()
         if rec is not None:
             if rec.request_hash != digest or rec.endpoint != endpoint:
-                raise InvalidInput("Idempotency-Key", "this Idempotency-Key was used for a different request")
+                raise InvalidInput(None, "this Idempotency-Key was used for a different request")
             return JSONResponse(rec.response, status_code=rec.status_code, headers={"Idempotent-Replayed": "true"})
     rnd = get_round(session, tournament_id, number)
     check_results_open(rnd)
@@ -162,7 +164,6 @@ def post_results(tournament_id: int, number: int, body: BatchResults, session: S
     if idempotency_key:
         session.add(IdempotencyRecord(tournament_id=tournament_id, key=idempotency_key, user_id=principal.user_id,
                                       endpoint=endpoint, request_hash=digest, status_code=200, response=payload))
-    session.commit()
     return JSONResponse(payload)
 
 

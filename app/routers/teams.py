@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 from decimal import Decimal
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query, status
 from sqlmodel import col, select
@@ -24,39 +24,26 @@ from app.operations import audit
 from app.operations.read_models import roster_read, team_read
 from app.operations.repository import fee_total, get_team, rules_of, to_club, to_player
 from app.operations.teams import check_one_manager, entry_infos, reseat, round1_paired
-from app.routers.deps import (
-    MaybePrincipalDep,
-    PagingDep,
-    PrincipalDep,
-    SessionDep,
-    get_or_404,
-    load_tournament,
-    paginate,
-)
-from app.security import (
-    ORGANISER_ROLES,
-    is_staff,
-    require_staff,
-    require_team_access,
-)
+from app.routers.deps import Access, Id, PagingDep, SessionDep, get_or_404, load_tournament, paginate, permit, public
 from app.services.eligibility import check_manager_adult, check_roster, check_roster_change_allowed
 from app.services.entries import check_new_entry
-from app.services.errors import Forbidden, InvalidInput, StateConflict
+from app.services.errors import InvalidInput, StateConflict
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/teams", tags=["teams"])
 
 
 @router.post("", response_model=TeamRead, status_code=status.HTTP_201_CREATED,
              summary="Enter a team; valid entries are accepted in submission order, later ones wait (R-11.2)")
-def create_team(tournament_id: int, body: TeamCreate, session: SessionDep, principal: PrincipalDep) -> TeamRead:
+def create_team(tournament_id: Id, body: TeamCreate, session: SessionDep,
+                access: Annotated[Access, permit("team.enter")]) -> TeamRead:
+    principal = access.signed_in
+    if body.entered_at is not None or body.override_deadline:
+        access.require("entry.override")
+    if not access.holds("team.enter_any_club"):
+        access.require_club(body.club_id)
     t = load_tournament(session, tournament_id, for_update=True)
     rules = rules_of(t)
-    if not principal.allows("write"):
-        raise Forbidden("auth", "the API token lacks the 'write' scope")
-    organiser = is_staff(session, principal, tournament_id, ORGANISER_ROLES)
-    staff = is_staff(session, principal, tournament_id)
-    if (body.entered_at is not None or body.override_deadline) and not organiser:
-        raise Forbidden("R-11.1", "only the organiser may set the submission time or override the entry deadline")
+    staff = access.is_staff()
     club = get_or_404(session, Club, body.club_id, "club")
     if session.exec(select(Team).where(Team.tournament_id == tournament_id, Team.name == body.name)).first():
         raise StateConflict("R-2.2", f"a team named {body.name!r} is already entered")
@@ -80,13 +67,14 @@ def create_team(tournament_id: int, body: TeamCreate, session: SessionDep, princ
         session.add(Membership(user_id=principal.user_id, tournament_id=tournament_id, role="manager",
                                team_id=team.id))
     reseat(session, t, rules, principal)
-    session.commit()
     return team_read(session, team, principal, club)
 
 
-@router.get("", response_model=Page[TeamRead])
-def list_teams(tournament_id: int, session: SessionDep, principal: MaybePrincipalDep, paging: PagingDep,
-               status_: Annotated[str | None, Query(alias="status")] = None) -> Page[TeamRead]:
+@router.get("", response_model=Page[TeamRead], summary="The tournament's teams in entry order")
+def list_teams(tournament_id: Id, session: SessionDep, access: Annotated[Access, public()], paging: PagingDep,
+               status_: Annotated[Literal["waitlisted", "entered", "withdrawn", "expelled"] | None,
+                                  Query(alias="status")] = None) -> Page[TeamRead]:
+    principal = access.principal
     load_tournament(session, tournament_id)
     stmt = select(Team).where(Team.tournament_id == tournament_id).order_by(Team.entered_at, Team.id)
     if status_:
@@ -96,24 +84,24 @@ def list_teams(tournament_id: int, session: SessionDep, principal: MaybePrincipa
                 offset=paging.offset)
 
 
-@router.get("/{team_id}", response_model=TeamRead)
-def read_team(tournament_id: int, team_id: int, session: SessionDep, principal: MaybePrincipalDep) -> TeamRead:
-    return team_read(session, get_team(session, tournament_id, team_id), principal)
+@router.get("/{team_id}", response_model=TeamRead, summary="A team (fee and form status: its manager and officials)")
+def read_team(tournament_id: Id, team_id: Id, session: SessionDep, access: Annotated[Access, public()]) -> TeamRead:
+    return team_read(session, get_team(session, tournament_id, team_id), access.principal)
 
 
 @router.patch("/{team_id}", response_model=TeamRead,
               summary="Rename, withdraw (manager or officials), expel or reinstate (officials, audited)")
-def update_team(tournament_id: int, team_id: int, body: TeamUpdate, session: SessionDep,
-                principal: PrincipalDep) -> TeamRead:
-    t = load_tournament(session, tournament_id, for_update=True)
-    team = get_team(session, tournament_id, team_id)
-    require_team_access(session, principal, team)
+def update_team(tournament_id: Id, team_id: Id, body: TeamUpdate, session: SessionDep,
+                access: Annotated[Access, permit("team.update")]) -> TeamRead:
+    principal = access.signed_in
     changes = body.model_dump(exclude_unset=True, exclude={"reason"})
     new_status = changes.pop("status", None)
     if new_status in ("expelled", "entered"):
-        require_staff(session, principal, tournament_id, ORGANISER_ROLES)
-        if new_status == "entered" and team.status not in ("expelled", "withdrawn"):
-            raise StateConflict("R-7.4", "only a withdrawn or expelled team can be reinstated")
+        access.require("team.status")
+    t = load_tournament(session, tournament_id, for_update=True)
+    team = get_team(session, tournament_id, team_id)
+    if new_status == "entered" and team.status not in ("expelled", "withdrawn"):
+        raise StateConflict("R-7.4", "only a withdrawn or expelled team can be reinstated")
     if "name" in changes and changes["name"] != team.name and session.exec(
         select(Team).where(Team.tournament_id == tournament_id, Team.name == changes["name"])
     ).first():
@@ -131,17 +119,16 @@ def update_team(tournament_id: int, team_id: int, body: TeamUpdate, session: Ses
         team.status = "waitlisted"  # re-enters the queue at its submission time
     session.flush()
     reseat(session, t, rules_of(t), principal)
-    session.commit()
     return team_read(session, team, principal)
 
 
 @router.post("/{team_id}/payments", response_model=PaymentRead, status_code=status.HTTP_201_CREATED,
              summary="Record an entry fee payment (organiser; R-10, R-11.3)")
-def add_payment(tournament_id: int, team_id: int, body: PaymentCreate, session: SessionDep,
-                principal: PrincipalDep) -> Payment:
+def add_payment(tournament_id: Id, team_id: Id, body: PaymentCreate, session: SessionDep,
+                access: Annotated[Access, permit("payments.write")]) -> Payment:
+    principal = access.signed_in
     t = load_tournament(session, tournament_id, for_update=True)
     team = get_team(session, tournament_id, team_id)
-    require_staff(session, principal, tournament_id, ORGANISER_ROLES)
     pay = Payment(team_id=team.id or 0, **body.model_dump())
     session.add(pay)
     session.flush()
@@ -152,31 +139,31 @@ def add_payment(tournament_id: int, team_id: int, body: PaymentCreate, session: 
     audit.record(session, principal, "payment", "team", team.id, tournament_id=tournament_id, before=before,
                  after=team, reason=body.reference)
     reseat(session, t, rules_of(t), principal)
-    session.commit()
     return pay
 
 
-@router.get("/{team_id}/payments", response_model=list[PaymentRead])
-def list_payments(tournament_id: int, team_id: int, session: SessionDep, principal: PrincipalDep) -> list[Payment]:
+@router.get("/{team_id}/payments", response_model=list[PaymentRead],
+            summary="A team's entry fee payments (its manager and the officials)")
+def list_payments(tournament_id: Id, team_id: Id, session: SessionDep,
+                  _: Annotated[Access, permit("payments.read")]) -> list[Payment]:
     team = get_team(session, tournament_id, team_id)
-    require_team_access(session, principal, team, scope="read")
     return list(session.exec(select(Payment).where(Payment.team_id == team.id).order_by(Payment.id)).all())
 
 
 @router.get("/{team_id}/roster", response_model=RosterRead, summary="The roster in board order (R-3.3)")
-def get_roster(tournament_id: int, team_id: int, session: SessionDep, principal: MaybePrincipalDep) -> RosterRead:
-    return roster_read(session, get_team(session, tournament_id, team_id), principal)
+def get_roster(tournament_id: Id, team_id: Id, session: SessionDep, access: Annotated[Access, public()]) -> RosterRead:
+    return roster_read(session, get_team(session, tournament_id, team_id), access.principal)
 
 
 @router.put("/{team_id}/roster", response_model=RosterRead,
             summary="Set the roster; board order is computed (R-3.3), never chosen")
-def put_roster(tournament_id: int, team_id: int, body: RosterPut, session: SessionDep,
-               principal: PrincipalDep) -> RosterRead:
+def put_roster(tournament_id: Id, team_id: Id, body: RosterPut, session: SessionDep,
+               access: Annotated[Access, permit("roster.write")]) -> RosterRead:
+    principal = access.signed_in
     t = load_tournament(session, tournament_id, for_update=True)
     team = get_team(session, tournament_id, team_id)
-    require_team_access(session, principal, team)
     rules = rules_of(t)
-    organiser = is_staff(session, principal, tournament_id, ORGANISER_ROLES)
+    organiser = access.holds("roster.move")
     now = datetime.now(UTC)
     check_roster_change_allowed(rules, now, organiser)
     after_deadline = rules.roster_deadline is not None and now > rules.roster_deadline
@@ -222,6 +209,5 @@ def put_roster(tournament_id: int, team_id: int, body: RosterPut, session: Sessi
             session.add(RosterEntry(tournament_id=tournament_id, team_id=team.id or 0, player_id=pid))
     audit.record(session, principal, "roster", "team", team.id, tournament_id=tournament_id,
                  before={"player_ids": before}, after={"player_ids": list(result.ids)}, reason=body.reason)
-    session.commit()
     return roster_read(session, team, principal,
                        [{"rule": w.rule, "detail": w.detail} for w in result.warnings])

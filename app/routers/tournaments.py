@@ -13,18 +13,18 @@ from app.operations import audit
 from app.operations.read_models import tournament_read
 from app.operations.repository import delete_tournament_rows, rules_of
 from app.operations.tournaments import any_round_paired, sync_rounds
-from app.routers.deps import PagingDep, PrincipalDep, SessionDep, load_tournament, paginate
-from app.security import ORGANISER_ROLES, require_staff
-from app.services.errors import Forbidden, StateConflict
+from app.routers.deps import Access, Id, PagingDep, SessionDep, load_tournament, paginate, permit, public
+from app.services.errors import StateConflict
 from app.services.rules import Rules, preset, rules_from_dict, rules_to_dict
 
 router = APIRouter(prefix="/tournaments", tags=["tournaments"])
 
+
 @router.post("", response_model=TournamentRead, status_code=status.HTTP_201_CREATED,
              summary="Create a tournament; the creator becomes its organiser")
-def create_tournament(body: TournamentCreate, session: SessionDep, principal: PrincipalDep) -> TournamentRead:
-    if not principal.allows("write"):
-        raise Forbidden("auth", "the API token lacks the 'write' scope")
+def create_tournament(body: TournamentCreate, session: SessionDep,
+                      access: Annotated[Access, permit("tournament.create")]) -> TournamentRead:
+    principal = access.signed_in
     base = preset(body.preset) if body.preset else Rules()
     overrides = dict(body.rules)
     if body.start_date and "start_date" not in overrides and base.start_date is None:
@@ -40,13 +40,13 @@ def create_tournament(body: TournamentCreate, session: SessionDep, principal: Pr
     session.add(Membership(user_id=principal.user_id, tournament_id=t.id or 0, role="organiser"))
     sync_rounds(session, t, rules)
     audit.record(session, principal, "create", "tournament", t.id, tournament_id=t.id, after=t)
-    session.commit()
     return tournament_read(session, t)
 
 
-@router.get("", response_model=Page[TournamentRead])
-def list_tournaments(session: SessionDep, paging: PagingDep,
-                     q: Annotated[str | None, Query(description="part of the name")] = None) -> Page[TournamentRead]:
+@router.get("", response_model=Page[TournamentRead], summary="Tournaments, newest first")
+def list_tournaments(session: SessionDep, paging: PagingDep, _: Annotated[Access, public()],
+                     q: Annotated[str | None, Query(max_length=100, description="part of the name")] = None,
+                     ) -> Page[TournamentRead]:
     stmt = select(Tournament).order_by(col(Tournament.start_date).desc(), col(Tournament.id).desc())
     if q:
         stmt = stmt.where(col(Tournament.name).ilike(f"%{q}%"))
@@ -55,46 +55,43 @@ def list_tournaments(session: SessionDep, paging: PagingDep,
                 offset=paging.offset)
 
 
-@router.get("/{tournament_id}", response_model=TournamentRead)
-def get_tournament(tournament_id: int, session: SessionDep) -> TournamentRead:
+@router.get("/{tournament_id}", response_model=TournamentRead, summary="A tournament with its settings")
+def get_tournament(tournament_id: Id, session: SessionDep, _: Annotated[Access, public()]) -> TournamentRead:
     return tournament_read(session, load_tournament(session, tournament_id))
 
 
-@router.patch("/{tournament_id}", response_model=TournamentRead)
-def update_tournament(tournament_id: int, body: TournamentUpdate, session: SessionDep,
-                      principal: PrincipalDep) -> TournamentRead:
+@router.patch("/{tournament_id}", response_model=TournamentRead,
+              summary="Change the tournament's details or settings (scoring and pairing fixed once round 1 is paired)")
+def update_tournament(tournament_id: Id, body: TournamentUpdate, session: SessionDep,
+                      access: Annotated[Access, permit("tournament.update")]) -> TournamentRead:
     t = load_tournament(session, tournament_id, for_update=True)
-    require_staff(session, principal, tournament_id, ORGANISER_ROLES)
     before = audit.snapshot(t)
     changes = body.model_dump(exclude_unset=True)
-    if changes.get("rules") is not None:
+    if "rules" in changes:
         old = rules_of(t)
         new = rules_from_dict(changes.pop("rules"), old)
         if new.rounds != old.rounds and any_round_paired(session, tournament_id):
             raise StateConflict("R-4.3", "the number of rounds can change only before round 1 is paired")
         structural = ("boards", "mp_win", "mp_draw", "mp_loss", "bye_mp", "bye_gp", "forfeit_win_gp", "pairing")
         if any(getattr(new, k) != getattr(old, k) for k in structural) and any_round_paired(session, tournament_id):
-            raise StateConflict("rules", "boards, scoring and pairing settings are fixed once round 1 is paired")
+            raise StateConflict(None, "boards, scoring and pairing settings are fixed once round 1 is paired")
         t.rules = rules_to_dict(new)
         sync_rounds(session, t, new)
-    else:
-        changes.pop("rules", None)
     for k, v in changes.items():
         setattr(t, k, v)
     t.version += 1
     session.add(t)
-    audit.record(session, principal, "update", "tournament", t.id, tournament_id=t.id, before=before, after=t)
-    session.commit()
+    audit.record(session, access.principal, "update", "tournament", t.id, tournament_id=t.id, before=before,
+                 after=t)
     return tournament_read(session, t)
 
 
 @router.delete("/{tournament_id}", status_code=status.HTTP_204_NO_CONTENT,
                summary="Delete a tournament that has not started (no round paired)")
-def delete_tournament(tournament_id: int, session: SessionDep, principal: PrincipalDep) -> None:
+def delete_tournament(tournament_id: Id, session: SessionDep,
+                      access: Annotated[Access, permit("tournament.delete")]) -> None:
     t = load_tournament(session, tournament_id, for_update=True)
-    require_staff(session, principal, tournament_id, ORGANISER_ROLES)
     if any_round_paired(session, tournament_id):
         raise StateConflict(None, "a tournament with paired rounds cannot be deleted")
-    audit.record(session, principal, "delete", "tournament", t.id, before=t)
+    audit.record(session, access.principal, "delete", "tournament", t.id, before=t)
     delete_tournament_rows(session, t)
-    session.commit()

@@ -1,19 +1,20 @@
-"""Users (administrators create them) and their roles in a tournament."""
+"""Users (administrators create them and mark organisers) and their roles in a tournament."""
 
 from __future__ import annotations
 
 from datetime import date
+from typing import Annotated
 
 from fastapi import APIRouter, status
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
 from app.models import Membership, Team, User
-from app.models.schemas import MembershipCreate, MembershipRead, Page, UserCreate, UserRead
+from app.models.schemas import MembershipCreate, MembershipRead, Page, UserCreate, UserRead, UserUpdate
 from app.operations import audit
 from app.operations.teams import check_one_manager
-from app.routers.deps import PagingDep, PrincipalDep, SessionDep, get_or_404, load_tournament, paginate
-from app.security import ORGANISER_ROLES, hash_password, require_admin, require_staff
+from app.routers.deps import Access, Id, PagingDep, SessionDep, get_or_404, load_tournament, paginate, permit
+from app.security import hash_password
 from app.services.eligibility import check_manager_adult
 from app.services.errors import InvalidInput, StateConflict
 
@@ -24,41 +25,58 @@ def _user_read(u: User) -> UserRead:
     return UserRead.model_validate(u, from_attributes=True)
 
 
-@router.post("/users", response_model=UserRead, status_code=status.HTTP_201_CREATED)
-def create_user(body: UserCreate, session: SessionDep, principal: PrincipalDep) -> UserRead:
-    require_admin(principal)
+@router.post("/users", response_model=UserRead, status_code=status.HTTP_201_CREATED,
+             summary="Create a user account (administrators; mark organisers with can_create_tournaments)")
+def create_user(body: UserCreate, session: SessionDep, access: Annotated[Access, permit("users.manage")]) -> UserRead:
     if session.exec(select(User).where(User.username == body.username)).first():
-        raise StateConflict("users", f"the user name {body.username!r} is taken")
+        raise StateConflict(None, f"the user name {body.username!r} is taken")
     user = User(**body.model_dump(exclude={"password"}), password_hash=hash_password(body.password))
     session.add(user)
     session.flush()
-    audit.record(session, principal, "create", "user", user.id, after=user)
-    session.commit()
+    audit.record(session, access.principal, "create", "user", user.id, after=user)
     return _user_read(user)
 
 
-@router.get("/users", response_model=Page[UserRead])
-def list_users(session: SessionDep, principal: PrincipalDep, paging: PagingDep) -> Page[UserRead]:
-    require_admin(principal)
+@router.get("/users", response_model=Page[UserRead], summary="User accounts (administrators)")
+def list_users(session: SessionDep, paging: PagingDep, _: Annotated[Access, permit("users.read")]) -> Page[UserRead]:
     items, total = paginate(session, select(User).order_by(User.id), paging)
     return Page(items=[_user_read(u) for u in items], total=total, limit=paging.limit, offset=paging.offset)
 
 
-@router.get("/tournaments/{tournament_id}/members", response_model=list[MembershipRead])
-def list_members(tournament_id: int, session: SessionDep, principal: PrincipalDep) -> list[MembershipRead]:
+@router.patch("/users/{user_id}", response_model=UserRead,
+              summary="Change a user: organiser mark, administrator, active, password (administrators)")
+def update_user(user_id: Id, body: UserUpdate, session: SessionDep,
+                access: Annotated[Access, permit("users.manage")]) -> UserRead:
+    user = get_or_404(session, User, user_id, "user")
+    changes = body.model_dump(exclude_unset=True)
+    if user.id == access.signed_in.user_id and (changes.get("is_admin") is False or changes.get("is_active") is False):
+        raise StateConflict(None, "administrators cannot remove their own administrator rights or disable themselves")
+    before = audit.snapshot(user)
+    password = changes.pop("password", None)
+    if password is not None:
+        user.password_hash = hash_password(password)
+    for k, v in changes.items():
+        setattr(user, k, v)
+    session.add(user)
+    audit.record(session, access.principal, "update", "user", user.id, before=before, after=user)
+    return _user_read(user)
+
+
+@router.get("/tournaments/{tournament_id}/members", response_model=list[MembershipRead],
+            summary="The tournament's officials and team managers (officials)")
+def list_members(tournament_id: Id, session: SessionDep,
+                 _: Annotated[Access, permit("members.read")]) -> list[MembershipRead]:
     load_tournament(session, tournament_id)
-    require_staff(session, principal, tournament_id, scope="read")
     ms = session.exec(select(Membership).where(Membership.tournament_id == tournament_id)
                       .order_by(Membership.id)).all()
     return [MembershipRead.model_validate(m, from_attributes=True) for m in ms]
 
 
 @router.post("/tournaments/{tournament_id}/members", response_model=MembershipRead,
-             status_code=status.HTTP_201_CREATED, summary="Give a user a role in the tournament")
-def add_member(tournament_id: int, body: MembershipCreate, session: SessionDep,
-               principal: PrincipalDep) -> MembershipRead:
+             status_code=status.HTTP_201_CREATED, summary="Give a user a role in the tournament (organiser)")
+def add_member(tournament_id: Id, body: MembershipCreate, session: SessionDep,
+               access: Annotated[Access, permit("members.manage")]) -> MembershipRead:
     load_tournament(session, tournament_id)
-    require_staff(session, principal, tournament_id, ORGANISER_ROLES)
     user = get_or_404(session, User, body.user_id, "user")
     if body.role == "manager":
         if body.team_id is None:
@@ -69,24 +87,28 @@ def add_member(tournament_id: int, body: MembershipCreate, session: SessionDep,
         check_manager_adult(user.birth_date, date.today())
         check_one_manager(session, tournament_id, team, user.id or 0)
     elif body.team_id is not None:
-        raise InvalidInput("auth", f"the {body.role} role is for the whole tournament, not one team")
+        raise InvalidInput(None, f"the {body.role} role is for the whole tournament, not one team")
+    if session.exec(select(Membership).where(Membership.user_id == body.user_id,
+                                             Membership.tournament_id == tournament_id,
+                                             Membership.role == body.role,
+                                             Membership.team_id == body.team_id)).first():
+        raise StateConflict(None, "the user has this role already")
     m = Membership(user_id=body.user_id, tournament_id=tournament_id, role=body.role, team_id=body.team_id)
     session.add(m)
     try:
         session.flush()
     except IntegrityError:
-        raise StateConflict("auth", "the user has this role already") from None
-    audit.record(session, principal, "create", "membership", m.id, tournament_id=tournament_id, after=m)
-    session.commit()
+        raise StateConflict(None, "the user has this role already") from None
+    audit.record(session, access.principal, "create", "membership", m.id, tournament_id=tournament_id, after=m)
     return MembershipRead.model_validate(m, from_attributes=True)
 
 
-@router.delete("/tournaments/{tournament_id}/members/{membership_id}", status_code=status.HTTP_204_NO_CONTENT)
-def remove_member(tournament_id: int, membership_id: int, session: SessionDep, principal: PrincipalDep) -> None:
-    require_staff(session, principal, tournament_id, ORGANISER_ROLES)
+@router.delete("/tournaments/{tournament_id}/members/{membership_id}", status_code=status.HTTP_204_NO_CONTENT,
+               summary="Take a role away (organiser)")
+def remove_member(tournament_id: Id, membership_id: Id, session: SessionDep,
+                  access: Annotated[Access, permit("members.manage")]) -> None:
     m = get_or_404(session, Membership, membership_id, "membership")
     if m.tournament_id != tournament_id:
         raise InvalidInput(None, "the membership is not in this tournament")
-    audit.record(session, principal, "delete", "membership", m.id, tournament_id=tournament_id, before=m)
+    audit.record(session, access.principal, "delete", "membership", m.id, tournament_id=tournament_id, before=m)
     session.delete(m)
-    session.commit()

@@ -122,6 +122,11 @@ def validate_rules(rules: Rules) -> None:
         raise bad("max_players_per_roster", "must be at least the number of boards")
     if rules.tiebreak_rules not in (None, *TIEBREAK_RULE_SETS):
         raise bad("tiebreak_rules", "must be 2024 or 2026")
+    if not isinstance(rules.tiebreaks, tuple) or not all(isinstance(c, str) for c in rules.tiebreaks):
+        raise bad("tiebreaks", "must be a list of tie-break codes")
+    from app.services.tiebreaks import parse_tiebreaks  # the registry imports the model, which imports this
+
+    parse_tiebreaks(rules.tiebreaks, rules.pairing.primary_score)  # unknown codes: R-8, before anything is stored
     p = rules.pairing
     if p.colour_pref_type not in COLOUR_PREF_TYPES:
         raise bad("pairing.colour_pref_type", "must be A, B or none")

@@ -76,13 +76,14 @@ def session(engine: Any) -> Iterator[Session]:
 
 
 def make_user(engine: Any, username: str, *, admin: bool = False, password: str = "password123",
-              birth_date: Any = None) -> int:
+              birth_date: Any = None, organiser: bool = False) -> int:
     from app.models import User
 
     if password not in _HASHES:
         _HASHES[password] = hash_password(password)
     with Session(engine) as s:
-        u = User(username=username, password_hash=_HASHES[password], is_admin=admin, birth_date=birth_date)
+        u = User(username=username, password_hash=_HASHES[password], is_admin=admin, birth_date=birth_date,
+                 can_create_tournaments=organiser)
         s.add(u)
         s.commit()
         return u.id or 0

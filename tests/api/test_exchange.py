@@ -180,14 +180,17 @@ def test_unreadable_line_is_refused_with_its_number_and_nothing_is_stored(client
     assert r.status_code == 422 and counts(engine) == before
 
 
-def test_import_needs_a_user_with_write_scope(client: TestClient, admin: dict[str, str], engine: Any) -> None:
+def test_import_needs_an_organiser_with_write_scope(client: TestClient, admin: dict[str, str], engine: Any) -> None:
     text = (TRF_DIR / "team_2026.trf").read_bytes()
     assert client.post("/tournaments/import", content=text, headers=TEXT).status_code == 401
-    make_user(engine, "reader")
+    make_user(engine, "plain")
+    r = client.post("/tournaments/import", content=text, headers={**token_for(engine, "plain"), **TEXT})
+    assert r.status_code == 403  # only users marked as organisers create tournaments
+    make_user(engine, "reader", organiser=True)
     auth = token_for(engine, "reader")
     r = client.post("/tournaments/import", content=text, headers={**token_for(engine, "reader", ("read",)), **TEXT})
     assert r.status_code == 403
-    # a plain user may import; the importer becomes the organiser and sees everything
+    # an organiser may import; the importer becomes the tournament's organiser and sees everything
     t = ok(client.post("/tournaments/import", files={"file": ("event.trf", text, "text/plain")}, headers=auth), 201)
     assert t["name"] == "Kalamaria Team Open 2026"
     trf = export(client, t["id"], auth)

@@ -144,7 +144,7 @@ def test_batch_is_all_or_nothing_and_idempotent(client: TestClient, admin: dict[
         assert s.exec(select(func.count()).select_from(AuditEntry)).one() == audits
         assert s.exec(select(func.count()).select_from(IdempotencyRecord)).one() == 1
     other = client.post(f"/tournaments/{tid}/rounds/1/results", json={"results": good[4:]}, headers=admin | key)
-    assert other.status_code == 422 and other.json()["rule"] == "Idempotency-Key"
+    assert other.status_code == 422 and "Idempotency-Key" in other.json()["detail"]
 
 
 def test_changing_a_result_needs_a_fresh_etag(client: TestClient, admin: dict[str, str]) -> None:

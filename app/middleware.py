@@ -1,0 +1,94 @@
+"""ASGI middleware of our own: refusing what no handler can store, and bodies past the limit."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import unquote_to_bytes
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from app.errors import PROBLEM, TYPE_BASE
+
+
+async def _refuse(send: Send, status: int, title: str, detail: str, path: str) -> None:
+    body = json.dumps({"type": TYPE_BASE + "invalid-request", "title": title, "status": status,
+                       "detail": detail, "instance": path}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", PROBLEM.encode()), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+class NulGuardMiddleware:
+    """A NUL character in the path or the query string is refused (422) before it reaches a query."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            raw = scope.get("raw_path") or scope.get("path", "").encode()
+            query = scope.get("query_string", b"")
+            if b"\x00" in unquote_to_bytes(raw) or b"\x00" in unquote_to_bytes(query.replace(b"+", b" ")):
+                await _refuse(send, 422, "The request is not valid", "NUL characters are not allowed in a URL",
+                              scope.get("path", ""))
+                return
+        await self.app(scope, receive, send)
+
+
+
+class BodyLimitMiddleware:
+    """Request bodies are limited while they stream in: 413 problem+json, nothing more is read.
+
+    A declared ``Content-Length`` above the limit is refused before a byte of the body is read; a chunked body is
+    counted as it arrives and cut off at the limit (the handler then sees a disconnected client and its answer is
+    replaced by the 413). ``per_path`` gives larger limits to the operations that take files (TRF imports).
+    """
+
+    def __init__(self, app: ASGIApp, default: int, per_path: dict[str, int] | None = None) -> None:
+        self.app = app
+        self.default = default
+        self.per_path = per_path or {}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope.get("method") in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        limit = self.per_path.get(scope.get("path", ""), self.default)
+        path = scope.get("path", "")
+        detail = f"the request body is larger than the {limit:,} bytes this operation accepts"
+        declared = dict(scope.get("headers", [])).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > limit:
+            await _refuse(send, 413, "The request is too large", detail, path)
+            return
+        total = 0
+        exceeded = False
+        answered = False
+
+        async def limited_receive() -> Message:
+            nonlocal total, exceeded, answered
+            if exceeded:
+                return {"type": "http.disconnect"}
+            message = await receive()
+            if message["type"] == "http.request":
+                total += len(message.get("body", b""))
+                if total > limit:
+                    exceeded = True
+                    if not answered:
+                        answered = True
+                        await _refuse(send, 413, "The request is too large", detail, path)
+                    return {"type": "http.disconnect"}
+            return message
+
+        async def guarded_send(message: Message) -> None:
+            nonlocal answered
+            if exceeded:
+                return  # the 413 was sent instead of whatever the handler makes of a cut-off body
+            if message["type"] == "http.response.start":
+                answered = True
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, guarded_send)
+        except Exception:
+            if not exceeded:
+                raise
