@@ -1,4 +1,4 @@
-"""The players of a tournament: every rostered player with team and board (one request for a search box)."""
+"""The players of a tournament: the list for a search box, one player's page, the board statistics."""
 
 from __future__ import annotations
 
@@ -6,18 +6,36 @@ from typing import Annotated
 
 from fastapi import APIRouter, Response
 
-from app.models.schemas import RosteredPlayer
+from app.models.schemas import BoardStatsRead, PlayerPageRead, RosteredPlayer
 from app.operations import cache
-from app.operations.read_models import tournament_players
+from app.operations.read_models import board_stats_read, player_page_read, tournament_players
 from app.routers.deps import NOT_MODIFIED, Access, Id, IfNoneMatch, SessionDep, cached, public
 
-router = APIRouter(prefix="/tournaments/{tournament_id}", tags=["teams"])
+router = APIRouter(prefix="/tournaments/{tournament_id}")
+Public = Annotated[Access, public()]
 
 
-@router.get("/players", response_model=list[RosteredPlayer], responses=NOT_MODIFIED,
+@router.get("/players", response_model=list[RosteredPlayer], tags=["teams"], responses=NOT_MODIFIED,
             summary="Every rostered player of the tournament with team and board (for search)")
-def list_tournament_players(tournament_id: Id, session: SessionDep, access: Annotated[Access, public()],
+def list_tournament_players(tournament_id: Id, session: SessionDep, access: Public,
                             if_none_match: IfNoneMatch = None) -> Response:
     return cached(cache.read(
         session, tournament_id, "players", lambda t: tournament_players(session, t, access.principal),
         list[RosteredPlayer], audience=cache.audience(access.principal, personal=True), if_none_match=if_none_match))
+
+
+@router.get("/players/{player_id}", response_model=PlayerPageRead, tags=["players"], responses=NOT_MODIFIED,
+            summary="A player's page (public): team, club, board, every published round's game with the "
+                    "opponent, score, games, percentage, performance, and the next assignment")
+def player_page(tournament_id: Id, player_id: Id, session: SessionDep, _: Public,
+                if_none_match: IfNoneMatch = None) -> Response:
+    return cached(cache.read(session, tournament_id, "player-page", lambda t: player_page_read(session, t, player_id),
+                             PlayerPageRead, params=(player_id,), if_none_match=if_none_match))
+
+
+@router.get("/board-stats", response_model=BoardStatsRead, tags=["players"], responses=NOT_MODIFIED,
+            summary="Every player's games, points, percentage and performance over the board in the completed "
+                    "rounds, and each board's leaders (R-9.3; provisional before the games threshold)")
+def board_stats(tournament_id: Id, session: SessionDep, _: Public, if_none_match: IfNoneMatch = None) -> Response:
+    return cached(cache.read(session, tournament_id, "board-stats", lambda t: board_stats_read(session, t),
+                             BoardStatsRead, if_none_match=if_none_match))
