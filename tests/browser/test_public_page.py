@@ -385,8 +385,10 @@ def test_round_page_falls_back_to_polling_and_backs_off_on_503(server: Server, n
     page = new_page(360, locale="en-GB")
     seen: list[Any] = []
     page.on("request", lambda r: seen.append(r))
+    # the event stream is unavailable (a 404, as from an older server): the page polls with If-None-Match
+    page.route(lambda url: url.endswith(f"/tournaments/{TID}/events"),
+               lambda route: route.fulfill(status=404, content_type="application/problem+json", body="{}"))
     goto(page, server, f"r/{number}", query="?poll=1000")
-    # this server has no event stream yet (404): the page polls the round with If-None-Match
     page.wait_for_function("document.body.dataset.live === 'poll'")
     assert any(r.url.endswith(f"/tournaments/{TID}/events") for r in seen)
     with page.expect_request(lambda r: r.url.endswith(f"/rounds/{number}") and "if-none-match" in r.headers,
