@@ -1,10 +1,21 @@
 # teamswiss: build the package, run migrations, serve with uvicorn.
-# TEAMSWISS_DATABASE_URL selects the database (PostgreSQL in production).
+#
+# Settings (environment variables; README "Settings" lists them all):
+#   TEAMSWISS_SECRET_KEY      required: 32+ random characters (signs login tokens), e.g. `openssl rand -hex 32`
+#   TEAMSWISS_DATABASE_URL    default: SQLite in the /data volume; production: postgresql+psycopg://user:pw@host/db
+#   TEAMSWISS_ADMIN_USERNAME  with TEAMSWISS_ADMIN_PASSWORD (8+ characters): the first administrator, created
+#   TEAMSWISS_ADMIN_PASSWORD  at start when the server has none (nothing changes once one exists)
+#   TEAMSWISS_WORKERS         uvicorn worker processes (default 1; several need PostgreSQL for live events)
+#   TEAMSWISS_CORS_ORIGINS    origins allowed to call the API from a browser (comma list)
+#   TEAMSWISS_MAX_IN_FLIGHT   requests one worker works on at once before answering 503 (default 128)
+# docker run -p 8000:8000 -v teamswiss-data:/data -e TEAMSWISS_SECRET_KEY=... \
+#            -e TEAMSWISS_ADMIN_USERNAME=admin -e TEAMSWISS_ADMIN_PASSWORD=... teamswiss
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 \
     TEAMSWISS_ENV=production \
-    TEAMSWISS_DATABASE_URL=sqlite:////data/teamswiss.db
+    TEAMSWISS_DATABASE_URL=sqlite:////data/teamswiss.db \
+    TEAMSWISS_WORKERS=1
 
 WORKDIR /srv/teamswiss
 COPY pyproject.toml README.md alembic.ini ./
@@ -15,5 +26,9 @@ RUN pip install --no-cache-dir . && useradd --system --home /srv/teamswiss teams
     && mkdir -p /data && chown teamswiss /data
 
 USER teamswiss
+VOLUME ["/data"]
 EXPOSE 8000
-CMD ["sh", "-c", "teamswiss migrate && exec uvicorn app.main:app --host 0.0.0.0 --port 8000 --proxy-headers"]
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+    CMD ["python", "-c", "import urllib.request, sys; sys.exit(urllib.request.urlopen('http://127.0.0.1:8000/health', timeout=4).status != 200)"]
+# migrate (and create the first admin from the environment) once, then the workers
+CMD ["sh", "-c", "teamswiss migrate && exec teamswiss serve --host 0.0.0.0 --port 8000 --forwarded-allow-ips '*'"]

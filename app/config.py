@@ -46,6 +46,15 @@ class Settings(BaseSettings):
     port: int = 8000
     page_size_max: int = 500
     sql_echo: bool = False
+    # event scale (issue 14): live events, the read cache, load shedding
+    sse_ping_seconds: float = 15.0
+    sse_retry_ms: int = 3000
+    read_cache_entries: int = 512
+    workers: int = 1  # `teamswiss serve` worker processes unless --workers says otherwise
+    max_in_flight: int = 128  # requests one process works on at once; past it 503 + Retry-After
+    # the first admin, created by `teamswiss migrate` / `serve` when no admin exists yet
+    admin_username: str | None = None
+    admin_password: str | None = None
 
     @field_validator("cors_origins", mode="before")
     @classmethod

@@ -5,7 +5,8 @@ the whole truth, without a hand-written list on every route:
 
 - every route with a permission declaration (``permit(...)``/``public(...)``) can answer 401 (no token, or a bad
   one: an optional token that is sent is still checked), and 403 unless it is public;
-- a route with path parameters can answer 404, one with a body or any parameter 422, every write 413;
+- a route with path parameters can answer 404, one with a body or any parameter 422, every write 413, and
+  every route but the health checks and the event streams 503 when the server sheds load (``app.overload``);
 - the statuses that come from a handler's own logic (409, 412, 428, 304, 429, 503, ...) are declared on the route
   with :func:`answers`;
 - every 4xx and 5xx answer is a :data:`PROBLEM_SCHEMA` under ``application/problem+json``;
@@ -26,6 +27,7 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute, iter_route_contexts
 
+from app.overload import exempt as never_shed
 from app.permissions import Permit
 
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -49,7 +51,7 @@ STATUS_TEXT: dict[int, str] = {
          "content that cannot be understood (`rule` names the regulation it breaks, if one does)",
     428: "Changing an entered result needs If-Match with the match's ETag (`etag` has the current one)",
     429: "Too many failed logins: wait for the number of seconds in Retry-After",
-    503: "Not ready: the database does not answer or its schema is not at the current migration",
+    503: "The server is at its limit of requests in progress (retry after Retry-After seconds)",
 }
 
 #: The body of every error answer (RFC 9457).
@@ -116,6 +118,7 @@ TAGS: list[dict[str, str]] = [
     {"name": "appeals", "description": "The appeals committee and appeals (R-14)"},
     {"name": "exchange", "description": "FIDE report files (TRF-2026, TRF16), JSON and CSV exports, TRF import"},
     {"name": "audit", "description": "Who changed what, when"},
+    {"name": "events", "description": "Live Server-Sent Events: rounds, results, standings"},
     {"name": "health", "description": "Liveness and readiness for containers and load balancers"},
 ]
 
@@ -218,9 +221,9 @@ def _has_parameters(route: APIRoute) -> bool:
     return route.body_field is not None or bool((route.openapi_extra or {}).get("requestBody"))
 
 
-def derived_statuses(method: str, route: APIRoute) -> set[int]:
-    """The error statuses that follow from the route's declaration, parameters and method."""
-    statuses: set[int] = set()
+def derived_statuses(method: str, path: str, route: APIRoute) -> set[int]:
+    """The error statuses that follow from the route's declaration, parameters, method and path."""
+    statuses: set[int] = {503} if not never_shed(path) else set()  # app.overload sheds load past its limit
     found = permits(route)
     if found:
         statuses.add(401)
@@ -266,7 +269,7 @@ def complete(doc: dict[str, Any], app: FastAPI) -> dict[str, Any]:
         if op is None:  # not in the schema
             continue
         responses = op.setdefault("responses", {})
-        for status in derived_statuses(method, route):
+        for status in derived_statuses(method, path, route):
             responses.setdefault(str(status), {"description": STATUS_TEXT[status]})
         for key, resp in responses.items():
             status = int(key)

@@ -17,6 +17,7 @@ from app import __version__, contract
 from app.config import Settings, get_settings
 from app.errors import CatchAllMiddleware, install_error_handlers
 from app.middleware import BodyLimitMiddleware, LiteralPathMiddleware, NulGuardMiddleware
+from app.overload import LoadShedding
 
 #: The public web page (a static single-page app, see web/README.md), served at /web/.
 WEB_DIR = Path(__file__).resolve().parents[1] / "web"
@@ -26,7 +27,7 @@ DOCS_ASSETS = Path(str(files("fastapi_offline") / "static"))
 
 ROUTERS = (
     "auth", "users", "clubs", "tournaments", "teams", "tournament_players", "ranking", "lineups", "rounds",
-    "results", "standings", "appeals", "exchange", "audit", "health",
+    "results", "standings", "appeals", "exchange", "audit", "events", "health",
 )
 
 
@@ -42,6 +43,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimitMiddleware, default=settings.max_body_bytes,
                        per_path={"/tournaments/import": settings.max_upload_bytes})
     app.add_middleware(CatchAllMiddleware)
+    app.add_middleware(LoadShedding, max_in_flight=settings.max_in_flight)  # issue 14: bounded work in flight
     app.add_middleware(
         CORSMiddleware,
         allow_origins=settings.cors_origins,

@@ -1,11 +1,13 @@
 """Server administration: ``serve``, ``migrate``, ``create-user``, ``create-token``, ``demo``.
 
 Script-stable forms:
+  teamswiss serve [--workers N] [--migrate]
   teamswiss create-user NAME --password P [--role admin|organiser|user]
   teamswiss create-token NAME [--user USER] [--scope results --scope lineups ...]
       prints only the new token on stdout
 All commands read TEAMSWISS_DATABASE_URL; all but ``migrate`` (and ``serve --migrate``) need the database to
-exist and be migrated, else they stop with one line and exit status 3.
+exist and be migrated, else they stop with one line and exit status 3. ``migrate`` and ``serve`` create the first
+administrator from TEAMSWISS_ADMIN_USERNAME and TEAMSWISS_ADMIN_PASSWORD when the server has none.
 """
 
 from __future__ import annotations
@@ -23,6 +25,18 @@ from app.permissions import SCOPES
 from app.security import hash_password, new_api_token
 
 
+def first_admin() -> None:
+    """TEAMSWISS_ADMIN_USERNAME and TEAMSWISS_ADMIN_PASSWORD: the administrator of a new deployment."""
+    from app.operations.accounts import ensure_first_admin
+
+    settings = get_settings()
+    if not (settings.admin_username and settings.admin_password):
+        return
+    with Session(get_engine()) as session:
+        if ensure_first_admin(session, settings.admin_username, settings.admin_password):
+            print(f"created the first administrator {settings.admin_username!r}", file=sys.stderr)
+
+
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -33,8 +47,11 @@ def _serve(args: argparse.Namespace) -> int:
         upgrade()
     else:
         require_database()
+    first_admin()  # once, before the workers start
     uvicorn.run("app.main:app", host=args.host or settings.host, port=args.port or settings.port,
-                workers=args.workers, reload=args.reload)
+                workers=args.workers or settings.workers, reload=args.reload, proxy_headers=True,
+                forwarded_allow_ips=args.forwarded_allow_ips, timeout_graceful_shutdown=args.graceful_seconds,
+                log_level=args.log_level)
     return 0
 
 
@@ -43,6 +60,7 @@ def _migrate(args: argparse.Namespace) -> int:
 
     upgrade(revision=args.revision)
     print(f"migrated {get_settings().database_url.split('@')[-1]} to {args.revision}", file=sys.stderr)
+    first_admin()
     return 0
 
 
@@ -99,14 +117,22 @@ def register(sub: Any) -> None:
     p = sub.add_parser("serve", help="serve the API with uvicorn", formatter_class=fmt, description=(
         "Serve the API, the public web page (/web/) and the API documentation (/docs, /redoc) with uvicorn. "
         "Health checks: /healthz (the process answers) and /readyz (the database is usable).\n\n" + DATABASE
-        + " With --migrate the database is created or updated first."),
-        epilog="example:\n  teamswiss serve --migrate --host 0.0.0.0 --port 8000")
+        + " With --migrate the database is created or updated first. When the server has no administrator, "
+        "TEAMSWISS_ADMIN_USERNAME and TEAMSWISS_ADMIN_PASSWORD create the first one."),
+        epilog="example:\n  teamswiss serve --migrate --host 0.0.0.0 --port 8000 --workers 4")
     p.add_argument("--host", help="the address to listen on (default: TEAMSWISS_HOST, else 127.0.0.1)")
     p.add_argument("--port", type=int, help="the port to listen on (default: TEAMSWISS_PORT, else 8000)")
-    p.add_argument("--workers", type=int, default=1,
-                   help="worker processes (default 1; more than one needs PostgreSQL)")
+    p.add_argument("--workers", type=int,
+                   help="worker processes (default TEAMSWISS_WORKERS or 1); several need PostgreSQL (SQLite: one "
+                        "worker per file)")
     p.add_argument("--reload", action="store_true", help="restart when the code changes (development)")
     p.add_argument("--migrate", action="store_true", help="create or update the database before serving")
+    p.add_argument("--forwarded-allow-ips", default="127.0.0.1",
+                   help="proxies trusted for X-Forwarded-For/-Proto (comma list, or '*'; default 127.0.0.1)")
+    p.add_argument("--graceful-seconds", type=int, default=5,
+                   help="on shutdown, close live event streams after this many seconds (default 5)")
+    p.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"),
+                   help="how much uvicorn logs (default info)")
     p.set_defaults(func=_serve)
 
     p = sub.add_parser("migrate", help="create or update the database (its schema migrations)", formatter_class=fmt,

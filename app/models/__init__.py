@@ -4,6 +4,7 @@ from app.models.appeal import Appeal, CommitteeMember
 from app.models.audit import AuditEntry
 from app.models.base import metadata
 from app.models.club import Club, Player
+from app.models.event import TournamentEvent
 from app.models.idempotency import IdempotencyRecord
 from app.models.tournament import (
     BoardGame,
@@ -35,6 +36,7 @@ __all__ = [
     "Round",
     "Team",
     "Tournament",
+    "TournamentEvent",
     "User",
     "metadata",
 ]

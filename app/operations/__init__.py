@@ -8,3 +8,5 @@
 
 Nothing here commits: the caller (a router, the CLI, the demo loader) owns the transaction.
 """
+
+from app.operations import tracking as _tracking  # noqa: E402,F401 - every session bumps versions and records events

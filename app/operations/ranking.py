@@ -38,7 +38,6 @@ def lock(session: Session, t: Tournament, principal: Principal | None) -> None:
         session.add(everyone[team_id])
     relock = t.tpns_locked_at is not None
     t.tpns_locked_at = datetime.now(UTC)
-    t.version += 1
     session.add(t)
     audit.record(session, principal, "relock" if relock else "lock", "ranking", t.id, tournament_id=t.id,
                  before=before, after={str(team_id): tpn for tpn, team_id in enumerate(order, start=1)})

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from datetime import date
+from fractions import Fraction
 from typing import Any
 
 from sqlmodel import Session, col, select
@@ -26,7 +27,12 @@ from app.models import (
 )
 from app.models.schemas import (
     AppealRead,
+    BoardLine,
+    BoardPlaceRead,
     BoardRead,
+    BoardStatsPlayer,
+    BoardStatsRead,
+    ClubRef,
     CommitteeMemberRead,
     CrossRound,
     CrossRow,
@@ -34,9 +40,14 @@ from app.models.schemas import (
     LineupBoard,
     LineupRead,
     MatchRead,
+    NextGameRead,
+    OpponentRef,
+    PlayerGameRead,
+    PlayerPageRead,
     PlayerPublic,
     PlayerRead,
     PlayerRef,
+    PlayerScore,
     RankingRead,
     RankingRowRead,
     RosteredPlayer,
@@ -65,9 +76,11 @@ from app.security import Principal
 from app.services import tournament as dom
 from app.services.appeals import Member, sitting_committee
 from app.services.board_order import board_order
-from app.services.errors import StateConflict
+from app.services.board_stats import BoardRecord, Totals, board_leaders, board_records, player_totals
+from app.services.errors import NotFound, StateConflict
 from app.services.lineups import base_lineup, base_lineup_problems, lineup_problems
-from app.services.prizes import compute_prizes
+from app.services.player_record import GameOutcome, PlayerRound, player_rounds
+from app.services.prizes import board_place_dict, compute_prizes, one_decimal
 from app.services.rules import Rules
 from app.services.seeding import initial_ranking
 from app.services.standings import compute_standings, format_value, standings_to_dict
@@ -100,13 +113,22 @@ def warnings_for(session: Session, t: Tournament, rules: Rules) -> list[str]:
     return out
 
 
+ACTIVE_STATES = ("published", "in_progress")
+
+
 def tournament_read(session: Session, t: Tournament) -> TournamentRead:
     rules = rules_of(t)
+    states = {r.number: r.state for r in session.exec(select(Round).where(Round.tournament_id == t.id)).all()}
+    done = sum(1 for s in states.values() if s == "completed")
+    current = min((n for n, s in states.items() if s in ACTIVE_STATES), default=None)
+    status = ("finished" if states and done == len(states) else
+              "running" if current is not None or done else "upcoming")
     return TournamentRead(
         id=t.id or 0, name=t.name, city=t.city, venue=t.venue, federation=t.federation,
         start_date=t.start_date, end_date=t.end_date, preset=t.preset, rules=t.rules,
         chief_arbiter=t.chief_arbiter, deputy_arbiters=list(t.deputy_arbiters),
         tpns_locked=t.tpns_locked_at is not None, warnings=warnings_for(session, t, rules),
+        status=status, current_round=current, rounds_completed=done,
     )
 
 
@@ -258,11 +280,6 @@ def round_read(session: Session, t: Tournament, rnd: Round, principal: Principal
                      explanation=rnd.explanation if staff else None)
 
 
-def round_etag(session: Session, rnd: Round) -> str:
-    versions = sum(m.version for m in round_matches(session, rnd))
-    return f'W/"round-{rnd.id}-{rnd.version}-{versions}"'
-
-
 def completed_view(session: Session, t: Tournament, up_to: int | None) -> tuple[dom.Tournament, int | None]:
     """The tournament with only its completed rounds (up to ``up_to``)."""
     done = [r.number for r in session.exec(select(Round).where(Round.tournament_id == t.id,
@@ -405,3 +422,118 @@ def tournament_players(session: Session, t: Tournament, principal: Principal | N
             out.append(RosteredPlayer(team_id=team.id or 0, board=board,
                                       player=player_view(session, principal, by_id[dp.id], private)))
     return out
+
+
+# --- the player page and the board statistics ------------------------------------------------------
+
+
+def _public_rounds(session: Session, t: Tournament) -> dict[int, Round]:
+    return {r.number: r for r in session.exec(select(Round).where(
+        Round.tournament_id == t.id, Round.state.in_(PUBLIC_STATES))).all()}  # type: ignore[attr-defined]
+
+
+def _board_line(board: int | None, points: Fraction, games: int, performance: int | None) -> BoardLine:
+    pct = points / games if games else None
+    return BoardLine(board=board, points=format_value(points), games=games,
+                     percentage=format_value(pct * 100) if pct is not None else None,
+                     percentage_display=one_decimal(pct * 100) if pct is not None else None,
+                     performance=performance)
+
+
+def _lines(recs: list[BoardRecord], totals: Totals | None, unrated: int) -> tuple[BoardLine, list[BoardLine]]:
+    total = (_board_line(None, totals.points, totals.games, totals.performance) if totals
+             else _board_line(None, Fraction(0), 0, None))
+    return total, [_board_line(r.board, r.points, r.games, r.performance(unrated))
+                   for r in sorted(recs, key=lambda r: r.board)]
+
+
+def _player_ref(d: dom.Tournament, pid: int | None) -> PlayerRef | None:
+    if pid is None:
+        return None
+    try:
+        p = d.player(pid)
+    except KeyError:
+        return None
+    return PlayerRef(id=p.id, name=p.name, fide_rating=p.fide_rating, national_rating=p.national_rating,
+                     title=p.title)
+
+
+def _game_read(d: dom.Tournament, g: PlayerRound) -> PlayerGameRead:
+    opp = _player_ref(d, g.opponent_id)
+    return PlayerGameRead(
+        round=g.round, outcome=g.outcome.value, table=g.table, board=g.board,
+        colour=g.colour,  # type: ignore[arg-type]
+        opponent=OpponentRef(**opp.model_dump(), team=dom_team_ref(d, g.opponent_team_id)) if opp else None,
+        opponent_team=dom_team_ref(d, g.opponent_team_id), result=g.result,
+        points=format_value(g.points) if g.points is not None else None,
+    )
+
+
+WAITING = (GameOutcome.PENDING, GameOutcome.NOT_PLAYING, GameOutcome.PAB, GameOutcome.ABSENT)
+
+
+def player_page_read(session: Session, t: Tournament, player_id: int) -> PlayerPageRead:
+    """A player as a parent looks them up: team, club, board, every published round's game with the
+    opponent, the score as the board prizes count it, and the next assignment once it is published.
+    Public: no birth date, no contact data, no unpublished round."""
+    public = _public_rounds(session, t)
+    d = load_domain(session, t)
+    d = dataclasses.replace(d, rounds=tuple(r for r in d.rounds if r.number in public))
+    teams = [tm for tm in d.teams if tm.status is not TeamStatus.WAITLISTED]
+    team = next((tm for tm in teams if player_id in tm.roster), None)
+    games = player_rounds(d, player_id, team.id if team else None)
+    if team is None:
+        sat = [g for g in games if g.board is not None]
+        if not sat:
+            raise NotFound(None, f"no player with id {player_id} in tournament {t.id}")
+        team = d.team(sat[-1].team_id or 0)
+    row = session.get(Player, player_id)
+    assert row is not None
+    club = session.get(Club, row.club_id)
+    done = tuple(r for r in d.rounds if public[r.number].state == "completed")
+    last = max((r.number for r in done), default=None)
+    _, recs = board_records(dataclasses.replace(d, rounds=done), last)
+    mine = [r for (_, pid), r in recs.items() if pid == player_id]
+    unrated = d.rules.unrated_rating
+    total, lines = _lines(mine, player_totals(mine, unrated).get(player_id), unrated)
+    nxt = None
+    active = [g for g in games if public[g.round].state in ACTIVE_STATES and g.outcome in WAITING]
+    if active:
+        g = active[-1]
+        rnd = public[g.round]
+        nxt = NextGameRead(**_game_read(d, g).model_dump(), state=rnd.state, scheduled_start=rnd.scheduled_start)
+    board = team.roster.index(player_id) + 1 if player_id in team.roster else None
+    return PlayerPageRead(
+        player=PlayerPublic.model_validate(row.model_dump() | {"name": row.name}),
+        team=dom_team_ref(d, team.id), club=ClubRef(id=club.id or 0, name=club.name) if club else None,
+        board=board, rounds=[_game_read(d, g) for g in games],
+        score=PlayerScore(**total.model_dump(), after_round=last, boards=lines), next=nxt,
+    )
+
+
+def board_stats_read(session: Session, t: Tournament) -> BoardStatsRead:
+    """Every rostered player's games over the board in the completed rounds, per board and in total,
+    and each board's leaders (the board prizes; provisional while nobody has the games)."""
+    d, last = completed_view(session, t, None)
+    _, recs = board_records(d, last)
+    unrated = d.rules.unrated_rating
+    by_player: dict[int, list[BoardRecord]] = {}
+    for (_, pid), rec in sorted(recs.items()):
+        by_player.setdefault(pid, []).append(rec)
+    totals = player_totals(recs.values(), unrated)
+    players = []
+    for team in d.teams:
+        if team.status is TeamStatus.WAITLISTED:
+            continue
+        for i, pid in enumerate(team.roster, start=1):
+            ref = _player_ref(d, pid)
+            if ref is None:
+                continue
+            total, lines = _lines(by_player.get(pid, []), totals.get(pid), unrated)
+            players.append(BoardStatsPlayer(**total.model_dump(exclude={"board"}), board=None, player=ref,
+                                            team=dom_team_ref(d, team.id), roster_board=i, boards=lines))
+    leaders = [BoardPlaceRead(**board_place_dict(d, p), provisional=p.provisional)
+               for p in board_leaders(d, recs, last)]
+    done = last or 0
+    return BoardStatsRead(after_round=last, min_games=d.rules.board_prize_min_games,
+                          rounds_left=max(d.rules.rounds - done, 0), players=players, leaders=leaders)

@@ -15,8 +15,16 @@ from sqlmodel import Session, col, delete, select
 
 from app.models import BoardGame, Club, Lineup, Match, Player, Round, Team, Tournament
 from app.operations import audit
-from app.operations.repository import eligibility, load_domain, roster_in_board_order, rules_of, to_player
+from app.operations.repository import (
+    eligibility,
+    load_domain,
+    roster_in_board_order,
+    rosters,
+    rules_of,
+    to_player,
+)
 from app.security import Principal
+from app.services.board_order import board_order
 from app.services.errors import InvalidInput, NotFound, PreconditionFailed, PreconditionRequired, StateConflict
 from app.services.lineups import base_lineup, lineup_problems
 from app.services.pairing import pair_tournament_round
@@ -60,18 +68,37 @@ def team_lineup(session: Session, t: Tournament, team: Team, number: int) -> tup
     return [p.id for p in base_lineup(rules_of(t), roster)], False
 
 
-def base_lineup_warnings(session: Session, t: Tournament, teams: Sequence[Team], number: int) -> list[str]:
+def round_lineups(session: Session, t: Tournament, number: int) -> tuple[dict[int, list[int]], set[int]]:
+    """Every team's player ids on boards 1.. for the round (as :func:`team_lineup`), and the teams that
+    submitted theirs: one query, and one more for the rosters when a team has submitted none."""
+    submitted = {lu.team_id: list(lu.player_ids) for lu in session.exec(
+        select(Lineup).where(Lineup.tournament_id == t.id, Lineup.round_number == number)).all()}
+    teams = session.exec(select(Team.id).where(Team.tournament_id == t.id, Team.status == "entered")).all()
+    out = dict(submitted)
+    if any(tid not in submitted for tid in teams):
+        rules = rules_of(t)
+        for team_id, players in rosters(session, t.id or 0).items():
+            if team_id not in out:
+                out[team_id] = [p.id for p in base_lineup(rules, board_order([to_player(p) for p in players]))]
+    return out, set(submitted)
+
+
+def base_lineup_warnings(session: Session, t: Tournament, teams: Sequence[Team], number: int,
+                         lineups: tuple[dict[int, list[int]], set[int]] | None = None) -> list[str]:
     """What the arbiter is told before pairing: teams without a lineup whose base lineup is not valid."""
     rules = rules_of(t)
     on = t.start_date or date.today()
+    ids_of, submitted = lineups or round_lineups(session, t, number)
+    if all(team.id in submitted for team in teams):
+        return []
+    by_team = rosters(session, t.id or 0)
     out = []
     for team in teams:
-        ids, submitted = team_lineup(session, t, team, number)
-        if submitted:
+        if team.id in submitted:
             continue
-        roster = [to_player(p) for p in roster_in_board_order(session, team)]
+        roster = board_order([to_player(p) for p in by_team.get(team.id or 0, [])])
         check = eligibility(rules, session.get(Club, team.club_id), on)
-        for e in lineup_problems(rules, roster, ids, None, False, check):
+        for e in lineup_problems(rules, roster, ids_of.get(team.id or 0, []), None, False, check):
             out.append(f"{team.name}: no lineup submitted and the base lineup is not valid: {e.rule}: {e.detail}")
     return out
 
@@ -97,13 +124,34 @@ def build_boards(session: Session, t: Tournament, rules: Rules, match: Match, nu
     assert first is not None and second is not None
     a, _ = team_lineup(session, t, first, number)
     b, _ = team_lineup(session, t, second, number)
+    session.add_all(new_boards(rules, match, a, b))
+
+
+def new_boards(rules: Rules, match: Match, a: list[int], b: list[int]) -> list[BoardGame]:
+    """The board games of a new match between lineups ``a`` (first team) and ``b``."""
     pattern = rules.pairing.board_colour_pattern
+    out = []
     for i in range(rules.boards):
         fp = a[i] if i < len(a) else None
         sp = b[i] if i < len(b) else None
         fw = pattern[i] == "W"
-        session.add(BoardGame(match_id=match.id or 0, board=i + 1, first_player_id=fp, second_player_id=sp,
-                              first_white=fw, result=auto_forfeit(fp, sp, fw)))
+        out.append(BoardGame(match_id=match.id or 0, board=i + 1, first_player_id=fp, second_player_id=sp,
+                             first_white=fw, result=auto_forfeit(fp, sp, fw)))
+    return out
+
+
+def store_matches(session: Session, t: Tournament, rules: Rules, rnd: Round,
+                  tables: list[tuple[int, int, int | None]],
+                  lineups: tuple[dict[int, list[int]], set[int]] | None = None) -> None:
+    """Store a round's matches, (table, first team, second team or None for the PAB), with their boards."""
+    ids_of, _ = lineups or round_lineups(session, t, rnd.number)
+    matches = [Match(round_id=rnd.id or 0, table_no=table, first_team_id=a, second_team_id=b)
+               for table, a, b in tables]
+    session.add_all(matches)
+    session.flush()
+    for m in matches:
+        if m.second_team_id is not None:
+            session.add_all(new_boards(rules, m, ids_of.get(m.first_team_id, []), ids_of.get(m.second_team_id, [])))
 
 
 def has_entered_results(session: Session, match: Match) -> bool:
@@ -174,12 +222,9 @@ def pair(session: Session, t: Tournament, rnd: Round, principal: Principal | Non
     old = round_matches(session, rnd)
     before = [{"table": m.table_no, "first": m.first_team_id, "second": m.second_team_id} for m in old]
     _clear_matches(session, old)
-    for pm in pairing.matches:
-        m = Match(round_id=rnd.id or 0, table_no=pm.table, first_team_id=pm.first, second_team_id=pm.second)
-        session.add(m)
-        session.flush()
-        build_boards(session, t, rules, m, rnd.number)
-    warnings = base_lineup_warnings(session, t, present, rnd.number)
+    lineups = round_lineups(session, t, rnd.number)
+    store_matches(session, t, rules, rnd, [(pm.table, pm.first, pm.second) for pm in pairing.matches], lineups)
+    warnings = base_lineup_warnings(session, t, present, rnd.number, lineups)
     rnd.state = "paired"
     rnd.manual = False
     rnd.explanation = pairing.explanation.to_dict() | {"lines": pairing.explanation.lines(), "warnings": warnings}
@@ -207,13 +252,8 @@ def _clear_matches(session: Session, matches: Sequence[Match]) -> None:
 
 def renumber_and_store(session: Session, t: Tournament, rnd: Round, pairs: list[tuple[int, int | None]]) -> None:
     """Store a hand-changed pairing: ``pairs`` in board order (first = White on board 1), PAB last."""
-    rules = rules_of(t)
     _clear_matches(session, round_matches(session, rnd))
-    for table, (a, b) in enumerate(pairs, start=1):
-        m = Match(round_id=rnd.id or 0, table_no=table, first_team_id=a, second_team_id=b)
-        session.add(m)
-        session.flush()
-        build_boards(session, t, rules, m, rnd.number)
+    store_matches(session, t, rules_of(t), rnd, [(table, a, b) for table, (a, b) in enumerate(pairs, start=1)])
 
 
 # --- results -------------------------------------------------------------------------------------------
@@ -253,7 +293,9 @@ def set_board_result(session: Session, t: Tournament, rnd: Round, match: Match, 
     if match.forfeit is not None:
         raise StateConflict("R-7.3", f"table {match.table_no} was forfeited as a whole; clear the forfeit first")
     code = normalise_result(result) if result is not None else None
-    board = session.exec(select(BoardGame).where(BoardGame.match_id == match.id, BoardGame.board == board_no)).first()
+    with session.no_autoflush:  # a batch flushes its boards once, at the end
+        board = session.exec(select(BoardGame).where(BoardGame.match_id == match.id,
+                                                     BoardGame.board == board_no)).first()
     if board is None:
         raise NotFound(None, f"table {match.table_no} has no board {board_no}")
     if code is not None and (board.first_player_id is None or board.second_player_id is None):
@@ -382,7 +424,6 @@ def change_pairing(session: Session, t: Tournament, rnd: Round, action: str, tea
         fp = tuple(sorted({*rules.pairing.forbidden_pairs, tuple(sorted((a.tpn, b.tpn)))}))
         new_rules = rules_from_dict({"pairing": {"forbidden_pairs": [list(x) for x in fp]}}, rules)
         t.rules = rules_to_dict(new_rules)
-        t.version += 1
         session.add(t)
         session.flush()
         pair(session, t, rnd, principal)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Annotated, Any, TypeVar
 
-from fastapi import Depends, Path, Query, Request, Response
+from fastapi import Depends, Header, Path, Query, Request, Response
 from sqlalchemy import func
 from sqlmodel import Session, SQLModel, select
 
@@ -14,6 +15,7 @@ from app.contract import answers
 from app.db import SessionDep
 from app.models import Tournament
 from app.models.schemas import Page
+from app.operations.cache import Answer
 from app.permissions import MAX_ID, Access, Permit
 from app.security import Principal, current_principal, optional_principal
 from app.services.errors import NotFound
@@ -54,6 +56,23 @@ class Paging:
     def of(self, everything: Sequence[Any]) -> Page[Any]:
         """The page of a list built in memory (a tournament's rounds, its committee, ...)."""
         return self.page(everything[self.offset:self.offset + self.limit], len(everything))
+
+    @property
+    def key(self) -> tuple[int, int]:
+        """What a cached page depends on besides the tournament's version."""
+        return self.limit, self.offset
+
+    def cached(self, answer: Answer) -> Response:
+        """A cached page's answer (``key`` was part of its cache key): its ETag or 304, and its ``Link`` header."""
+        response = cached(answer)
+        found = _PAGE_TAIL.search(answer.body[-200:]) if answer.body is not None else None
+        if found is not None:
+            response.headers["Link"] = page_links(self._request, self.limit, self.offset, int(found.group(1)))
+        return response
+
+
+#: The end of a serialised Page: ``..."total":12,"limit":50,"offset":0}``.
+_PAGE_TAIL = re.compile(rb'"total":(\d+),"limit":\d+,"offset":\d+\}$')
 
 
 def page_links(request: Request, limit: int, offset: int, total: int) -> str:
@@ -109,3 +128,18 @@ def permit(action: str) -> Any:
 def public(action: str | None = None) -> Any:
     """A read anyone may make; ``action`` names what the handler may check to show more (private data)."""
     return Depends(Permit.public_read(action))
+
+
+# --- cached reads (issue 14): ETag from the tournament version, 304 on If-None-Match ---------------------
+
+IfNoneMatch = Annotated[str | None, Header(max_length=1000,
+                                           description="an ETag of an earlier answer: 304 when still current")]
+NOT_MODIFIED = answers(304)
+
+
+def cached(answer: Answer) -> Response:
+    """The HTTP answer of a cached read model: the JSON with its ETag, or 304."""
+    headers = {"ETag": answer.etag, "Cache-Control": "no-cache"}
+    if answer.body is None:
+        return Response(status_code=304, headers=headers)
+    return Response(answer.body, media_type="application/json", headers=headers)

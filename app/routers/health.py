@@ -31,7 +31,8 @@ def health() -> Health:
     return healthz()
 
 
-@router.get("/readyz", response_model=Health, responses=answers(503), summary="Readiness: the database is usable")
+@router.get("/readyz", response_model=Health, summary="Readiness: the database is usable", responses=answers(
+    503, s503="Not ready: the database does not answer, or its schema is not at the migration this version needs"))
 def readyz() -> Health:
     """The database answers and its schema is at the migration this version needs: the server can serve
     requests. Otherwise 503 problem+json whose `detail` says what is wrong (for a readiness probe or a load

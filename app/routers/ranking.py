@@ -4,21 +4,36 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Response
 
 from app.models.schemas import RankingRead
+from app.operations import cache
 from app.operations.ranking import lock
 from app.operations.read_models import ranking_read
-from app.routers.deps import Access, Id, SessionDep, answers, load_tournament, permit, public
+from app.routers.deps import (
+    NOT_MODIFIED,
+    Access,
+    Id,
+    IfNoneMatch,
+    SessionDep,
+    answers,
+    cached,
+    load_tournament,
+    permit,
+    public,
+)
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/ranking", tags=["ranking"])
 
 
-@router.get("", response_model=RankingRead, summary="Teams by the average rating of their base lineup (R-4.1)")
-def get_ranking(tournament_id: Id, session: SessionDep, _: Annotated[Access, public()]) -> RankingRead:
+@router.get("", response_model=RankingRead, responses=NOT_MODIFIED,
+            summary="Teams by the average rating of their base lineup (R-4.1)")
+def get_ranking(tournament_id: Id, session: SessionDep, _: Annotated[Access, public()],
+                if_none_match: IfNoneMatch = None) -> Response:
     """The initial ranking: the entered teams by the exact average rating of their base lineup (R-4.1), with
     their pairing numbers once locked and the problems of each base lineup."""
-    return ranking_read(session, load_tournament(session, tournament_id))
+    return cached(cache.read(session, tournament_id, "ranking", lambda t: ranking_read(session, t), RankingRead,
+                             if_none_match=if_none_match))
 
 
 @router.post("/lock", response_model=RankingRead, responses=answers(409),

@@ -7,22 +7,26 @@ result) -> completed; a completed round reopens to in progress while the next ro
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
-from fastapi import APIRouter, Header, Response
+from fastapi import APIRouter, Response
 from sqlmodel import Session
 
 from app.models import Round, Tournament
 from app.models.schemas import AbsentPut, Page, PairingChange, RoundRead, RoundSummary
+from app.operations import cache
 from app.operations import rounds as ops
-from app.operations.read_models import round_etag, round_read, round_summaries
+from app.operations.read_models import round_read, round_summaries
 from app.routers.deps import (
+    NOT_MODIFIED,
     Access,
     Id,
+    IfNoneMatch,
     PagingDep,
     RoundNumber,
     SessionDep,
     answers,
+    cached,
     load_tournament,
     permit,
     public,
@@ -37,32 +41,32 @@ def _locked_round(session: Session, tournament_id: int, number: int) -> tuple[To
     return t, ops.get_round(session, tournament_id, number)
 
 
-@router.get("", response_model=Page[RoundSummary], summary="The rounds and their states")
-def list_rounds(tournament_id: Id, session: SessionDep, _: Annotated[Access, public()],
-                paging: PagingDep) -> Page[RoundSummary]:
+@router.get("", response_model=Page[RoundSummary], responses=NOT_MODIFIED, summary="The rounds and their states")
+def list_rounds(tournament_id: Id, session: SessionDep, _: Annotated[Access, public()], paging: PagingDep,
+                if_none_match: IfNoneMatch = None) -> Response:
     """Every round of the tournament in order, with its state: `pending`, `paired`, `published`, `in_progress`
     or `completed` (see the round lifecycle in the API description)."""
-    return paging.of(round_summaries(session, load_tournament(session, tournament_id)))
+    return paging.cached(cache.read(session, tournament_id, "rounds",
+                                    lambda t: paging.of(round_summaries(session, t)), Page[RoundSummary],
+                                    params=paging.key, if_none_match=if_none_match))
 
 
-@router.get("/{number}", response_model=RoundRead, responses=answers(304),
+@router.get("/{number}", response_model=RoundRead, responses=NOT_MODIFIED,
             summary="A round: matches in board order with players, results and match scores (public once published)")
 def get_round(tournament_id: Id, number: RoundNumber, session: SessionDep,
-              access: Annotated[Access, public("round.read_unpublished")], response: Response,
-              if_none_match: Annotated[str | None, Header(max_length=1000)] = None) -> Any:
+              access: Annotated[Access, public("round.read_unpublished")],
+              if_none_match: IfNoneMatch = None) -> Response:
     """The round's matches in table order, each with its boards, players, results and scores.
 
     Before the pairing is published the public sees the round's state and no matches; the tournament's
     officials see the pairing and the engine's explanation. The answer carries an `ETag`: send it back in
     `If-None-Match` to get 304 while nothing changed. Each match has its own `etag` for result changes.
     """
-    t = load_tournament(session, tournament_id)
-    rnd = ops.get_round(session, tournament_id, number)
-    etag = round_etag(session, rnd) + ("-staff" if access.holds("round.read_unpublished") else "")
-    if if_none_match is not None and etag in {x.strip() for x in if_none_match.split(",")}:
-        return Response(status_code=304, headers={"ETag": etag})
-    response.headers["ETag"] = etag
-    return round_read(session, t, rnd, access.principal)
+    return cached(cache.read(
+        session, tournament_id, "round",
+        lambda t: round_read(session, t, ops.get_round(session, tournament_id, number), access.principal),
+        RoundRead, params=(number,), audience=cache.staff_audience(session, access.principal, tournament_id),
+        if_none_match=if_none_match))
 
 
 @router.post("/{number}/pair", response_model=RoundRead, responses=answers(409),

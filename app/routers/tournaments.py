@@ -4,16 +4,29 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, status
+from fastapi import APIRouter, Query, Response, status
 from sqlmodel import col, select
 
 from app.models import Membership, Tournament
 from app.models.schemas import Page, TournamentCreate, TournamentRead, TournamentUpdate
-from app.operations import audit
+from app.operations import audit, cache
 from app.operations.read_models import tournament_read
 from app.operations.repository import delete_tournament_rows, rules_of
 from app.operations.tournaments import any_round_paired, sync_rounds
-from app.routers.deps import Access, Id, PagingDep, SessionDep, answers, load_tournament, paginate, permit, public
+from app.routers.deps import (
+    NOT_MODIFIED,
+    Access,
+    Id,
+    IfNoneMatch,
+    PagingDep,
+    SessionDep,
+    answers,
+    cached,
+    load_tournament,
+    paginate,
+    permit,
+    public,
+)
 from app.services.errors import StateConflict
 from app.services.rules import Rules, preset, rules_from_dict, rules_to_dict
 
@@ -58,10 +71,13 @@ def list_tournaments(session: SessionDep, paging: PagingDep, _: Annotated[Access
     return paging.page([tournament_read(session, t) for t in items], total)
 
 
-@router.get("/{tournament_id}", response_model=TournamentRead, summary="A tournament with its settings")
-def get_tournament(tournament_id: Id, session: SessionDep, _: Annotated[Access, public()]) -> TournamentRead:
+@router.get("/{tournament_id}", response_model=TournamentRead, responses=NOT_MODIFIED,
+            summary="A tournament with its settings")
+def get_tournament(tournament_id: Id, session: SessionDep, _: Annotated[Access, public()],
+                   if_none_match: IfNoneMatch = None) -> Response:
     """The tournament's details and all its settings (`rules`), with warnings for the organiser."""
-    return tournament_read(session, load_tournament(session, tournament_id))
+    return cached(cache.read(session, tournament_id, "tournament", lambda t: tournament_read(session, t),
+                             TournamentRead, if_none_match=if_none_match))
 
 
 @router.patch("/{tournament_id}", response_model=TournamentRead, responses=answers(409),
@@ -85,7 +101,6 @@ def update_tournament(tournament_id: Id, body: TournamentUpdate, session: Sessio
         sync_rounds(session, t, new)
     for k, v in changes.items():
         setattr(t, k, v)
-    t.version += 1
     session.add(t)
     audit.record(session, access.principal, "update", "tournament", t.id, tournament_id=t.id, before=before,
                  after=t)

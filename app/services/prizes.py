@@ -23,11 +23,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from app.services.performance import rating_performance
+from app.services.board_stats import PRIZE_PLACES, BoardPlace, board_leaders, board_records, rank_board
 from app.services.standings import Standings, compute_standings, format_value
 from app.services.tournament import Tournament
 
-PRIZE_PLACES = 3
+__all__ = ["PRIZE_PLACES", "BoardPlace", "Prizes", "TeamPrize", "board_place_dict", "compute_prizes", "one_decimal",
+           "rank_board"]
 
 
 @dataclass(frozen=True)
@@ -43,26 +44,15 @@ class TeamPrize:
                     {"id": p, "name": _player_name(t, p)} for p in self.players]}
 
 
-@dataclass(frozen=True)
-class BoardPrize:
-    board: int
-    place: int
-    player_id: int
-    team_id: int
-    points: Fraction
-    games: int
-    percentage: Fraction  # points / games, exact
-    performance: int | None
-    tied: bool
-
-    def to_dict(self, t: Tournament) -> dict[str, Any]:
-        return {"board": self.board, "place": self.place, "tied": self.tied,
-                "player": {"id": self.player_id, "name": _player_name(t, self.player_id)},
-                "team": {"id": self.team_id, "name": t.team(self.team_id).name},
-                "points": format_value(self.points), "games": self.games,
-                "percentage": format_value(self.percentage * 100),
-                "percentage_display": _one_decimal(self.percentage * 100),
-                "performance": self.performance}
+def board_place_dict(t: Tournament, p: BoardPlace) -> dict[str, Any]:
+    """The JSON form of a board place (the prizes' ``boards`` list and the board statistics)."""
+    return {"board": p.board, "place": p.place, "tied": p.tied,
+            "player": {"id": p.player_id, "name": _player_name(t, p.player_id)},
+            "team": {"id": p.team_id, "name": t.team(p.team_id).name},
+            "points": format_value(p.points), "games": p.games,
+            "percentage": format_value(p.percentage * 100),
+            "percentage_display": one_decimal(p.percentage * 100),
+            "performance": p.performance}
 
 
 @dataclass(frozen=True)
@@ -70,16 +60,16 @@ class Prizes:
     tournament: Tournament
     overall: tuple[TeamPrize, ...]
     union: tuple[TeamPrize, ...]
-    boards: tuple[BoardPrize, ...]  # board 1 first, then by place
+    boards: tuple[BoardPlace, ...]  # board 1 first, then by place
 
     def to_dict(self) -> dict[str, Any]:
         t = self.tournament
         return {"overall": [p.to_dict(t) for p in self.overall],
                 "union": [p.to_dict(t) for p in self.union],
-                "boards": [p.to_dict(t) for p in self.boards]}
+                "boards": [board_place_dict(t, p) for p in self.boards]}
 
 
-def _one_decimal(x: Fraction) -> str:
+def one_decimal(x: Fraction) -> str:
     """``x`` rounded half-up to one decimal, for display only (ranking uses exact values)."""
     tenths = (x * 10 + Fraction(1, 2)).__floor__()
     return f"{tenths // 10}.{tenths % 10}"
@@ -90,51 +80,6 @@ def _player_name(t: Tournament, pid: int) -> str:
         return t.player(pid).name
     except KeyError:
         return ""
-
-
-def _rating(t: Tournament, pid: int | None) -> int | None:
-    if pid is None:
-        return None
-    try:
-        return t.player(pid).fide_rating
-    except KeyError:
-        return None
-
-
-@dataclass
-class _BoardStats:
-    team: int
-    points: Fraction
-    ratings: list[int | None]
-
-
-def _collect(
-    t: Tournament, after_round: int | None
-) -> tuple[dict[int, set[int]], dict[tuple[int, int], _BoardStats]]:
-    """(team -> players who played, (board, player) -> OTB statistics on that board)."""
-    present: dict[int, set[int]] = {}
-    stats: dict[tuple[int, int], _BoardStats] = {}
-    for r in t.completed_rounds(after_round):
-        for m in r.matches:
-            if m.second is None or m.forfeit is not None:
-                continue
-            for b in m.boards:
-                pts = b.points()
-                if pts is None:
-                    continue
-                sides = ((m.first, b.first_player, b.second_player, pts[0], pts[1]),
-                         (m.second, b.second_player, b.first_player, pts[1], pts[0]))
-                for team, pid, opp, mine, theirs in sides:
-                    if pid is None:
-                        continue
-                    if b.played or mine > theirs:
-                        present.setdefault(team, set()).add(pid)
-                    if not b.played or opp is None:
-                        continue
-                    st = stats.setdefault((b.board, pid), _BoardStats(team, Fraction(0), []))
-                    st.points += mine
-                    st.ratings.append(_rating(t, opp))
-    return present, stats
 
 
 def _team_prizes(
@@ -154,39 +99,10 @@ def _team_prizes(
     return tuple(out)
 
 
-def rank_board(
-    board: int,
-    entries: list[tuple[int, int, Fraction, tuple[int | None, ...]]],
-    min_games: int,
-    unrated_rating: int = 1400,
-    places: int = PRIZE_PLACES,
-) -> tuple[BoardPrize, ...]:
-    """R-9.3 for one board. ``entries``: (player id, team id, OTB points on the board,
-    opponents' ratings, one per OTB game on the board). Players with fewer than
-    ``min_games`` games are left out (R-9.3.1); the rest are ranked by exact percentage,
-    games, then rating performance (R-9.3.2); equal keys share the place (R-8.2)."""
-    cands = []
-    for pid, team, points, ratings in entries:
-        games = len(ratings)
-        if games == 0 or games < min_games:
-            continue
-        tpr = rating_performance(ratings, points, unrated_rating)
-        key = (Fraction(points) / games, games, tpr if tpr is not None else -(10**9))
-        cands.append((key, pid, team, Fraction(points), games, tpr))
-    keys = [c[0] for c in cands]
-    out = []
-    for key, pid, team, points, games, tpr in sorted(cands, key=lambda c: (tuple(-x for x in c[0]), c[1])):
-        place = 1 + sum(1 for k in keys if k > key)
-        if place > places:
-            break
-        out.append(BoardPrize(board, place, pid, team, points, games, key[0], tpr, keys.count(key) > 1))
-    return tuple(out)
-
-
 def compute_prizes(t: Tournament, standings: Standings | None = None) -> Prizes:
     """Team and board prizes (R-9) from ``standings`` (default: the final standings)."""
     st = standings if standings is not None else compute_standings(t)
-    present, stats = _collect(t, st.after_round)
+    present, stats = board_records(t, st.after_round)
     rows = [(r.rank, r.team_id, r.tied) for r in st.rows]
     overall = _team_prizes(t, rows, present)
     union: tuple[TeamPrize, ...] = ()
@@ -197,8 +113,5 @@ def compute_prizes(t: Tournament, standings: Standings | None = None) -> Prizes:
             if club is not None and club.union_member:
                 urows.append((rank, tid, tied))
         union = _team_prizes(t, urows, present)
-    boards: list[BoardPrize] = []
-    for board in range(1, t.rules.boards + 1):
-        entries = [(pid, s.team, s.points, tuple(s.ratings)) for (bd, pid), s in stats.items() if bd == board]
-        boards.extend(rank_board(board, entries, t.rules.board_prize_min_games, t.rules.unrated_rating))
-    return Prizes(t, overall, union, tuple(boards))
+    boards = board_leaders(t, stats, st.after_round, provisional=False)
+    return Prizes(t, overall, union, boards)

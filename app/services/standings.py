@@ -23,6 +23,23 @@ ZERO = Fraction(0)
 
 
 @dataclass(frozen=True)
+class TiebreakUse:
+    """How one tie-break came to matter for one team.
+
+    ``group``: how many teams (this one included) were still tied when the tie-break was applied;
+    1 means the team was already separated and the value decides nothing. For the group tie-breaks
+    (DE, EDE, TBR, BBE), whose value is only a position inside that group, ``decisive`` is what
+    decided there: the team's points in the encounters among the group (DE, DE-ALLMET, EDE), or its
+    board points where it parted from the others (TBR: on board ``board``; BBE: on the top ``board``
+    boards); None when the tie-break did not apply (DE-ALLMET when not all of them met) or left the
+    team tied."""
+
+    group: int
+    decisive: Fraction | None = None
+    board: int | None = None
+
+
+@dataclass(frozen=True)
 class StandingRow:
     rank: int
     team_id: int
@@ -33,6 +50,8 @@ class StandingRow:
     lost: int
     tiebreaks: tuple[tuple[str, Fraction], ...]
     tied: bool
+    #: per tie-break (aligned with ``tiebreaks``): how it came to matter for this team
+    explained: tuple[TiebreakUse, ...] = ()
 
     def value(self, code: str) -> Fraction:
         for c, v in self.tiebreaks:
@@ -62,20 +81,27 @@ def _display_key(t: Tournament, tid: int) -> tuple[int, int]:
 
 def rank_groups(
     ctx: Context, tiebreaks: tuple[Tiebreak, ...]
-) -> tuple[list[list[int]], dict[str, dict[int, Fraction]]]:
-    """Apply the list (C.07 4.2). Returns the ordered groups (size > 1 = still tied) and,
-    per code, every team's reported value."""
+) -> tuple[list[list[int]], dict[str, dict[int, Fraction]], dict[str, dict[int, TiebreakUse]]]:
+    """Apply the list (C.07 4.2). Returns the ordered groups (size > 1 = still tied), per code
+    every team's reported value, and per code how it came to matter for each team."""
     groups: list[list[int]] = [list(ctx.team_ids)]
     reported: dict[str, dict[int, Fraction]] = {}
+    uses: dict[str, dict[int, TiebreakUse]] = {}
     for tb in tiebreaks:
         values = tb.values(ctx) if tb.values is not None else None
         new_groups: list[list[int]] = []
         positions: dict[int, Fraction] = {}
+        used: dict[int, TiebreakUse] = uses.setdefault(tb.code, {})
         for g in groups:
             if len(g) == 1:
                 new_groups.append(g)
                 positions[g[0]] = Fraction(1)
+                used[g[0]] = TiebreakUse(1)
                 continue
+            why = tb.explain(ctx, g) if tb.explain is not None else {}
+            for tid in g:
+                decisive, board = why.get(tid, (None, None))
+                used[tid] = TiebreakUse(len(g), decisive, board)
             parts = tb.order(ctx, g, values)
             pos = 1
             for part in parts:
@@ -85,7 +111,7 @@ def rank_groups(
             new_groups.extend(parts)
         groups = new_groups
         reported[tb.code] = values if values is not None else positions
-    return groups, reported
+    return groups, reported, uses
 
 
 def compute_standings(
@@ -103,7 +129,7 @@ def compute_standings(
     if not tbs or tbs[0].name not in ("MPTS", "GPTS"):
         ranking = parse_tiebreaks(("MPTS" if primary == "MP" else "GPTS",), primary) + tbs
     ctx = build_context(t, after_round)
-    groups, reported = rank_groups(ctx, ranking)
+    groups, reported, uses = rank_groups(ctx, ranking)
     rules = t.rules
     rows: list[StandingRow] = []
     rank = 1
@@ -130,6 +156,7 @@ def compute_standings(
                 lost=lost,
                 tiebreaks=tuple((tb.code, reported[tb.code][tid]) for tb in tbs),
                 tied=tied,
+                explained=tuple(uses[tb.code][tid] for tb in tbs),
             ))
         rank += len(g)
     return Standings(tiebreak_codes=tuple(tb.code for tb in tbs), rows=tuple(rows),
@@ -161,6 +188,11 @@ def format_value(v: Fraction) -> str:
     return f"{sign}{digits[:-places]}.{digits[-places:]}"
 
 
+def _tiebreak_dict(code: str, value: Fraction, use: TiebreakUse) -> dict[str, Any]:
+    return {"code": code, "value": format_value(value), "group": use.group,
+            "decisive": format_value(use.decisive) if use.decisive is not None else None, "board": use.board}
+
+
 def standings_to_dict(t: Tournament, st: Standings) -> dict[str, Any]:
     """The documented JSON form (see ``app.commands.standings``)."""
     rows = []
@@ -177,7 +209,7 @@ def standings_to_dict(t: Tournament, st: Standings) -> dict[str, Any]:
             "won": r.won,
             "drawn": r.drawn,
             "lost": r.lost,
-            "tiebreaks": [{"code": c, "value": format_value(v)} for c, v in r.tiebreaks],
+            "tiebreaks": [_tiebreak_dict(c, v, use) for (c, v), use in zip(r.tiebreaks, r.explained, strict=True)],
         })
     return {"after_round": st.after_round, "rules": st.rules_text,
             "tiebreaks": list(st.tiebreak_codes), "rows": rows}

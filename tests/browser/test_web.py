@@ -46,21 +46,23 @@ def test_standings_show_the_leader_and_every_tiebreak(server: Server, new_page: 
     assert rows.first.locator("td.rk").inner_text().rstrip("=") == str(leader["rank"])
     caption = page.locator("table.standings caption").inner_text()
     assert str(api["after_round"]) in caption
-    # every tie-break of the tournament is a column, with its full name
+    # MP and GP are columns of their own; every other tie-break is a column, with its full name
+    assert api["tiebreaks"][0] == "MPTS" and "GPTS" in api["tiebreaks"]
     heads = page.locator("table.standings thead th.tb abbr")
-    assert heads.all_inner_texts() == api["tiebreaks"]
-    names = dict(zip(api["tiebreaks"], [heads.nth(i).get_attribute("title") for i in range(heads.count())],
+    assert heads.all_inner_texts() == [c for c in api["tiebreaks"] if c not in ("MPTS", "GPTS")]
+    names = dict(zip(heads.all_inner_texts(), [heads.nth(i).get_attribute("title") for i in range(heads.count())],
                      strict=True))
-    assert names["MPTS"] == "Match points"
     assert names["DE-ALLMET"] == "Direct encounter (all met)"
     assert names["EMGSB/C1"] == "Olympiad Sonneborn-Berger (cut 1)"
-    assert names["GPTS"] == "Game points"
     assert names["TBR"] == "Board points by board order"
-    legend = page.locator("dl.legend").inner_text()
-    assert "Olympiad Sonneborn-Berger (cut 1)" in legend
-    # the values are the API's, column by column
-    first_cells = rows.first.locator("td.num").all_inner_texts()[1:]
-    assert first_cells == [tb["value"] for tb in leader["tiebreaks"]]
+    legend = page.locator(".legend").inner_text()
+    assert "Olympiad Sonneborn-Berger (cut 1)" in legend and "Match points" in legend and "Game points" in legend
+    # the values are the API's: MP, GP, and the value tie-break EMGSB/C1
+    assert rows.first.locator("td.mp").inner_text() == leader["mp"]
+    assert rows.first.locator("td.gp").inner_text() == leader["gp"].replace(".5", "½")
+    k = heads.all_inner_texts().index("EMGSB/C1")
+    esb = next(tb["value"] for tb in leader["tiebreaks"] if tb["code"] == "EMGSB/C1")
+    assert rows.first.locator("td.tb").nth(k).inner_text() == esb.replace(".5", "½")
 
 
 def test_live_round_results_completion_and_next_pairings_appear_without_reload(server: Server, new_page: Any,
@@ -81,6 +83,10 @@ def test_live_round_results_completion_and_next_pairings_appear_without_reload(s
     requests: list[Any] = []
     page.on("request", lambda r: requests.append(r))
     # poll every second instead of the default 4 s, to keep the test short
+    # this test follows the polling path: the event stream is made unavailable (tests/browser/test_live.py
+    # follows the stream)
+    page.route(lambda url: url.endswith(f"/tournaments/{TID}/events"),
+               lambda route: route.fulfill(status=404, content_type="application/problem+json", body="{}"))
     page.goto(f"{server.web}?poll=1000#/t/{TID}/r/{number}")
     page.wait_for_selector(f"#m-{table}")
     cell = page.locator(f"#m-{table} tbody tr").first.locator("td.res")
@@ -135,7 +141,7 @@ def test_greek_and_english_switch_and_the_choice_is_remembered(server: Server, n
     goto(page, server, "standings")
     assert page.locator("html").get_attribute("lang") == "el"
     assert page.locator("main h1").inner_text() == "Κατάταξη"
-    assert "Sonneborn-Berger Ολυμπιάδας (αποκοπή 1)" in page.locator("dl.legend").inner_text()
+    assert "Sonneborn-Berger Ολυμπιάδας (αποκοπή 1)" in page.locator(".legend").inner_text()
     assert page.locator('.langs button[lang="el"]').get_attribute("aria-pressed") == "true"
 
     page.locator('.langs button[lang="en"]').click()
@@ -154,7 +160,8 @@ def test_greek_and_english_switch_and_the_choice_is_remembered(server: Server, n
     english.locator('.langs button[lang="el"]').click()
     english.wait_for_function("document.querySelector('header nav a').textContent === 'Τουρνουά'")
     assert english.locator("html").get_attribute("lang") == "el"
-    assert english.locator("header nav").inner_text().split() == ["Τουρνουά", "Γύροι", "Κατάταξη", "Ομάδες", "Έπαθλα"]
+    assert english.locator("header nav").inner_text().split() == [
+        "Τουρνουά", "Γύροι", "Κατάταξη", "Πίνακας", "Ομάδες", "Παίκτες", "Έπαθλα"]
 
 
 def test_standings_and_round_fit_360px_and_screenshots(server: Server, new_page: Any, screenshots: Path) -> None:
@@ -174,7 +181,8 @@ def test_standings_and_round_fit_360px_and_screenshots(server: Server, new_page:
 
 def test_every_page_fits_360px(server: Server, new_page: Any) -> None:
     page = new_page(360, locale="el-GR")  # Greek labels are the longer ones
-    for route in ("", "r/2", "crosstable", "teams", "team/19", "prizes", "search?q=ab"):
+    for route in ("", "r/2", "crosstable", "teams", "team/19", "prizes", "search?q=ab", "player/41", "players",
+                  "players?board=1", "standings"):
         goto(page, server, route)
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, f"{route} at 360px scrolls sideways by {overflow}px"
@@ -182,7 +190,7 @@ def test_every_page_fits_360px(server: Server, new_page: Any) -> None:
 
 def test_tables_are_accessible_and_keyboard_focus_is_visible(server: Server, new_page: Any) -> None:
     page = new_page(1280)
-    for route in ("", "standings", "crosstable", "r/2", "team/3", "prizes"):
+    for route in ("", "standings", "crosstable", "r/2", "team/3", "prizes", "player/41", "players"):
         goto(page, server, route)
         problems = page.evaluate(TABLES_JS)
         assert problems == [], (route, problems)
@@ -197,7 +205,7 @@ def test_tables_are_accessible_and_keyboard_focus_is_visible(server: Server, new
                             " return [a.className, s.outlineStyle, parseFloat(s.outlineWidth)]; })()")
     assert focused[0] == "skip" and focused[1] != "none" and focused[2] >= 2
     seen = []
-    for _ in range(8):
+    for _ in range(11):
         page.keyboard.press("Tab")
         seen.append(page.evaluate("document.activeElement.textContent.trim()"))
     assert {"Standings", "Teams", "Prizes"} <= set(seen)
@@ -305,10 +313,15 @@ def test_search_finds_greek_names_typed_in_latin_letters(server: Server, new_pag
     page.fill("#q", "papadopoulou")
     page.keyboard.press("Enter")
     page.wait_for_selector("ul.hits li")
-    found = page.locator("ul.hits li a").all_inner_texts()
+    found = page.locator("ul.hits li > a").all_inner_texts()
     assert found and all(fold(x).startswith("papadopoulou") for x in found)
     assert found == sorted(found, key=sort_key)
-    page.locator("ul.hits li a").first.click()
+    page.locator("ul.hits li > a").first.click()  # the player's page
+    page.wait_for_selector("table.pgames, main p")
+    assert page.locator("main h1").inner_text().strip() == found[0]
+    page.go_back()
+    page.wait_for_selector("ul.hits li")
+    page.locator("ul.hits li .block a").first.click()  # the player's team, with the player's row highlighted
     page.wait_for_selector("table.roster tr.hl")
     assert page.locator("table.roster tr.hl th").inner_text() == found[0]
 

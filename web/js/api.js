@@ -11,10 +11,19 @@ export function apiBase() {
   return base;
 }
 
+/**
+ * A failed request. `status` is the HTTP status (0: the server could not be reached), `detail`
+ * the API's own sentence (problem+json, English), `rule` its rule id, `retryAfter` the seconds
+ * a 503/429 asks to wait.
+ */
 export class ApiError extends Error {
-  constructor(status, detail) {
-    super(detail || `HTTP ${status}`);
+  constructor(status, detail, { rule = null, retryAfter = null, path = "" } = {}) {
+    super(detail || (status ? `HTTP ${status}` : "network error"));
     this.status = status;
+    this.detail = detail || "";
+    this.rule = rule;
+    this.retryAfter = retryAfter;
+    this.path = path;
   }
 }
 
@@ -23,19 +32,41 @@ export function apiUrl(path) {
   return new URL(path.replace(/^\/+/, ""), apiBase()).href;
 }
 
-async function problem(res) {
+function retryAfter(res) {
+  const raw = res.headers.get("Retry-After");
+  if (!raw) return null;
+  const secs = Number(raw);
+  if (Number.isFinite(secs)) return Math.max(0, secs);
+  const when = Date.parse(raw);
+  return Number.isNaN(when) ? null : Math.max(0, Math.round((when - Date.now()) / 1000));
+}
+
+async function failure(res, path) {
+  let detail = "";
+  let rule = null;
   try {
     const body = await res.json();
-    return body.detail || body.title || `HTTP ${res.status}`;
+    detail = body.detail || body.title || "";
+    rule = body.rule || null;
   } catch (e) {
-    return `HTTP ${res.status}`;
+    /* not problem+json */
+  }
+  return new ApiError(res.status, detail, { rule, retryAfter: retryAfter(res), path });
+}
+
+async function send(path, init) {
+  try {
+    return await fetch(apiUrl(path), init);
+  } catch (e) {
+    if (e.name === "AbortError") throw e;
+    throw new ApiError(0, "", { path }); // offline, DNS, CORS, server down
   }
 }
 
-/** GET a JSON resource; throws ApiError on an error status. */
+/** GET a JSON resource; throws ApiError on an error status or when the server cannot be reached. */
 export async function getJson(path, { signal } = {}) {
-  const res = await fetch(apiUrl(path), { headers: { Accept: "application/json" }, signal });
-  if (!res.ok) throw new ApiError(res.status, await problem(res));
+  const res = await send(path, { headers: { Accept: "application/json" }, signal });
+  if (!res.ok) throw await failure(res, path);
   return res.json();
 }
 
@@ -46,9 +77,9 @@ export async function getJson(path, { signal } = {}) {
 export async function getConditional(path, etag, { signal } = {}) {
   const headers = { Accept: "application/json" };
   if (etag) headers["If-None-Match"] = etag;
-  const res = await fetch(apiUrl(path), { headers, cache: "no-store", signal });
+  const res = await send(path, { headers, cache: "no-store", signal });
   if (res.status === 304) return { notModified: true, etag };
-  if (!res.ok) throw new ApiError(res.status, await problem(res));
+  if (!res.ok) throw await failure(res, path);
   return { notModified: false, etag: res.headers.get("ETag"), data: await res.json() };
 }
 

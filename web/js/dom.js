@@ -38,19 +38,25 @@ export function name(text, tag = "span", attrs = {}) {
   return h(tag, { ...attrs, lang: l && l !== lang() ? l : null }, s);
 }
 
-/** A decimal string from the API ("9.5", "25", "1/3") in the reader's notation. */
+/**
+ * A decimal string from the API ("66.7", "1512.25") in the reader's notation: a decimal comma in
+ * Greek, a point in English. For percentages and averages; points go through pts().
+ */
 export function num(value) {
   if (value === null || value === undefined || value === "") return t("none");
   const s = String(value);
   return lang() === "el" ? s.replace(".", ",") : s;
 }
 
-/** Game points as chess writes them: "2.5" -> "2½", "0.5" -> "½". */
+/**
+ * Points (MP, GP, scores, tie-break values) as chess writes them, the same in both languages:
+ * halves with "½" ("2.5" -> "2½", "0.5" -> "½"); other decimals ("12.25") in the reader's notation.
+ */
 export function pts(value) {
-  if (value === null || value === undefined) return "";
+  if (value === null || value === undefined || value === "") return "";
   const s = String(value);
-  const m = /^(-?\d+)\.5$/.exec(s);
-  if (m) return m[1] === "0" ? "½" : `${m[1]}½`;
+  const m = /^(-?)(\d+)\.5$/.exec(s);
+  if (m) return `${m[1] ? "−" : ""}${m[2] === "0" ? "" : m[2]}½`;
   return num(s);
 }
 
@@ -72,11 +78,9 @@ export function sidePoints(shown) {
   return { "1": 1, "+": 1, "½": 0.5 }[shown] ?? 0;
 }
 
+/** A JavaScript number of points (halves) as pts() writes it. */
 export function numberToPts(x) {
-  const whole = Math.floor(x);
-  const half = x - whole >= 0.5;
-  if (!half) return String(whole);
-  return whole === 0 ? "½" : `${whole}½`;
+  return pts(String(x));
 }
 
 /** A UTC instant as a date and time in the tournament's zone. */

@@ -36,7 +36,9 @@ score (Art. 13; default the primary score ``t.rules.pairing.primary_score``).
 A *value* tie-break gives every team a number (higher is better, except BC). A *group*
 tie-break orders a group of teams still tied (C.07 4.3 type A, or 12.2/12.3 which compare
 board by board); its reported value is the team's position inside the group of teams
-that were tied when it was applied (1 = first; 1 also for a team not tied at that point).
+that were tied when it was applied (1 = first; 1 also for a team not tied at that point);
+its ``explain`` gives what decided inside that group: the points scored in the encounters among
+the group (DE, EDE), or the board points compared where the team parted from the others (TBR, BBE).
 Unplayed rounds follow C.07 Art. 16 in the text of ``t.rules.c07_text()``.
 """
 
@@ -67,6 +69,8 @@ __all__ = [
 
 ValuesFn = Callable[[Context], dict[int, Fraction]]
 GroupFn = Callable[[Context, list[int]], list[list[int]]]
+#: (ctx, group still tied) -> team -> (the decisive value inside the group, the board it was read on)
+ExplainFn = Callable[[Context, list[int]], dict[int, tuple[Fraction | None, int | None]]]
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,7 @@ class Tiebreak:
     values: ValuesFn | None = None
     group: Callable[[Context, list[int], dict[int, Fraction] | None], list[list[int]]] | None = None
     lower_is_better: bool = False
+    explain: ExplainFn | None = None  # group tie-breaks: what decided inside the tied group
 
     @property
     def is_group(self) -> bool:
@@ -177,7 +182,10 @@ def get_tiebreak(code: str, primary: str = "MP") -> Tiebreak:
             return _direct.direct_encounter(ctx, group, kind=kind, all_met_only=allmet,
                                             include_forfeits=forfeits)
 
-        return Tiebreak(canon, name, group=de)
+        def de_explain(ctx: Context, group: list[int]) -> dict[int, tuple[Fraction | None, int | None]]:
+            return _direct.encounter_scores(ctx, group, kind=kind, all_met_only=allmet, include_forfeits=forfeits)
+
+        return Tiebreak(canon, name, group=de, explain=de_explain)
     if name in _EDE:
         chain = _EDE[name]
 
@@ -185,7 +193,10 @@ def get_tiebreak(code: str, primary: str = "MP") -> Tiebreak:
             return _direct.extended_direct_encounter(ctx, group, primary=primary, include_forfeits=forfeits,
                                                      knockout=chain)
 
-        return Tiebreak(canon, name, group=ede)
+        def ede_explain(ctx: Context, group: list[int]) -> dict[int, tuple[Fraction | None, int | None]]:
+            return _direct.encounter_scores(ctx, group, kind=primary, all_met_only=False, include_forfeits=forfeits)
+
+        return Tiebreak(canon, name, group=ede, explain=ede_explain)
     if name in _ESB:
         opp_kind, own_kind = _ESB[name]
         return Tiebreak(canon, name,
@@ -196,9 +207,11 @@ def get_tiebreak(code: str, primary: str = "MP") -> Tiebreak:
         return Tiebreak(canon, name, values=_boards.board_count, group=_boards.board_count_split,
                         lower_is_better=True)
     if name == "TBR":
-        return Tiebreak(canon, name, group=lambda ctx, g, _v: _boards.top_board_results(ctx, g))
+        return Tiebreak(canon, name, group=lambda ctx, g, _v: _boards.top_board_results(ctx, g),
+                        explain=_boards.explain_top_board_results)
     assert name == "BBE"
-    return Tiebreak(canon, name, group=lambda ctx, g, _v: _boards.bottom_board_elimination(ctx, g))
+    return Tiebreak(canon, name, group=lambda ctx, g, _v: _boards.bottom_board_elimination(ctx, g),
+                    explain=_boards.explain_bottom_board_elimination)
 
 
 def parse_tiebreaks(codes: str | tuple[str, ...] | list[str], primary: str = "MP") -> tuple[Tiebreak, ...]:

@@ -8,6 +8,7 @@ board (as FIDE TEC's TieBreakServer does). See :mod:`app.services.tiebreaks.cont
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from app.services.tiebreaks.context import Context, fsum
@@ -47,11 +48,16 @@ def top_board_results(ctx: Context, group: list[int]) -> list[list[int]]:
 def bottom_board_elimination(ctx: Context, group: list[int]) -> list[list[int]]:
     """BBE (12.3): points on all boards but the bottom one, then without the two bottom
     boards, and so on (descending)."""
+    return _split_by_key(group, _bbe_keys(ctx, group))
+
+
+def _bbe_keys(ctx: Context, group: list[int]) -> dict[int, tuple[Fraction, ...]]:
+    """Each team's points on all boards but the bottom one, then without the two bottom, ..."""
     keys = {}
     for tid in group:
         v = board_vector(ctx, tid)
         keys[tid] = tuple(fsum(v[:k]) for k in range(len(v) - 1, 0, -1))
-    return _split_by_key(group, keys)
+    return keys
 
 
 def board_count_split(ctx: Context, group: list[int], values: dict[int, Fraction]) -> list[list[int]]:
@@ -59,3 +65,33 @@ def board_count_split(ctx: Context, group: list[int], values: dict[int, Fraction
     if len({ctx.gp[tid] for tid in group}) > 1:
         return [list(group)]
     return _split_by_key(group, {tid: (-values[tid],) for tid in group})
+
+
+def _explain_by_key(
+    group: list[int], keys: dict[int, tuple[Fraction, ...]], label: Callable[[int], int]
+) -> dict[int, tuple[Fraction | None, int | None]]:
+    """Where each team parts from the rest of ``group`` comparing ``keys`` element by element:
+    (its element there, ``label(index)``); (None, None) for a team still equal to another."""
+    def first_difference(a: int, b: int) -> int | None:
+        return next((i for i, (x, y) in enumerate(zip(keys[a], keys[b], strict=True)) if x != y), None)
+
+    out: dict[int, tuple[Fraction | None, int | None]] = {}
+    for a in group:
+        diffs = [first_difference(a, b) for b in group if b != a]
+        if not diffs or None in diffs:
+            out[a] = (None, None)
+        else:
+            i = max(d for d in diffs if d is not None)
+            out[a] = (keys[a][i], label(i))
+    return out
+
+
+def explain_top_board_results(ctx: Context, group: list[int]) -> dict[int, tuple[Fraction | None, int | None]]:
+    """TBR: the team's points on the board that separated it from the group, and that board."""
+    return _explain_by_key(group, {tid: board_vector(ctx, tid) for tid in group}, lambda i: i + 1)
+
+
+def explain_bottom_board_elimination(ctx: Context, group: list[int]) -> dict[int, tuple[Fraction | None, int | None]]:
+    """BBE: the team's points on the top k boards when that separated it from the group, and k."""
+    n = ctx.rules.boards
+    return _explain_by_key(group, _bbe_keys(ctx, group), lambda i: n - 1 - i)

@@ -39,6 +39,17 @@ def _meetings(
     return {k: sum(v, ZERO) / len(v) for k, v in acc.items()}
 
 
+def encounter_scores(
+    ctx: Context, group: list[int], *, kind: str = "MP", all_met_only: bool = False, include_forfeits: bool = False
+) -> dict[int, tuple[Fraction | None, int | None]]:
+    """Each team's score in the encounters among ``group`` (6.1: the separate standings), the
+    value DE reads; None for every team when ``all_met_only`` and not every pair has met."""
+    met = _meetings(ctx, group, kind, include_forfeits)
+    if all_met_only and any((a, b) not in met for a in group for b in group if a != b):
+        return {a: (None, None) for a in group}
+    return {a: (sum((v for (x, _), v in met.items() if x == a), ZERO), None) for a in group}
+
+
 def _max_encounter(ctx: Context, kind: str) -> Fraction:
     """The most a team can score in one missing encounter (6.3 best case)."""
     if kind == "MP":

@@ -1,0 +1,154 @@
+"""Cached read models, keyed by the tournament's version in the database.
+
+Every read first asks the database for the tournament's version (one indexed query, so several
+processes and hosts are never stale: nothing in memory is trusted without it), then
+
+- answers "not modified" to a matching ``If-None-Match`` without computing anything;
+- else answers the JSON bytes kept for (tournament, version, view, parameters, audience), computing
+  them once per version: concurrent readers of the same missing entry wait for the one computing it.
+
+The ETag is derived from the version (and the tournament's creation time, so a deleted tournament
+whose id is reused never matches the old entries) and the view, its parameters and its audience.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from pydantic import TypeAdapter
+from sqlalchemy import bindparam, select
+from sqlmodel import Session
+
+from app.models import Tournament
+from app.permissions import is_staff
+from app.security import Principal
+from app.services.errors import NotFound
+
+Key = tuple[Hashable, ...]
+
+
+@dataclass(frozen=True)
+class Answer:
+    etag: str
+    body: bytes | None  # None: the client's copy is current (304)
+
+
+class LRU:
+    """A thread-safe LRU of JSON bodies with single-flight computation."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._data: OrderedDict[Key, bytes] = OrderedDict()
+        self._busy: dict[Key, threading.Event] = {}
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    def get(self, key: Key, compute: Callable[[], bytes]) -> bytes:
+        while True:
+            with self._lock:
+                body = self._data.get(key)
+                if body is not None:
+                    self._data.move_to_end(key)
+                    self.hits += 1
+                    return body
+                busy = self._busy.get(key)
+                if busy is None:
+                    busy = self._busy[key] = threading.Event()
+                    break
+            busy.wait(30)  # another request computes this entry
+        try:
+            body = compute()
+            with self._lock:
+                self.misses += 1
+                self._data[key] = body
+                while len(self._data) > self.size:
+                    self._data.popitem(last=False)
+            return body
+        finally:
+            with self._lock:
+                self._busy.pop(key, None)
+            busy.set()
+
+    def clear(self) -> None:
+        with self._lock:
+            self._data.clear()
+
+
+_lru: LRU | None = None
+_adapters: dict[Any, TypeAdapter[Any]] = {}
+
+
+def lru() -> LRU:
+    global _lru
+    if _lru is None:
+        from app.config import get_settings
+
+        _lru = LRU(get_settings().read_cache_entries)
+    return _lru
+
+
+_T = Tournament.__table__  # type: ignore[attr-defined]
+_STAMP = select(_T.c.version, _T.c.created_at).where(_T.c.id == bindparam("tid"))  # Core: the lightest query
+
+
+def stamp(session: Session, tournament_id: int) -> tuple[int, datetime]:
+    """The tournament's (version, created_at): the one query every cached read makes. 404 if none."""
+    row = session.connection().execute(_STAMP, {"tid": tournament_id}).first()
+    if row is None:
+        raise NotFound(None, f"no tournament with id {tournament_id}")
+    return int(row[0]), row[1]
+
+
+def etag_of(tournament_id: int, version: int, created: datetime, view: str, params: Key, audience: str) -> str:
+    digest = hashlib.blake2s(repr((created.isoformat(), view, params, audience)).encode(), digest_size=5).hexdigest()
+    return f'W/"t{tournament_id}-v{version}-{digest}"'
+
+
+def matches(if_none_match: str | None, etag: str) -> bool:
+    if not if_none_match:
+        return False
+    tags = {x.strip().removeprefix("W/") for x in if_none_match.split(",")}
+    return "*" in tags or etag.removeprefix("W/") in tags
+
+
+def audience(principal: Principal | None, *, personal: bool = False) -> str:
+    """Who a view that depends on the reader is built for: ``public``, or (``personal`` views) one user."""
+    if principal is None or not personal:
+        return "public"
+    return f"user-{principal.user_id}"
+
+
+def staff_audience(session: Session, principal: Principal | None, tournament_id: int) -> str:
+    """``staff`` or ``public``, decided exactly as the read models decide what to show (``is_staff``)."""
+    return "staff" if principal is not None and is_staff(session, principal, tournament_id) else "public"
+
+
+def read(session: Session, tournament_id: int, view: str, build: Callable[[Tournament], Any], model: Any, *,
+         params: Key = (), audience: str = "public", if_none_match: str | None = None) -> Answer:
+    """The read model ``view`` of the tournament as JSON bytes with its ETag, or "not modified".
+
+    ``build(tournament)`` computes it (a read model of :mod:`app.operations.read_models`); ``model`` is
+    its response type, which serialises it exactly as the route would.
+    """
+    version, created = stamp(session, tournament_id)
+    etag = etag_of(tournament_id, version, created, view, params, audience)
+    if matches(if_none_match, etag):
+        return Answer(etag, None)
+
+    def compute() -> bytes:
+        t = session.get(Tournament, tournament_id)
+        if t is None:
+            raise NotFound(None, f"no tournament with id {tournament_id}")
+        adapter = _adapters.get(model)
+        if adapter is None:
+            adapter = _adapters[model] = TypeAdapter(model)
+        return adapter.dump_json(adapter.validate_python(build(t), from_attributes=True), by_alias=True)
+
+    key = (tournament_id, version, created, view, params, audience)
+    return Answer(etag, lru().get(key, compute))

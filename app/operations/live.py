@@ -1,0 +1,252 @@
+"""The live event stream of a tournament: one broker per process fans the ``tournament_event`` rows out.
+
+Events are rows (see :mod:`app.operations.tracking`, which writes them in the writer's transaction);
+the broker only learns *that* a tournament has new rows and reads them in id order, so a subscriber
+never misses one and never gets one twice, whichever process wrote it:
+
+- on PostgreSQL one ``LISTEN`` connection per process (psycopg 3) hears the writers' ``NOTIFY``
+  (sent on commit, from any process or host); after a lost connection it reconnects and reads what it
+  missed from the table;
+- on SQLite the committing process wakes its own broker; a one-second poll of the table serves
+  subscribers of other processes on the same file.
+
+A subscriber starts after ``Last-Event-ID`` (the events after it are replayed first) or, without one,
+after the tournament's newest event. A subscriber that falls too far behind (a full queue) is closed;
+its client reconnects with ``Last-Event-ID`` and resumes from the table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import threading
+from collections.abc import AsyncIterator, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import anyio
+from sqlalchemy import func
+from sqlalchemy.engine import Engine, make_url
+from sqlmodel import Session, col, select
+
+from app.models import Tournament, TournamentEvent
+from app.operations.tracking import CHANNEL
+from app.services.errors import NotFound
+
+log = logging.getLogger("teamswiss.events")
+
+REPLAY_MAX = 1000  # more than this to replay: the client is told to reload (a ``tournament`` event)
+QUEUE_MAX = 2000
+POLL_SECONDS = 1.0  # SQLite: other processes' events
+SAFETY_POLL_SECONDS = 10.0  # PostgreSQL: a missed notification is found this late at worst
+
+
+@dataclass(frozen=True)
+class Event:
+    id: int
+    tournament_id: int
+    kind: str
+    data: dict[str, Any]
+    text: str = field(default="", compare=False)  # the SSE message, formatted once for every subscriber
+
+    def __post_init__(self) -> None:
+        data = json.dumps(self.data, separators=(",", ":"), ensure_ascii=False)
+        object.__setattr__(self, "text", f"id: {self.id}\nevent: {self.kind}\ndata: {data}\n\n")
+
+    def sse(self) -> str:
+        return self.text
+
+
+CLOSED = Event(0, 0, "", {})
+
+
+@dataclass(eq=False)
+class Subscription:
+    tournament_id: int
+    last_id: int
+    queue: asyncio.Queue[Event] = field(default_factory=lambda: asyncio.Queue(QUEUE_MAX))
+
+    def offer(self, e: Event) -> None:
+        if e.id <= self.last_id:
+            return
+        try:
+            self.queue.put_nowait(e)
+            self.last_id = e.id
+        except asyncio.QueueFull:
+            self.last_id = 1 << 62  # nothing more goes in; the stream ends after what is queued
+            with contextlib.suppress(asyncio.QueueEmpty):
+                self.queue.get_nowait()
+            self.queue.put_nowait(CLOSED)
+
+
+def _fetch(engine: Engine, after: dict[int, int], limit: int) -> list[Event]:
+    """Events after ``after[tid]`` of each tournament, in id order."""
+    out: list[Event] = []
+    with Session(engine.execution_options(teamswiss_read=True)) as s:
+        for tid, last in after.items():
+            rows = s.exec(select(TournamentEvent).where(TournamentEvent.tournament_id == tid,
+                                                        col(TournamentEvent.id) > last)
+                          .order_by(col(TournamentEvent.id)).limit(limit)).all()
+            out += [Event(r.id or 0, tid, r.kind, r.payload) for r in rows]
+    return out
+
+
+def start_position(engine: Engine, tournament_id: int, last_event_id: int | None) -> tuple[int, Event | None]:
+    """Where a new subscriber starts, and the ``tournament`` event to send first when it cannot resume.
+
+    404 when there is no such tournament. A ``Last-Event-ID`` that is older than the pruned events, from
+    another database, or too far behind gets a ``tournament`` event (reload everything) instead of a replay.
+    """
+    with Session(engine.execution_options(teamswiss_read=True)) as s:
+        version = s.exec(select(Tournament.version).where(Tournament.id == tournament_id)).first()
+        if version is None:
+            raise NotFound(None, f"no tournament with id {tournament_id}")
+        newest = s.exec(select(func.max(TournamentEvent.id))
+                        .where(TournamentEvent.tournament_id == tournament_id)).first() or 0
+        if last_event_id is None:
+            return newest, None
+        oldest = s.exec(select(func.min(TournamentEvent.id))).first()
+        behind = s.exec(select(func.count()).select_from(TournamentEvent)
+                        .where(TournamentEvent.tournament_id == tournament_id,
+                               col(TournamentEvent.id) > last_event_id)).one()
+        everything = oldest is not None and last_event_id >= oldest - 1
+        if everything and last_event_id <= newest and behind <= REPLAY_MAX:
+            return last_event_id, None
+        if last_event_id == newest:
+            return newest, None
+        return newest, Event(newest, tournament_id, "tournament", {"version": version})
+
+
+class Broker:
+    """Per process: subscribers by tournament, and the task that feeds them."""
+
+    def __init__(self) -> None:
+        self._subs: dict[int, set[Subscription]] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._wake: asyncio.Event | None = None
+        self._dirty: set[int] = set()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._listening: asyncio.Event | None = None
+        self._lock = threading.Lock()
+
+    # -- called from any thread (the committing request) --
+    def wake_threadsafe(self, tournament_ids: Iterable[int]) -> None:
+        loop, ids = self._loop, set(tournament_ids)
+        if loop is None or loop.is_closed():
+            return
+        with contextlib.suppress(RuntimeError):  # the loop is shutting down
+            loop.call_soon_threadsafe(self._mark, ids)
+
+    def _mark(self, ids: set[int]) -> None:
+        self._dirty |= ids
+        if self._wake is not None:
+            self._wake.set()
+
+    @property
+    def subscribers(self) -> int:
+        return sum(len(s) for s in self._subs.values())
+
+    # -- in the event loop --
+    async def _ensure_running(self, engine: Engine) -> None:
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop:  # first use, or a new event loop (tests): start afresh
+            self._loop, self._wake, self._subs, self._dirty, self._tasks = loop, asyncio.Event(), {}, set(), []
+        if not self._tasks or any(t.done() for t in self._tasks):
+            for t in self._tasks:
+                t.cancel()
+            self._listening = asyncio.Event()
+            self._tasks = [loop.create_task(self._feed(engine))]
+            if engine.dialect.name == "postgresql":
+                self._tasks.append(loop.create_task(self._listen(engine)))
+            else:
+                self._listening.set()
+        assert self._listening is not None
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._listening.wait(), 5)
+
+    async def subscribe(self, engine: Engine, tournament_id: int, last_event_id: int | None) -> tuple[
+            Subscription, Event | None]:
+        await self._ensure_running(engine)
+        start, reset = await anyio.to_thread.run_sync(start_position, engine, tournament_id, last_event_id)
+        sub = Subscription(tournament_id, start)
+        self._subs.setdefault(tournament_id, set()).add(sub)
+        self._mark({tournament_id})  # replay (and anything committed meanwhile)
+        return sub, reset
+
+    def unsubscribe(self, sub: Subscription) -> None:
+        subs = self._subs.get(sub.tournament_id)
+        if subs is not None:
+            subs.discard(sub)
+            if not subs:
+                del self._subs[sub.tournament_id]
+
+    async def _feed(self, engine: Engine) -> None:
+        assert self._wake is not None
+        poll = POLL_SECONDS if engine.dialect.name == "sqlite" else SAFETY_POLL_SECONDS
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), poll)
+            self._wake.clear()
+            dirty, self._dirty = self._dirty, set()
+            tids = set(self._subs) if not dirty else dirty & set(self._subs)
+            after = {tid: min(s.last_id for s in self._subs[tid]) for tid in tids if self._subs.get(tid)}
+            if not after:
+                continue
+            try:
+                events = await anyio.to_thread.run_sync(_fetch, engine, after, REPLAY_MAX)
+            except Exception:  # noqa: BLE001 - the database is away: retry at the next wake or poll
+                log.warning("reading events failed", exc_info=True)
+                self._dirty |= tids
+                await asyncio.sleep(0.5)
+                continue
+            for e in events:
+                for sub in list(self._subs.get(e.tournament_id, ())):
+                    sub.offer(e)
+
+    async def _listen(self, engine: Engine) -> None:
+        import psycopg
+
+        url = make_url(str(engine.url.render_as_string(hide_password=False))).set(drivername="postgresql")
+        dsn = url.render_as_string(hide_password=False)
+        delay = 0.5
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    delay = 0.5
+                    assert self._listening is not None
+                    self._listening.set()
+                    self._mark(set(self._subs))  # catch up on what a lost connection missed
+                    async for note in conn.notifies():
+                        with contextlib.suppress(ValueError, KeyError, TypeError):
+                            self._mark({int(json.loads(note.payload)["t"])})
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - reconnect with back-off
+                log.warning("LISTEN connection lost; reconnecting in %.1f s", delay, exc_info=True)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 10)
+
+
+broker = Broker()
+
+
+async def stream(sub: Subscription, first: Event | None, ping_seconds: float, retry_ms: int) -> AsyncIterator[str]:
+    """The ``text/event-stream`` body: ``retry``, then events as they come, ``: ping`` when idle."""
+    try:
+        yield f"retry: {retry_ms}\n\n"
+        if first is not None:
+            yield first.sse()
+        while True:
+            try:
+                e = await asyncio.wait_for(sub.queue.get(), ping_seconds)
+            except TimeoutError:
+                yield ": ping\n\n"
+                continue
+            if e is CLOSED:
+                return
+            yield e.sse()
+    finally:
+        broker.unsubscribe(sub)

@@ -1,0 +1,44 @@
+"""The live event stream of a tournament (Server-Sent Events, public)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Header, Query
+from fastapi.responses import StreamingResponse
+
+from app.config import get_settings
+from app.db import get_engine
+from app.operations.live import broker, stream
+from app.routers.deps import Access, Id, public
+
+router = APIRouter(prefix="/tournaments/{tournament_id}", tags=["events"])
+
+EVENTS_DOC = """Server-Sent Events (`text/event-stream`) of what changes in the tournament, public:
+
+- `round` `{"round": 3, "state": "published", "version": 57}`: a round's state or pairing changed;
+- `match` `{"round": 3, "match": {...as GET .../rounds/3 shows it...}, "version": 58}`: a result in a public round;
+- `standings` `{"version": 59, "after_round": 3}`: standings, crosstable and prizes changed;
+- `tournament` `{"version": 60}`: anything else (teams, rosters, settings): reload what you show.
+
+Each event has an `id`; reconnect with `Last-Event-ID` (or `?last_event_id=`) to get the events after it
+first. `retry:` comes once at the start and a `: ping` comment every 15 s. `version` is the tournament
+version the cached reads' ETags are derived from."""
+
+
+@router.get("/events", response_class=StreamingResponse, summary="Live events: rounds, results, standings (SSE)",
+            description=EVENTS_DOC,
+            responses={200: {"content": {"text/event-stream": {"schema": {"type": "string"}}}}})
+async def events(tournament_id: Id, _: Annotated[Access, public()],
+                 last_event_id: Annotated[str | None, Header(max_length=20)] = None,
+                 resume: Annotated[int | None, Query(alias="last_event_id", ge=0,
+                                                     description="instead of the Last-Event-ID header")] = None,
+                 ) -> StreamingResponse:
+    after = resume
+    if last_event_id and last_event_id.strip().isdigit():
+        after = int(last_event_id.strip())
+    settings = get_settings()
+    sub, first = await broker.subscribe(get_engine(), tournament_id, after)
+    return StreamingResponse(
+        stream(sub, first, settings.sse_ping_seconds, settings.sse_retry_ms), media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

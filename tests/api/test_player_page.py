@@ -1,0 +1,125 @@
+"""Issue 16: the player page, the board statistics and the tournament status the public page reads."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.api.factory import ok
+from tests.api.test_rounds import all_white_wins, pair_publish, setup
+
+
+def seat(rnd: dict[str, Any], pid: int) -> tuple[dict[str, Any], dict[str, Any], str]:
+    """(match, board, side) where the player sits."""
+    for m in rnd["matches"]:
+        for b in m["boards"]:
+            for side in ("first", "second"):
+                if (b[f"{side}_player"] or {}).get("id") == pid:
+                    return m, b, side
+    raise AssertionError(f"player {pid} has no board")
+
+
+def test_player_page_games_opponents_score_and_next_assignment(client: TestClient, admin: dict[str, str]) -> None:
+    tid, teams = setup(client, admin, teams=4)
+    pid = teams[0]["player_ids"][0]
+    before = ok(client.get(f"/tournaments/{tid}/players/{pid}"))
+    assert before["rounds"] == [] and before["next"] is None and before["board"] == 1
+    assert before["team"]["id"] == teams[0]["id"] and before["club"]["name"] == "Club 0"
+    assert "birth_date" not in before["player"] and "email" not in before["player"]  # public data only
+
+    # round 1 paired but not published: nothing of it shows
+    ok(client.post(f"/tournaments/{tid}/rounds/1/pair", headers=admin))
+    assert ok(client.get(f"/tournaments/{tid}/players/{pid}"))["next"] is None
+    rnd = ok(client.post(f"/tournaments/{tid}/rounds/1/publish", headers=admin))
+    m, b, side = seat(rnd, pid)
+    other = "second" if side == "first" else "first"
+    page = ok(client.get(f"/tournaments/{tid}/players/{pid}"))
+    nxt = page["next"]
+    assert nxt["round"] == 1 and nxt["state"] == "published" and nxt["outcome"] == "pending"
+    assert (nxt["table"], nxt["board"]) == (m["table"], b["board"])
+    mine_white = (b["white"] == side)
+    assert nxt["colour"] == ("W" if mine_white else "B")
+    assert nxt["opponent"]["id"] == b[f"{other}_player"]["id"]
+    assert nxt["opponent"]["team"]["id"] == m[other]["id"] == nxt["opponent_team"]["id"]
+    assert page["rounds"][0]["outcome"] == "pending" and page["rounds"][0]["points"] is None
+
+    ok(client.post(f"/tournaments/{tid}/rounds/1/results", json={"results": all_white_wins(rnd)}, headers=admin))
+    page = ok(client.get(f"/tournaments/{tid}/players/{pid}"))
+    g = page["rounds"][0]
+    assert g["outcome"] == "played" and g["result"] == "1-0" and g["points"] == ("1" if mine_white else "0")
+    assert page["next"] is None  # the game has its result
+    # the score counts completed rounds, as the board prizes do
+    assert page["score"]["games"] == 0 and page["score"]["after_round"] is None
+    ok(client.post(f"/tournaments/{tid}/rounds/1/complete", headers=admin))
+    page = ok(client.get(f"/tournaments/{tid}/players/{pid}"))
+    score = page["score"]
+    assert score["after_round"] == 1 and score["games"] == 1 and score["points"] == g["points"]
+    assert score["percentage"] == ("100" if mine_white else "0") and score["performance"] is not None
+    assert score["boards"] == [{k: score[k] for k in ("points", "games", "percentage", "percentage_display",
+                                                       "performance")} | {"board": b["board"]}]
+
+
+def test_player_page_names_forfeits_and_not_playing(client: TestClient, admin: dict[str, str]) -> None:
+    tid, teams = setup(client, admin, teams=4)
+    reserve = teams[3]
+    # team 3 fields its first three players only: board 4 is empty, the opponent wins it by forfeit
+    ok(client.put(f"/tournaments/{tid}/rounds/1/lineups/{reserve['id']}",
+                  json={"player_ids": reserve["player_ids"][:3]}, headers=admin))
+    rnd = pair_publish(client, admin, tid, 1)
+    m = next(x for x in rnd["matches"] if reserve["id"] in (x["first"]["id"], x["second"]["id"]))
+    opp_side = "second" if m["first"]["id"] == reserve["id"] else "first"
+    winner = m["boards"][3][f"{opp_side}_player"]["id"]
+    page = ok(client.get(f"/tournaments/{tid}/players/{winner}"))
+    assert page["rounds"][0]["outcome"] == "forfeit_win" and page["rounds"][0]["opponent"] is None
+    assert page["next"] is None  # decided already
+    benched = ok(client.get(f"/tournaments/{tid}/players/{reserve['player_ids'][3]}"))
+    assert benched["rounds"][0]["outcome"] == "not_playing" and benched["next"]["outcome"] == "not_playing"
+    assert benched["next"]["table"] == m["table"] and benched["next"]["board"] is None
+
+
+def test_player_page_of_an_unknown_player_is_404(client: TestClient, admin: dict[str, str]) -> None:
+    tid, _ = setup(client, admin, teams=2)
+    r = client.get(f"/tournaments/{tid}/players/99999")
+    assert r.status_code == 404 and r.headers["content-type"].startswith("application/problem+json")
+    assert client.get(f"/tournaments/{tid + 1}/players/1").status_code == 404
+
+
+def test_board_stats_match_the_prizes_and_mark_provisional_leaders(client: TestClient,
+                                                                    admin: dict[str, str]) -> None:
+    tid, teams = setup(client, admin, teams=4)
+    for n in (1, 2):
+        rnd = pair_publish(client, admin, tid, n)
+        ok(client.post(f"/tournaments/{tid}/rounds/{n}/results", json={"results": all_white_wins(rnd)},
+                       headers=admin))
+        ok(client.post(f"/tournaments/{tid}/rounds/{n}/complete", headers=admin))
+    st = ok(client.get(f"/tournaments/{tid}/board-stats"))
+    assert st["after_round"] == 2 and st["min_games"] == 4
+    rostered = sum(len(t["player_ids"]) for t in teams)
+    assert len(st["players"]) == rostered
+    played = [p for p in st["players"] if p["games"]]
+    assert played and all(p["games"] == 2 for p in played)
+    # the leaders are provisional (nobody has 4 games) and are the top of each board's players
+    assert st["leaders"] and all(x["provisional"] for x in st["leaders"])
+    assert ok(client.get(f"/tournaments/{tid}/prizes"))["boards"] == []
+    one = next(p for p in played if p["roster_board"] == 1)
+    page = ok(client.get(f"/tournaments/{tid}/players/{one['player']['id']}"))
+    assert {k: page["score"][k] for k in ("points", "games", "percentage", "performance")} == {
+        k: one[k] for k in ("points", "games", "percentage", "performance")}
+
+
+def test_tournament_status_for_the_list(client: TestClient, admin: dict[str, str]) -> None:
+    tid, _ = setup(client, admin, teams=4, rounds=2)
+    t = ok(client.get(f"/tournaments/{tid}"))
+    assert (t["status"], t["current_round"], t["rounds_completed"]) == ("upcoming", None, 0)
+    rnd = pair_publish(client, admin, tid, 1)
+    t = ok(client.get(f"/tournaments/{tid}"))
+    assert (t["status"], t["current_round"]) == ("running", 1)
+    for n in (1, 2):
+        if n == 2:
+            rnd = pair_publish(client, admin, tid, 2)
+        ok(client.post(f"/tournaments/{tid}/rounds/{n}/results", json={"results": all_white_wins(rnd)},
+                       headers=admin))
+        ok(client.post(f"/tournaments/{tid}/rounds/{n}/complete", headers=admin))
+    listed = ok(client.get("/tournaments"))["items"][0]
+    assert (listed["status"], listed["current_round"], listed["rounds_completed"]) == ("finished", None, 2)

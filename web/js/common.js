@@ -1,0 +1,70 @@
+// Helpers the public views share: links, cached tournament data, small widgets.
+
+import { apiUrl, getAll, getJson } from "./api.js";
+import { t } from "./i18n.js";
+import { h, name, vh } from "./dom.js";
+
+export const ACTIVE_STATES = new Set(["published", "in_progress"]);
+
+export const tHref = (tid, rest = "") => `#/t/${tid}${rest}`;
+export const link = (href, ...children) => h("a", { href }, ...children);
+
+export function teamLink(tid, team) {
+  return h("a", { href: tHref(tid, `/team/${team.id}`) }, name(team.name));
+}
+
+export function playerLink(tid, p, attrs = {}) {
+  return h("a", { href: tHref(tid, `/player/${p.id}`), ...attrs }, name(p.name));
+}
+
+export function stateBadge(state) {
+  return h("span", { class: `badge state-${state}` }, t(`state_${state}`));
+}
+
+export function colourChip(isWhite) {
+  return h("span", { class: `chip ${isWhite ? "w" : "b"}`, title: t(isWhite ? "white" : "black") },
+    vh(` ${t(isWhite ? "white" : "black")} `));
+}
+
+export function statusNote(status) {
+  return status === "expelled" || status === "withdrawn" ? h("span", { class: "badge warn" }, t(status)) : null;
+}
+
+/** A heading that receives focus after a navigation. */
+export const heading = (...children) => h("h1", { tabindex: "-1" }, ...children);
+
+/** Download links to the public exports. items: [[labelKey, api path], ...] */
+export function downloads(items) {
+  return h("nav", { class: "downloads", "aria-label": t("downloads") },
+    h("span", { class: "muted" }, `${t("downloads")}: `),
+    ...items.flatMap(([key, path], i) => [i ? " · " : "", h("a", { href: apiUrl(path), download: "" }, t(key))]));
+}
+
+// ---------------------------------------------------------------- cached reads
+
+const tournamentCache = new Map();
+
+export function tournament(tid) {
+  if (!tournamentCache.has(tid)) {
+    tournamentCache.set(tid, getJson(`tournaments/${tid}`).catch((e) => {
+      tournamentCache.delete(tid);
+      throw e;
+    }));
+  }
+  return tournamentCache.get(tid);
+}
+
+export const zoneOf = (tour) => tour?.rules?.time_zone || undefined;
+
+let roundsSeen = { tid: null, list: null };
+
+/** The rounds of a tournament (fresh on every call; the last answer is kept for the page footer). */
+export async function rounds(tid) {
+  const list = await getAll(`tournaments/${tid}/rounds`);
+  roundsSeen = { tid, list };
+  return list;
+}
+
+/** Is a round of tournament tid being played (as last seen)? Results are provisional then. */
+export const roundRunning = (tid) => roundsSeen.tid === tid && (roundsSeen.list || []).some(
+  (r) => ACTIVE_STATES.has(r.state));
