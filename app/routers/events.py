@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query
 from fastapi.responses import StreamingResponse
@@ -26,9 +26,32 @@ first. `retry:` comes once at the start and a `: ping` comment every 15 s. `vers
 version the cached reads' ETags are derived from."""
 
 
+def _event(name: str, required: list[str], properties: dict[str, Any]) -> dict[str, Any]:
+    data = {"type": "object", "required": required, "properties": {**properties, "version": {"type": "integer"}}}
+    return {"properties": {"event": {"const": name}, "data": {
+        "type": "string", "contentMediaType": "application/json", "contentSchema": data}}}
+
+
+#: One event of the stream (in OpenAPI 3.1 a text/event-stream schema describes each event).
+SSE_EVENT: dict[str, Any] = {
+    "type": "object", "required": ["id", "event", "data"],
+    "properties": {"id": {"type": "string", "pattern": "^[0-9]+$", "description": "resume after it with Last-Event-ID"},
+                   "event": {"enum": ["round", "match", "standings", "tournament"]},
+                   "data": {"type": "string", "description": "a JSON object"},
+                   "retry": {"type": "integer", "description": "milliseconds before reconnecting"}},
+    "oneOf": [
+        _event("round", ["round", "state", "version"], {"round": {"type": "integer"}, "state": {"type": "string"}}),
+        _event("match", ["round", "match", "version"], {"round": {"type": "integer"}, "match": {"type": "object"}}),
+        _event("standings", ["version"], {"after_round": {"type": ["integer", "null"]}}),
+        _event("tournament", ["version"], {}),
+    ],
+}
+
+
 @router.get("/events", response_class=StreamingResponse, summary="Live events: rounds, results, standings (SSE)",
             description=EVENTS_DOC,
-            responses={200: {"content": {"text/event-stream": {"schema": {"type": "string"}}}}})
+            responses={200: {"description": "the stream, one event after another",
+                             "content": {"text/event-stream": {"schema": SSE_EVENT}}}})
 async def events(tournament_id: Id, _: Annotated[Access, public()],
                  last_event_id: Annotated[str | None, Header(max_length=20)] = None,
                  resume: Annotated[int | None, Query(alias="last_event_id", ge=0,

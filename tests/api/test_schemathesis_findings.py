@@ -158,3 +158,37 @@ def test_a_literal_path_owns_its_methods(client: TestClient, admin: dict[str, st
     assert r.headers["allow"] == "POST"
     assert client.options("/tournaments/import").headers["allow"] == "POST"
     assert client.get("/tournaments/1").status_code == 404  # the parameter route still serves real ids
+
+
+def test_the_event_stream_matches_its_documented_schema(client: TestClient, admin: dict[str, str],
+                                                        engine: Any) -> None:
+    """The stream was documented as one string; schemathesis reads each event ({id, event, data}) against it."""
+    import json
+
+    import jsonschema_rs
+
+    from tests.api.test_rounds import all_white_wins, pair_publish, setup
+    from tests.api.test_scale import read_events
+
+    tid, _ = setup(client, admin, teams=4)
+    rnd = pair_publish(client, admin, tid, 1)
+    ok(client.post(f"/tournaments/{tid}/rounds/1/results", json={"results": all_white_wins(rnd)}, headers=admin))
+    ok(client.post(f"/tournaments/{tid}/rounds/1/complete", headers=admin))
+    doc = client.get("/openapi.json").json()
+    schema = doc["paths"]["/tournaments/{tournament_id}/events"]["get"]["responses"]["200"]["content"][
+        "text/event-stream"]["schema"]
+    from sqlmodel import Session, func, select
+
+    from app.models import TournamentEvent
+
+    with Session(engine) as session:
+        count = session.exec(select(func.count()).select_from(TournamentEvent)
+                             .where(TournamentEvent.tournament_id == tid)).one()
+    events = read_events(client, tid, int(count), "0")
+    assert {kind for _, kind, _ in events} == {"round", "match", "standings", "tournament"}
+    by_kind = {b["properties"]["event"]["const"]: b["properties"]["data"]["contentSchema"] for b in schema["oneOf"]}
+    for event_id, kind, data in events:
+        jsonschema_rs.validate(schema, {"id": event_id, "event": kind, "data": json.dumps(data)})
+        jsonschema_rs.validate(by_kind[kind], data)
+    with pytest.raises(jsonschema_rs.ValidationError):
+        jsonschema_rs.validate(schema, {"id": "1", "event": "gossip", "data": "{}"})
