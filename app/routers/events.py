@@ -10,6 +10,7 @@ from fastapi.responses import StreamingResponse
 from app.config import get_settings
 from app.db import get_engine
 from app.operations.live import broker, stream
+from app.permissions import MAX_ID
 from app.routers.deps import Access, Id, public
 
 router = APIRouter(prefix="/tournaments/{tournament_id}", tags=["events"])
@@ -54,12 +55,12 @@ SSE_EVENT: dict[str, Any] = {
                              "content": {"text/event-stream": {"schema": SSE_EVENT}}}})
 async def events(tournament_id: Id, _: Annotated[Access, public()],
                  last_event_id: Annotated[str | None, Header(max_length=20)] = None,
-                 resume: Annotated[int | None, Query(alias="last_event_id", ge=0,
+                 resume: Annotated[int | None, Query(alias="last_event_id", ge=0, le=MAX_ID,
                                                      description="instead of the Last-Event-ID header")] = None,
                  ) -> StreamingResponse:
     after = resume
     if last_event_id and last_event_id.strip().isdigit():
-        after = int(last_event_id.strip())
+        after = min(int(last_event_id.strip()), MAX_ID)  # event ids are 32-bit: beyond them nothing is newer
     settings = get_settings()
     sub, first = await broker.subscribe(get_engine(), tournament_id, after)
     return StreamingResponse(

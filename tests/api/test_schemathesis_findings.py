@@ -192,3 +192,13 @@ def test_the_event_stream_matches_its_documented_schema(client: TestClient, admi
         jsonschema_rs.validate(by_kind[kind], data)
     with pytest.raises(jsonschema_rs.ValidationError):
         jsonschema_rs.validate(schema, {"id": "1", "event": "gossip", "data": "{}"})
+
+
+def test_a_huge_last_event_id_is_refused_or_clamped(client: TestClient, admin: dict[str, str]) -> None:
+    """?last_event_id=1555012661080344494080 reached the database query: a 500 (found by the long run)."""
+    t = make_tournament(client, admin)
+    r = client.get(f"/tournaments/{t['id']}/events?last_event_id=1555012661080344494080")
+    _problem(r, 422)
+    with client.stream("GET", f"/tournaments/{t['id']}/events",
+                       headers={"Last-Event-ID": "99999999999999999999"}) as stream:  # clamped: a stream, no 500
+        assert stream.status_code == 200 and stream.headers["content-type"].startswith("text/event-stream")
