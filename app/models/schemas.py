@@ -227,6 +227,9 @@ class TournamentCreate(Strict):
     preset: Literal["k12-2025", "fide"] | None = Field(default=None, description="fills every setting")
     rules: dict[str, Any] = Field(default_factory=dict, description="settings overriding the preset",
                                   json_schema_extra=settings_schema())
+    move_schedule: bool = Field(
+        default=False, description="move the preset's deadlines and round starts to start_date, at the same "
+        "local times (the rules' start_date becomes start_date)")
     chief_arbiter: str = Field(default="", max_length=200)
     deputy_arbiters: list[Annotated[str, Field(max_length=200)]] = Field(default_factory=list, max_length=20)
 
@@ -469,6 +472,14 @@ class LineupRead(BaseModel):
     captain_id: int | None
     boards: list[LineupBoard]
     problems: list[dict[str, str | None]] = Field(default_factory=list)
+
+
+class LineupCheckRead(BaseModel):
+    valid: bool = Field(description="true: the same lineup submitted with PUT would be accepted")
+    player_ids: list[int] = Field(description="the players in board order when valid (R-3.3), else as given")
+    captain_id: int | None
+    problems: list[dict[str, str | None]] = Field(
+        default_factory=list, description="every rule the lineup breaks: {rule, detail}, as PUT would refuse it")
 
 
 class RankingRowRead(BaseModel):

@@ -27,8 +27,8 @@ from app.routers.deps import (
     permit,
     public,
 )
-from app.services.errors import StateConflict
-from app.services.rules import Rules, preset, rules_from_dict, rules_to_dict
+from app.services.errors import InvalidInput, StateConflict
+from app.services.rules import Rules, move_schedule, preset, rules_from_dict, rules_to_dict
 
 router = APIRouter(prefix="/tournaments", tags=["tournaments"])
 
@@ -42,6 +42,10 @@ def create_tournament(body: TournamentCreate, session: SessionDep,
     may create tournaments."""
     principal = access.signed_in
     base = preset(body.preset) if body.preset else Rules()
+    if body.move_schedule:
+        if body.start_date is None:
+            raise InvalidInput(None, "move_schedule moves the preset's dates to start_date: give start_date")
+        base = move_schedule(base, body.start_date)
     overrides = dict(body.rules)
     if body.start_date and "start_date" not in overrides and base.start_date is None:
         overrides["start_date"] = body.start_date.isoformat()

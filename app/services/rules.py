@@ -231,6 +231,31 @@ def settings_schema() -> dict[str, Any]:
     return obj(Rules)
 
 
+def move_schedule(rules: Rules, start: date) -> Rules:
+    """The same schedule on another first day: every deadline and round start moves by the same number of
+    days and keeps its local time in the tournament's zone (a preset reused for next year's event).
+
+    Only the calendar moves; rules such as the age limit (``born_on_or_after``) stay as they are.
+    """
+    if rules.start_date is None:
+        return rules.replace(start_date=start)
+    days = start - rules.start_date
+    zone = rules.zone
+
+    def move(dt: datetime | None) -> datetime | None:
+        if dt is None:
+            return None
+        return (dt.astimezone(zone).replace(tzinfo=None) + days).replace(tzinfo=zone)
+
+    return rules.replace(
+        start_date=start,
+        entry_deadline=move(rules.entry_deadline),
+        roster_deadline=move(rules.roster_deadline),
+        substitution_deadline=move(rules.substitution_deadline),
+        round_starts=tuple(move(d) for d in rules.round_starts),
+    )
+
+
 def _athens(y: int, m: int, d: int, hh: int, mm: int) -> datetime:
     return datetime(y, m, d, hh, mm, tzinfo=ZoneInfo("Europe/Athens"))
 

@@ -64,3 +64,14 @@ def name_committee(client: TestClient, auth: dict[str, str], tid: int, club_ids:
     members = [{"name": f"R{i + 1}" if k == "regular" else f"A{i - 2}", "club_id": c, "kind": k, "chair": i == 0,
                 "user_id": chair_user if i == 0 else None} for i, (k, c) in enumerate(zip(kinds, clubs, strict=True))]
     return ok(client.put(f"/tournaments/{tid}/committee", json={"members": members}, headers=auth))
+
+
+def lineup_team(client: TestClient, auth: dict[str, str]) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
+    """A tournament and one team with six players P0..P5 (ratings 2000 down; P3 and P4 are girls)."""
+    t = make_tournament(client, auth)
+    club = make_club(client, auth)
+    team = make_team(client, auth, t["id"], club["id"], "L")
+    ids = [make_player(client, auth, club["id"], f"P{i}", rating=2000 - 100 * i, sex="w" if i in (3, 4) else "m")["id"]
+           for i in range(6)]
+    ok(client.put(f"/tournaments/{t['id']}/teams/{team['id']}/roster", json={"player_ids": ids}, headers=auth))
+    return t, team, ids

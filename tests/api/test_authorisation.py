@@ -180,7 +180,7 @@ MAY: dict[str, set[tuple[str, str]]] = {
     "read token": ANYONE,
     "results token": ANYONE | {("PUT", ROUND + "/matches/{match_id}/boards/{board}"),
                                ("PUT", ROUND + "/matches/{match_id}"), ("POST", ROUND + "/results")},
-    "lineups token": ANYONE | {("PUT", ROUND + "/lineups/{team_id}")},
+    "lineups token": ANYONE | {("PUT", ROUND + "/lineups/{team_id}"), ("POST", ROUND + "/lineups/{team_id}/check")},
     # files appeals for its own team (the body's team is checked next: see test_manager_files_only_for_own_team)
     "manager of another team": SIGNED_IN | PASSWORD | {("POST", T1 + "/appeals")},
     "arbiter of another tournament": SIGNED_IN | PASSWORD,

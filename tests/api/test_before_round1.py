@@ -10,7 +10,7 @@ from sqlmodel import Session, func, select
 
 from app.models import AuditEntry, Lineup, RosterEntry, Round, Team
 from tests.api.conftest import login, make_user
-from tests.api.factory import full_team, make_club, make_player, make_team, make_tournament, ok
+from tests.api.factory import full_team, lineup_team, make_club, make_player, make_team, make_tournament, ok
 
 
 def n_rows(engine: Any, model: Any) -> int:
@@ -184,18 +184,8 @@ def test_substitution_window_closes(client: TestClient, admin: dict[str, str]) -
 # --- lineups -----------------------------------------------------------------------------------------
 
 
-def _lineup_setup(client: TestClient, admin: dict[str, str]) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
-    t = make_tournament(client, admin)
-    club = make_club(client, admin)
-    team = make_team(client, admin, t["id"], club["id"], "L")
-    ids = [make_player(client, admin, club["id"], f"P{i}", rating=2000 - 100 * i, sex="w" if i in (3, 4) else "m")["id"]
-           for i in range(6)]
-    ok(client.put(f"/tournaments/{t['id']}/teams/{team['id']}/roster", json={"player_ids": ids}, headers=admin))
-    return t, team, ids
-
-
 def test_lineup_accepted_in_board_order(client: TestClient, admin: dict[str, str]) -> None:
-    t, team, ids = _lineup_setup(client, admin)
+    t, team, ids = lineup_team(client, admin)
     lu = ok(client.put(f"/tournaments/{t['id']}/rounds/1/lineups/{team['id']}",
                        json={"player_ids": [ids[4], ids[0], ids[2], ids[1]], "captain_id": ids[2]}, headers=admin))
     assert [b["player"]["id"] for b in lu["boards"]] == [ids[0], ids[1], ids[2], ids[4]]
@@ -203,7 +193,7 @@ def test_lineup_accepted_in_board_order(client: TestClient, admin: dict[str, str
 
 
 def test_lineup_refusals_name_their_rule(client: TestClient, admin: dict[str, str], engine: Any) -> None:
-    t, team, ids = _lineup_setup(client, admin)
+    t, team, ids = lineup_team(client, admin)
     club2 = make_club(client, admin, "Other")
     outsider = make_player(client, admin, club2["id"], "Out")["id"]
     url = f"/tournaments/{t['id']}/rounds/1/lineups/{team['id']}"
@@ -226,7 +216,7 @@ def test_lineup_refusals_name_their_rule(client: TestClient, admin: dict[str, st
 
 
 def test_ineligible_player_refused_in_lineup(client: TestClient, admin: dict[str, str]) -> None:
-    t, team, ids = _lineup_setup(client, admin)
+    t, team, ids = lineup_team(client, admin)
     ok(client.patch(f"/players/{ids[0]}", json={"activation_fee_paid": False}, headers=admin))
     r = client.put(f"/tournaments/{t['id']}/rounds/1/lineups/{team['id']}",
                    json={"player_ids": [ids[0], ids[1], ids[2], ids[3]]}, headers=admin)
@@ -234,14 +224,14 @@ def test_ineligible_player_refused_in_lineup(client: TestClient, admin: dict[str
 
 
 def test_short_lineup_leaves_bottom_boards_empty(client: TestClient, admin: dict[str, str]) -> None:
-    t, team, ids = _lineup_setup(client, admin)
+    t, team, ids = lineup_team(client, admin)
     lu = ok(client.put(f"/tournaments/{t['id']}/rounds/1/lineups/{team['id']}",
                        json={"player_ids": [ids[0], ids[3], ids[1]]}, headers=admin))
     assert [b["player"] and b["player"]["id"] for b in lu["boards"]] == [ids[0], ids[1], ids[3], None]
 
 
 def test_no_lineup_means_base_lineup(client: TestClient, admin: dict[str, str]) -> None:
-    t, team, ids = _lineup_setup(client, admin)
+    t, team, ids = lineup_team(client, admin)
     lu = ok(client.get(f"/tournaments/{t['id']}/rounds/1/lineups/{team['id']}", headers=admin))
     assert lu["submitted"] is False
     assert [b["player"]["id"] for b in lu["boards"]] == ids[:4]
@@ -250,7 +240,7 @@ def test_no_lineup_means_base_lineup(client: TestClient, admin: dict[str, str]) 
 
 
 def test_lineups_close_at_the_round_start(client: TestClient, admin: dict[str, str], engine: Any) -> None:
-    t, team, ids = _lineup_setup(client, admin)
+    t, team, ids = lineup_team(client, admin)
     alice = manager(client, engine, "alice")
     alice_id = ok(client.get("/auth/me", headers=alice))["id"]
     ok(client.post(f"/tournaments/{t['id']}/members", json={"user_id": alice_id, "role": "manager",

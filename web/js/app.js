@@ -242,6 +242,11 @@ async function render({ keepFocus = false } = {}) {
   const seq = ++viewSeq;
   stopTimers();
   clearTimeout(retryTimer);
+  // #/staff...: the staff console (web/js/staff/, issue 17) takes over the page
+  if (location.hash.startsWith("#/staff")) {
+    live.stop();
+    return import("./staff/main.js").then((m) => m.start());
+  }
   setLang(lang());
   renderShell();
   delete document.body.dataset.error;

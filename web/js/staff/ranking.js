@@ -1,0 +1,57 @@
+// The initial ranking (R-4.1): teams by the average rating of their base lineup; equal averages in
+// alphabetical order per ELOT 743 (R-4.2), shown with each name's ELOT 743 transliteration. Locking
+// gives the pairing numbers 1..N (C.04.6 1.1); re-locking is allowed until round 4 is paired.
+
+import { transliterate } from "../elot743.js";
+import { get, post } from "./api.js";
+import { t } from "./i18n.js";
+import { can } from "./main.js";
+import { act, confirmDialog, fill, h, messageSlot, scroller, title } from "./ui.js";
+
+export async function view(ctx) {
+  const { tid, tour, access } = ctx;
+  document.title = `${t("navRanking")} · ${tour.name}`;
+  const box = h("div");
+  const slot = messageSlot();
+  let ranking = await get(`tournaments/${tid}/ranking`);
+
+  function draw() {
+    const counts = new Map();
+    for (const r of ranking.rows) counts.set(r.average, (counts.get(r.average) || 0) + 1);
+    const lock = h("button", { type: "button", class: "primary", onclick: (ev) => act(ev.currentTarget, slot, async () => {
+      const ok = await confirmDialog({ title: ranking.locked ? t("relockTitle") : t("lockTitle"),
+        text: t("lockText"), confirm: ranking.locked ? t("relock") : t("lock") });
+      if (!ok) return;
+      ranking = await post(`tournaments/${tid}/ranking/lock`);
+      draw();
+      slot.ok(t("rankingLocked"));
+      box.querySelector("table")?.focus();
+    }) }, ranking.locked ? t("relock") : t("lock"));
+    const table = h("table", { class: "plain ranking", tabindex: "-1" },
+      h("caption", {}, ranking.locked ? t("rankingLockedCaption") : t("rankingOpenCaption")),
+      h("thead", {}, h("tr", {}, ...[t("position"), t("team"), t("elotKey"), t("club"), t("average"), t("ratings"),
+        t("tpn"), t("problems")].map((x) => h("th", { scope: "col" }, x)))),
+      h("tbody", {}, ...ranking.rows.map((r) => {
+        const tie = counts.get(r.average) > 1;
+        return h("tr", { class: tie ? "tie" : null },
+          h("td", { class: "num" }, String(r.position)),
+          h("th", { scope: "row" }, r.name),
+          h("td", { lang: "en", class: "elot" }, transliterate(r.name)),
+          h("td", {}, r.club_name),
+          h("td", { class: "num" }, r.average, tie ? h("abbr", { class: "tie-mark", title: t("tieByName") }, " =") : null),
+          h("td", { class: "num small" }, r.ratings.join(" · ")),
+          h("td", { class: "num" }, r.tpn ? String(r.tpn) : "–"),
+          h("td", {}, r.base_lineup_problems.length ? h("ul", { class: "plain" }, ...r.base_lineup_problems.map((p) =>
+            h("li", {}, h("code", { class: "rule" }, p.rule || ""), " ", h("span", { lang: "en" }, p.detail)))) : "–"));
+      })));
+    fill(box,
+      h("p", { class: "lead" }, t("rankingLead")),
+      h("p", { class: "muted" }, t("tieNote")),
+      slot.el,
+      can(access, "ranking.lock") ? h("p", {}, lock) : null,
+      scroller(table, t("navRanking")));
+  }
+
+  draw();
+  return [title(t("navRanking")), box];
+}

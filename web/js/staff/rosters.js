@@ -1,0 +1,150 @@
+// Rosters (R-3.3): a team's players in board order, computed by the API from the ratings, never
+// chosen. Organisers edit every team's roster, a team manager their own (until the roster deadline).
+
+import { getAll, get, post, put } from "./api.js";
+import { t } from "./i18n.js";
+import { can, onlyOwnTeams, staffHref } from "./main.js";
+import { act, dateOf, dateTime, field, fill, h, messageSlot, scroller, select, title } from "./ui.js";
+
+export function teamPicker(ctx, teams, selected, route) {
+  const sel = select("team", teams.map((x) => [x.id, x.name]), selected, { id: "team-pick" });
+  sel.addEventListener("change", () => {
+    const q = new URLSearchParams(ctx.query);
+    q.set("team", sel.value);
+    location.hash = `${staffHref(ctx.tid, route)}?${q}`;
+  });
+  return h("div", { class: "picker-row" }, field(t("team"), sel));
+}
+
+export async function visibleTeams(ctx) {
+  const all = await getAll(`tournaments/${ctx.tid}/teams`);
+  const own = new Set(ctx.access.teamIds);
+  return (onlyOwnTeams(ctx.access) ? all.filter((x) => own.has(x.id)) : all)
+    .filter((x) => x.status !== "withdrawn");
+}
+
+export async function view(ctx) {
+  const { tid, tour, access, query } = ctx;
+  const rules = tour.rules || {};
+  document.title = `${t("navRosters")} · ${tour.name}`;
+  const teams = await visibleTeams(ctx);
+  if (!teams.length) return [title(t("navRosters")), h("p", {}, t("noTeams"))];
+  const team = teams.find((x) => x.id === Number(query.get("team"))) || teams[0];
+  const slot = messageSlot();
+  const box = h("div");
+  const state = { roster: [], clubPlayers: [], ids: [], saved: [], warnings: [] };
+
+  async function load() {
+    const [roster, players] = await Promise.all([get(`tournaments/${tid}/teams/${team.id}/roster`),
+      getAll(`players?club_id=${team.club_id}`)]);
+    state.roster = roster.players.map((x) => x.player);
+    state.clubPlayers = players;
+    state.ids = state.roster.map((p) => p.id);
+    state.saved = [...state.ids];
+    state.warnings = roster.warnings || [];
+  }
+
+  const byId = () => new Map([...state.clubPlayers, ...state.roster].map((p) => [p.id, p]));
+  const dirty = () => state.ids.join() !== state.saved.join();
+  const rating = (p) => (p.fide_rating ?? "–");
+
+  function rosterTable() {
+    const players = byId();
+    return scroller(h("table", { class: "plain ros" },
+      h("caption", {}, t("rosterOf", { team: team.name }), dirty() ? h("span", { class: "warn" }, ` · ${t("unsaved")}`) : null),
+      h("thead", {}, h("tr", {}, ...[t("board"), t("player"), t("sex"), t("born"), "FIDE", t("nationalRating"),
+        t("activationFee"), ""].map((x) => h("th", { scope: "col" }, x)))),
+      h("tbody", {}, ...state.ids.map((id, i) => {
+        const p = players.get(id) || { id, name: `#${id}` };
+        return h("tr", {},
+          h("td", { class: "num" }, dirty() ? "·" : String(i + 1)),
+          h("th", { scope: "row" }, p.name),
+          h("td", {}, p.sex === "w" ? t("girl") : t("boy")),
+          h("td", {}, p.birth_date ? dateOf(p.birth_date) : "–"),
+          h("td", { class: "num" }, String(rating(p))),
+          h("td", { class: "num" }, p.national_rating ? String(p.national_rating) : "–"),
+          h("td", {}, p.activation_fee_paid === undefined ? "" : (p.activation_fee_paid ? t("yes") : t("no"))),
+          h("td", {}, can(access, "roster.write") ? h("button", { type: "button", class: "small",
+            "aria-label": t("removeNamed", { name: p.name }),
+            onclick: () => {
+              state.ids = state.ids.filter((x) => x !== id);
+              draw();
+              box.querySelector("#add-player")?.focus();
+            } }, t("remove")) : null));
+      }))), t("rosterOf", { team: team.name }));
+  }
+
+  function editor() {
+    const free = state.clubPlayers.filter((p) => !state.ids.includes(p.id));
+    const pick = select("add_player", free.map((p) => [p.id, `${p.name} · ${rating(p)}`]), null, { id: "add-player" });
+    const add = h("button", { type: "button", onclick: () => {
+      if (!pick.value) return;
+      state.ids = [...state.ids, Number(pick.value)];
+      draw();
+      box.querySelector("#add-player")?.focus();
+    } }, t("add"));
+    const reason = h("input", { name: "roster_reason", maxlength: 500 });
+    const late = rules.roster_deadline && Date.now() > Date.parse(rules.roster_deadline);
+    const save = h("button", { type: "submit", class: "primary" }, t("saveRoster"));
+    return h("form", { class: "panel", onsubmit: (ev) => {
+      ev.preventDefault();
+      act(save, slot, async () => {
+        const out = await put(`tournaments/${tid}/teams/${team.id}/roster`, { player_ids: state.ids,
+          reason: reason.value.trim() });
+        state.roster = out.players.map((x) => x.player);
+        state.ids = state.roster.map((p) => p.id);
+        state.saved = [...state.ids];
+        state.warnings = out.warnings || [];
+        draw();
+        slot.ok(t("rosterSaved"));
+      });
+    } },
+    free.length ? h("div", { class: "inline" }, field(t("addPlayer"), pick), add) : h("p", {}, t("noMorePlayers")),
+    field(t("reason"), reason, late ? t("rosterLateHint") : null),
+    rules.roster_deadline ? h("p", { class: "muted" }, t("rosterDeadline", { when: dateTime(rules.roster_deadline, rules.time_zone) })) : null,
+    h("p", {}, save));
+  }
+
+  function newPlayer() {
+    const pslot = messageSlot();
+    const last = h("input", { name: "last_name", required: true, maxlength: 100 });
+    const first = h("input", { name: "first_name", maxlength: 100 });
+    const sex = select("sex", [["m", t("boy")], ["w", t("girl")]], "m");
+    const born = h("input", { name: "birth_date", type: "date" });
+    const fide = h("input", { name: "fide_rating", type: "number", min: 0, max: 3500 });
+    const national = h("input", { name: "national_rating", type: "number", min: 0, max: 3500 });
+    const fee = h("input", { type: "checkbox", name: "activation_fee_paid", id: "f-activation" });
+    const button = h("button", { type: "submit" }, t("createPlayer"));
+    return h("details", { class: "panel" }, h("summary", {}, t("newPlayer")), pslot.el,
+      h("form", { onsubmit: (ev) => {
+        ev.preventDefault();
+        act(button, pslot, async () => {
+          const p = await post("players", { club_id: team.club_id, last_name: last.value.trim(), first_name: first.value.trim(),
+            sex: sex.value, birth_date: born.value || null, fide_rating: fide.value ? Number(fide.value) : null,
+            national_rating: national.value ? Number(national.value) : null, activation_fee_paid: fee.checked,
+            federation: tour.federation || "GRE" });
+          state.clubPlayers.push(p);
+          state.ids = [...state.ids, p.id];
+          draw();
+          slot.ok(t("playerCreated", { name: p.name }));
+        });
+      } }, h("div", { class: "grid2" }, field(t("lastName"), last), field(t("firstName"), first), field(t("sex"), sex),
+        field(t("born"), born), field(t("fideRating"), fide), field(t("nationalRating"), national)),
+      h("p", { class: "check" }, fee, h("label", { for: "f-activation" }, t("activationFeePaid"))), h("p", {}, button)));
+  }
+
+  function draw() {
+    fill(box,
+      slot.el,
+      rosterTable(),
+      state.warnings.length ? h("ul", { class: "warnings" }, ...state.warnings.map((w) => h("li", {},
+        w.rule ? [h("code", { class: "rule" }, w.rule), " "] : null, h("span", { lang: "en" }, w.detail)))) : null,
+      h("p", { class: "muted" }, t("boardOrderNote")),
+      can(access, "roster.write") ? editor() : null,
+      can(access, "roster.write") ? newPlayer() : null); // rights over the club's players come with the roster
+  }
+
+  await load();
+  draw();
+  return [title(t("navRosters")), teamPicker(ctx, teams, team.id, "rosters"), box];
+}

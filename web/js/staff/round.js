@@ -1,0 +1,257 @@
+// One round, as the arbiter runs it: absences -> pair -> review with the engine's explanation ->
+// hand changes (swap, PAB, forbid, colours; audited) -> publish -> results (results.js) -> complete;
+// reopen with a confirmation. Every refusal shows the API's detail and rule id.
+
+import { api, getAll, get, post, put } from "./api.js";
+import { t } from "./i18n.js";
+import { watch } from "./live.js";
+import { can, staffHref } from "./main.js";
+import {
+  act, badge, confirmDialog, dateTime, field, fill, h, keepingFocus, messageSlot, points, scroller, title,
+} from "./ui.js";
+
+export function roundNav(ctx, rounds, current, route) {
+  return h("nav", { class: "rpicker", "aria-label": t("rounds") }, h("ul", {}, ...rounds.map((r) => h("li", {},
+    h("a", { href: staffHref(ctx.tid, `${route}/${r.number}`), "aria-current": r.number === current ? "page" : null,
+      class: `st-${r.state}`, title: t(`state_${r.state}`) }, String(r.number),
+    h("span", { class: "vh" }, ` ${t(`state_${r.state}`)}`))))));
+}
+
+/** The round to open when none is named: in progress, published, paired, else the first pending one. */
+export function currentRound(rounds) {
+  return (rounds.find((r) => r.state === "in_progress") || rounds.find((r) => r.state === "published")
+    || rounds.find((r) => r.state === "paired") || rounds.find((r) => r.state === "pending")
+    || rounds[rounds.length - 1])?.number ?? 1;
+}
+
+/**
+ * The tournament's rounds and the round a route names (its segment `at` after the section), else the one
+ * `pick` chooses (default: the current round).
+ */
+export async function roundRoute(ctx, { at = 0, pick = currentRound } = {}) {
+  const rounds = await getAll(`tournaments/${ctx.tid}/rounds`);
+  const seg = ctx.rest[at];
+  return { rounds, n: seg && /^\d+$/.test(seg) ? Number(seg) : pick(rounds) };
+}
+
+export const scoreText = (m) => (m.score ? m.score.map(points).join(" – ") : (m.pab ? "" : "…"));
+
+export async function view(ctx) {
+  const { tid, tour, access } = ctx;
+  const zone = tour.rules?.time_zone;
+  const { rounds, n } = await roundRoute(ctx);
+  document.title = `${t("roundN", { n })} · ${tour.name}`;
+  const slot = messageSlot();
+  const box = h("div");
+  const status = h("p", { class: "live-status muted", role: "status" });
+  const state = { rnd: null, etag: null, teams: [], picked: [], busy: false, reason: "" };
+
+  async function load() {
+    const [res, teams] = await Promise.all([api(`tournaments/${tid}/rounds/${n}`), getAll(`tournaments/${tid}/teams`)]);
+    state.rnd = res.data;
+    state.etag = res.etag;
+    state.teams = teams;
+    state.picked = state.picked.filter((id) => state.rnd.matches.some((m) => m.first.id === id || m.second?.id === id));
+  }
+
+  async function refresh(focusSel) {
+    await load();
+    draw();
+    if (focusSel) box.querySelector(focusSel)?.focus();
+  }
+
+  const run = (button, fn, focusSel) => act(button, slot, async () => {
+    state.busy = true;
+    try {
+      const out = await fn();
+      if (out && out.number === n) state.rnd = out;
+      await refresh(focusSel);
+      return out;
+    } finally {
+      state.busy = false;
+    }
+  });
+
+  // ------------------------------------------------------------ pending: absences and pairing
+
+  function absences() {
+    const entered = state.teams.filter((x) => x.status === "entered");
+    const absent = new Set(state.rnd.absent_team_ids);
+    return h("section", { class: "panel", "aria-labelledby": "abs-h" },
+      h("h2", { id: "abs-h" }, t("absences")), h("p", { class: "muted" }, t("absencesHint")),
+      h("ul", { class: "plain cols" }, ...entered.map((x) => {
+        const box_ = h("input", { type: "checkbox", id: `abs-${x.id}`, checked: absent.has(x.id),
+          disabled: !can(access, "round.absent"),
+          onchange: (ev) => run(null, () => put(`tournaments/${tid}/rounds/${n}/absent`,
+            { team_id: x.id, absent: ev.currentTarget.checked }), `#abs-${x.id}`) });
+        return h("li", { class: "check" }, box_, h("label", { for: `abs-${x.id}` }, x.name, x.tpn ? ` (${x.tpn})` : ""));
+      })));
+  }
+
+  // ------------------------------------------------------------ paired: review and hand changes
+
+  function teamPick(team) {
+    if (!team) return h("span", { class: "muted" }, t("bye"));
+    if (!can(access, "round.change") || state.rnd.state !== "paired") {
+      return h("span", {}, team.name, team.tpn ? h("span", { class: "s-tpn" }, ` ${team.tpn}`) : null);
+    }
+    const on = state.picked.includes(team.id);
+    return h("button", { type: "button", class: `pick${on ? " on" : ""}`, "aria-pressed": String(on),
+      dataset: { team: String(team.id) },
+      onclick: () => {
+        state.picked = on ? state.picked.filter((x) => x !== team.id) : [...state.picked, team.id].slice(-2);
+        draw();
+        box.querySelector(`button.pick[data-team="${team.id}"]`)?.focus();
+      } }, team.name, team.tpn ? h("span", { class: "s-tpn" }, ` ${team.tpn}`) : null);
+  }
+
+  function pairingTable() {
+    const rnd = state.rnd;
+    const out = scroller(h("table", { class: "plain pairing" },
+      h("caption", {}, t("pairingOf", { n }), rnd.manual ? h("span", { class: "warn" }, ` · ${t("manualFlag")}`) : null),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("table")), h("th", { scope: "col" }, t("firstTeam")),
+        h("th", { scope: "col" }, t("score")), h("th", { scope: "col" }, t("secondTeam")))),
+      h("tbody", {}, ...rnd.matches.map((m) => h("tr", { dataset: { table: String(m.table) } },
+        h("th", { scope: "row", class: "num tno" }, String(m.table)),
+        h("td", { class: "tm-a" }, teamPick(m.first)),
+        h("td", { class: "num sc" }, m.forfeit ? t(`forfeit_${m.forfeit}`) : rnd.state === "paired" ? "" : scoreText(m)),
+        h("td", { class: "tm-b" }, m.pab ? h("span", { class: "muted" }, t("bye")) : teamPick(m.second)))))),
+    t("pairingOf", { n }));
+    out.querySelector(".cap").id = "pairing-cap";
+    return out;
+  }
+
+  function explanation() {
+    const ex = state.rnd.explanation;
+    if (!ex) return null;
+    const warnings = ex.warnings || [];
+    return h("details", { class: "panel explanation", open: true },
+      h("summary", {}, t("explanation")),
+      warnings.length ? h("ul", { class: "warnings" }, ...warnings.map((w) => h("li", { lang: "en" }, w))) : null,
+      h("ol", { class: "lines", lang: "en" }, ...(ex.lines || []).map((line) => h("li", {}, line))));
+  }
+
+  function changes() {
+    const [a, b] = state.picked;
+    const name = (id) => state.teams.find((x) => x.id === id)?.name || `#${id}`;
+    const reason = h("input", { name: "change_reason", id: "change-reason", maxlength: 500, required: true,
+      placeholder: t("reasonPlaceholder"), value: state.reason,
+      oninput: (ev) => { state.reason = ev.currentTarget.value; } }); // kept for the next change
+    const hasBye = state.rnd.matches.some((m) => m.pab);
+    const change = (action, button) => {
+      if (!reason.value.trim()) {
+        slot.problem({ status: 422, detail: t("reasonNeeded"), rule: null });
+        reason.focus();
+        return;
+      }
+      run(button, () => post(`tournaments/${tid}/rounds/${n}/pairing`,
+        { action, team_a: a, team_b: b ?? null, reason: reason.value.trim() }), "#pairing-cap")
+        .then((out) => {
+          if (!out) return;
+          state.picked = [];
+          draw();
+          box.querySelector("#picked")?.focus();
+        });
+    };
+    const btn = (action, label, enabled) => h("button", { type: "button", disabled: !enabled, dataset: { action },
+      onclick: (ev) => change(action, ev.currentTarget) }, label);
+    return h("section", { class: "panel changes", "aria-labelledby": "chg-h" },
+      h("h2", { id: "chg-h" }, t("handChanges")),
+      h("p", { id: "picked", tabindex: "-1", class: "muted", "aria-live": "polite" },
+        state.picked.length ? t("picked", { teams: state.picked.map(name).join(" · ") }) : t("pickHint")),
+      field(t("reason"), reason),
+      h("p", { class: "buttons" },
+        btn("swap", t("swap"), state.picked.length === 2),
+        btn("forbid", t("forbid"), state.picked.length === 2),
+        btn("pab", t("givePab"), state.picked.length === 1 && hasBye),
+        btn("colours", t("switchColours"), state.picked.length === 1)));
+  }
+
+  // ------------------------------------------------------------ the flow's buttons
+
+  function actions() {
+    const rnd = state.rnd;
+    const out = [];
+    if (["pending", "paired"].includes(rnd.state) && can(access, "round.pair")) {
+      out.push(h("button", { type: "button", class: rnd.state === "pending" ? "primary" : null, id: "pair",
+        onclick: async (ev) => {
+          if (rnd.state === "paired" && !(await confirmDialog({ title: t("repairTitle"), text: t("repairText"),
+            confirm: t("repair") }))) return;
+          run(ev.currentTarget, () => post(`tournaments/${tid}/rounds/${n}/pair`), "details.explanation summary");
+        } }, rnd.state === "pending" ? t("pairRound", { n }) : t("repair")));
+    }
+    if (rnd.state === "paired" && can(access, "round.publish")) {
+      out.push(h("button", { type: "button", class: "primary", id: "publish",
+        onclick: (ev) => run(ev.currentTarget, () => post(`tournaments/${tid}/rounds/${n}/publish`), "#results-link") },
+      t("publish")));
+    }
+    if (["published", "in_progress"].includes(rnd.state) && can(access, "results.write")) {
+      out.push(h("a", { class: "button primary", id: "results-link", href: staffHref(tid, `results/${n}`) },
+        t("enterResults")));
+    }
+    if (["published", "in_progress"].includes(rnd.state) && can(access, "round.complete")) {
+      out.push(h("button", { type: "button", id: "complete",
+        onclick: (ev) => run(ev.currentTarget, () => post(`tournaments/${tid}/rounds/${n}/complete`), "h1") },
+      t("completeRound")));
+    }
+    if (rnd.state === "completed" && can(access, "round.reopen")) {
+      out.push(h("button", { type: "button", class: "danger", id: "reopen",
+        onclick: async (ev) => {
+          const ok = await confirmDialog({ title: t("reopenTitle", { n }), text: t("reopenText"), confirm: t("reopen"),
+            danger: true });
+          if (ok) run(ev.currentTarget, () => post(`tournaments/${tid}/rounds/${n}/reopen`), "#results-link");
+        } }, t("reopen")));
+    }
+    if (rnd.state !== "pending" && rnd.matches.length) {
+      out.push(h("a", { class: "button", href: staffHref(tid, `print/pairings/${n}`) }, t("printPairings")));
+      out.push(h("a", { class: "button", href: staffHref(tid, `print/slips/${n}`) }, t("printSlips")));
+    }
+    if (rnd.state === "completed") {
+      out.push(h("a", { class: "button", href: `#/t/${tid}/standings?after=${n}` }, t("publicStandings")));
+    }
+    return h("p", { class: "buttons flow" }, ...out);
+  }
+
+  function draw() {
+    const rnd = state.rnd;
+    const steps = ["pending", "paired", "published", "in_progress", "completed"];
+    fill(box,
+      h("p", { class: "lead" }, badge(rnd.state), " ", t("scheduledStart", { when: dateTime(rnd.scheduled_start, zone) })),
+      h("ol", { class: "steps", "aria-label": t("roundSteps") }, ...steps.map((s) => h("li", {
+        class: s === rnd.state ? "now" : steps.indexOf(s) < steps.indexOf(rnd.state) ? "done" : null,
+        "aria-current": s === rnd.state ? "step" : null }, t(`step_${s}`)))),
+      slot.el,
+      actions(),
+      rnd.state === "paired" ? h("p", { class: "s-note" }, t("unpublishedNote")) : null,
+      rnd.state === "pending" ? absences() : null,
+      rnd.state === "paired" ? explanation() : null,
+      rnd.matches.length ? pairingTable() : null,
+      rnd.state === "paired" && can(access, "round.change") ? changes() : null,
+      status);
+  }
+
+  await load();
+  draw();
+  const stop = watch(tid, {
+    onEvent: (type, data) => {
+      if (state.busy || document.querySelector("dialog[open]")) return;
+      if ((type === "round" || type === "match") && data.round === n) {
+        load().then(() => keepingFocus(box, draw)).catch(() => {});
+      }
+    },
+    poll: async () => {
+      if (state.busy || document.querySelector("dialog[open]")) return;
+      const res = await api(`tournaments/${tid}/rounds/${n}`, { ifNoneMatch: state.etag });
+      if (res.notModified || !ctx.alive()) return;
+      state.rnd = res.data;
+      state.etag = res.etag;
+      keepingFocus(box, draw);
+    },
+    onMode: (mode) => {
+      status.textContent = t(`live_${mode}`);
+      status.dataset.mode = mode;
+    },
+  });
+  ctx.onLeave(stop);
+  return [title(t("roundN", { n })), roundNav(ctx, rounds, n, "round"), box];
+}
