@@ -22,7 +22,8 @@ How matches are rebuilt (a team event stores games, not matches):
 * a TRF16 file (013 records) from Swiss-Manager / chess-results cannot say "PAB": the team
   that had it shows ``0000 - -`` on every board (formats.md 1.7). When such a file has no
   ``U`` anywhere, a round in which every team but one has a game (or a 330 forfeit) gives the
-  PAB to that one team, if the field is odd, the team wins no board by forfeit in that round,
+  PAB to that one team, if the field is odd, the team shows ``0000 - -`` (not blank blocks or
+  ``Z``, which say absent), wins no board by forfeit in that round,
   has not won a match by forfeit before (C.04.6 4.2) and is not the lone team without a game
   in another round too (a team gets the PAB once: twice means it was absent). Each such
   round is reported as a ``TrfWarning`` of kind ``"pab"``; more than one team without a game
@@ -840,6 +841,8 @@ def _infer_pabs(st: _State, teams: dict[int, _TeamRec], player_team: dict[int, i
         return {}
     playing: dict[int, set[int]] = {}  # round -> teams with a game, a 330 forfeit or a 300 lineup
     forfeit_won: dict[int, int] = {}  # team -> first round it won boards by forfeit without an opponent
+    marked: dict[int, set[int]] = {}  # round -> teams with a "0000 - -" block (Swiss-Manager's unpaired)
+    zero: dict[int, set[int]] = {}  # round -> teams with a "0000 - Z" block (a known absence)
     for pid, rec in st.players.items():
         team = player_team.get(pid)
         if team is None:
@@ -850,6 +853,10 @@ def _infer_pabs(st: _State, teams: dict[int, _TeamRec], player_team: dict[int, i
             elif b.code == "+":
                 playing.setdefault(r, set()).add(team)
                 forfeit_won[team] = min(forfeit_won.get(team, r), r)
+            elif b.code == "-":
+                marked.setdefault(r, set()).add(team)
+            elif b.code == "Z":
+                zero.setdefault(r, set()).add(team)
     for r, entries in st.forfeits.items():
         for kind, white, black, _ in entries:
             playing.setdefault(r, set()).update((white, black))
@@ -864,6 +871,8 @@ def _infer_pabs(st: _State, teams: dict[int, _TeamRec], player_team: dict[int, i
         missing = set(teams) - present
         if len(missing) == 1:
             lone[r] = missing.pop()
+    # blank blocks (our writer's absent team) or Z (a zero-point bye) say "absent", not "PAB"
+    lone = {r: t for r, t in lone.items() if t in marked.get(r, set()) and t not in zero.get(r, set())}
     out: dict[int, int] = {}
     for r, team in sorted(lone.items()):
         rounds = [x for x, t in sorted(lone.items()) if t == team]

@@ -111,3 +111,38 @@ def test_the_fixture_is_column_exact_with_cr_lf() -> None:
     assert raw.count("\r\n") == len(_lines())
     assert all(len(x) == 119 for x in _lines() if x.startswith("001"))
     assert read_tournament(raw, base_rules=PAB) == read_tournament(TEXT, base_rules=PAB)
+
+
+def test_blank_blocks_or_z_say_absent_not_pab() -> None:
+    for block in ("        ", "0000 - Z", "     - Z"):
+        lines = [x[:91] + block + x[99:] if x.startswith(("001    9 ", "001   10 ")) else x for x in _lines()]
+        t, warnings = read_tournament_with_warnings("\n".join(lines), base_rules=PAB)
+        assert _pabs(t) == {2: 4, 3: 3}, block  # round 1: Epsilon absent
+        assert not [w for w in warnings if w.kind == "pab" and w.round == 1]
+
+
+def test_a_generated_trf16_without_u_reads_back_its_pabs() -> None:
+    from app.services.generator import generate
+    from app.services.trf import write_tournament
+
+    g = generate(9, 5, boards=4, seed=3, forfeit_rate=0.0, absent_rate=0.0)
+    with_u = write_tournament(g, "trf16")
+    assert "   0 - U" in with_u
+    swiss_manager = with_u.replace("   0 - U", "0000 - -")  # what Swiss-Manager writes for the PAB
+    a, b = read_tournament(with_u), read_tournament(swiss_manager)
+    assert len(_pabs(a)) == 5 and _pabs(a) == _pabs(b)
+    assert a.rounds == b.rounds
+    assert [(r.team_id, r.mp, r.gp, r.rank) for r in compute_standings(a).rows] == \
+           [(r.team_id, r.mp, r.gp, r.rank) for r in compute_standings(b).rows]
+
+
+def test_absent_teams_of_a_generated_trf16_are_never_read_as_a_pab() -> None:
+    from app.services.generator import generate
+    from app.services.trf import write_tournament
+
+    for seed in range(1, 6):
+        g = generate(9, 6, boards=4, seed=seed, forfeit_rate=0.02, absent_rate=0.1)
+        with_u = write_tournament(g, "trf16")
+        a = read_tournament(with_u)
+        b = read_tournament(with_u.replace("   0 - U", "0000 - -"))
+        assert set(_pabs(b).items()) <= set(_pabs(a).items()), seed
