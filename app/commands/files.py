@@ -166,23 +166,30 @@ def register(subparsers: Any) -> None:
 # --- helpers shared by pair and check ----------------------------------------------------------
 
 
+def read_text(path: str) -> str:
+    """The text of ``path`` (``-`` = standard input), UTF-8 with or without a BOM.
+
+    A file that cannot be opened or decoded raises ``FileFormatError`` (exit status 3,
+    "a file that cannot be read"), naming the line of the first undecodable byte.
+    """
+    from app.services.errors import FileFormatError
+
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            return f.read()
+    except OSError as exc:
+        raise FileFormatError(None, f"cannot read {path}: {exc.strerror}", rule=None) from None
+    except UnicodeDecodeError as exc:
+        line = exc.object[: exc.start].count(b"\n") + 1
+        raise FileFormatError(line, f"{path} is not UTF-8 text") from None
+
+
 def _read(path: str) -> Tournament:
     from app.services.trf import read_tournament
 
-    if path == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            with open(path, encoding="utf-8-sig") as f:
-                text = f.read()
-        except OSError as exc:
-            raise InvalidInput(None, f"cannot read {path}: {exc.strerror}") from None
-        except UnicodeDecodeError as exc:
-            from app.services.errors import FileFormatError
-
-            line = exc.object[: exc.start].count(b"\n") + 1
-            raise FileFormatError(line, "not UTF-8 text") from None
-    return read_tournament(text)
+    return read_tournament(read_text(path))
 
 
 def _tpn(t: Tournament, team_id: int | None) -> int:

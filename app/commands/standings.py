@@ -105,14 +105,9 @@ def load(args: argparse.Namespace) -> Tournament:
     except ImportError:  # pragma: no cover - before the package exports it
         from app.services.trf.reader import read_tournament
 
-    if args.file == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            with open(args.file, encoding="utf-8-sig") as fh:
-                text = fh.read()
-        except OSError as exc:
-            raise InvalidInput(None, f"cannot read {args.file}: {exc.strerror}") from None
+    from app.commands.files import read_text
+
+    text = read_text(args.file)
     base = fide_default().replace(tiebreak_rules=None)
     t = read_tournament(text, base_rules=base)
     changes: dict[str, Any] = {}

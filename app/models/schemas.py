@@ -268,6 +268,22 @@ class TournamentRead(BaseModel):
     rounds_completed: int = 0
 
 
+class ImportedPab(BaseModel):
+    """A round of a TRF16 file read as a team's pairing-allocated bye (the format cannot say so)."""
+
+    round: int
+    team_id: int
+    tpn: int
+    name: str
+
+
+class TournamentImportRead(TournamentRead):
+    pab_rounds: list[ImportedPab] = Field(
+        default_factory=list,
+        description="rounds of a TRF16 file in which one team had no opponent on any board while every other "
+                    "team played: read as that team's pairing-allocated bye, worth the pab setting")
+
+
 # --- teams and rosters -----------------------------------------------------------------------------
 
 
