@@ -65,9 +65,9 @@ class TeamStatus(StrEnum):
 class Outcome(StrEnum):
     """What a round was for one team."""
 
-    PLAYED = "played"  # at least one game played over the board
-    FORFEIT_WIN = "forfeit_win"  # the opponent did not show up (or played no board)
-    FORFEIT_LOSS = "forfeit_loss"  # this team did not show up (or played no board)
+    PLAYED = "played"  # at least one game over the board, or both sides scored (see match_played)
+    FORFEIT_WIN = "forfeit_win"  # the opponent did not show up (or scored nothing, no game played)
+    FORFEIT_LOSS = "forfeit_loss"  # this team did not show up (or scored nothing, no game played)
     DOUBLE_FORFEIT = "double_forfeit"
     PAB = "pab"  # pairing-allocated bye
     ABSENT = "absent"  # not paired this round (absent, withdrawn, expelled, not yet entered)
@@ -257,6 +257,23 @@ class TeamRound:
         return self.outcome is Outcome.PLAYED
 
 
+def match_played(games_played: int, first_points: Fraction, second_points: Fraction) -> bool:
+    """Was a scheduled, finished match *played*? The one predicate for tie-breaks (C.07 15.1:
+    an unplayed round is one where the team "did not play a match"; Art. 16 categories; DE
+    6.1.1) and for pairing (C.04.6 1.6.1: a team "had" a colour only in a match "actually
+    played"; [C1] meetings; [C2] forfeit wins).
+
+    Played when at least one game was played over the board, or, with every board forfeited,
+    when *both* teams scored game points: each team had players at the boards and won
+    something there, so both were available (neither round is a VUR, C.07 16.1.2) and the
+    match took place with every game decided by forfeit. The texts do not define "played"
+    for that case; this is FIDE TEC's reference reading (gacrux: "if both teams have points we
+    consider the match played") and nothing in C.07 16 or C.04.6 1.6 contradicts it. A match
+    where only one side scored is a forfeit win/loss; one where neither did, a double forfeit.
+    """
+    return games_played > 0 or (first_points > 0 and second_points > 0)
+
+
 def team_round(match: Match | None, team: int, round_no: int, rules: Rules) -> TeamRound:
     """Derive one team's outcome and scores in one round (R-7)."""
     if match is None:
@@ -287,8 +304,8 @@ def team_round(match: Match | None, team: int, round_no: int, rules: Rules) -> T
         mine += a
         theirs += c
     mp = rules.mp_win if mine > theirs else rules.mp_draw if mine == theirs else rules.mp_loss
-    if match.games_played() == 0:
-        # every board forfeited: the match was not played (C.07 16, C.04.6 [C2])
+    if not match_played(match.games_played(), mine, theirs):
+        # every board forfeited by one side: the match was not played (C.07 15.1, 16; C.04.6 [C2])
         if mine > theirs:
             outcome = Outcome.FORFEIT_WIN
         elif theirs > mine:

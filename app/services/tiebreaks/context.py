@@ -15,8 +15,10 @@ re-implements scoring.
 
 Readings (tiebreaks.md section 8):
 
-- a match is played when at least one game was played over the board; a match with every
-  board forfeited is a forfeit win/loss (or a double forfeit, 16.2.4 for both teams);
+- a match is played when at least one game was played over the board, or when every board
+  was forfeited but both teams scored (:func:`app.services.tournament.match_played`, the
+  reference's reading); a match with every board forfeited by one side is a forfeit win/loss,
+  one where neither side scored a double forfeit (16.2.4 for both teams);
 - a round in which a team was not paired (absent, withdrawn, not yet entered) is a
   zero-point requested bye: 16.2.3 if a non-VUR round follows among the counted rounds,
   else 16.2.5 (so a bye in the last counted round is 16.2.5);

@@ -96,3 +96,59 @@ def test_cuts_agree_with_the_reference_on_short_events(tmp_path: Path) -> None:
         t = random_tournament(seed, 5 + seed % 6, 1 + seed % 4, "2026" if seed % 2 else "2024",
                               mixed_forfeits=False)
         assert_agrees(tmp_path, t, codes)
+
+
+# --- 3. every board forfeited, both teams scored: a played match (C.07 15.1, C.04.6 1.6.1) -------
+
+def test_both_sides_forfeit_match_is_played() -> None:
+    from app.services.tournament import Outcome, team_round
+
+    def outcomes(boards: str) -> tuple[Outcome, Outcome]:
+        t = build("AB", [[("A", "B", boards)]], rules=Rules(rounds=1))
+        m = t.rounds[0].matches[0]
+        return (team_round(m, 1, 1, t.rules).outcome, team_round(m, 2, 1, t.rules).outcome)
+
+    assert outcomes("+-+-") == (Outcome.PLAYED, Outcome.PLAYED)  # 2-2: a drawn match
+    assert outcomes("++-+") == (Outcome.PLAYED, Outcome.PLAYED)  # 3-1: won and lost
+    assert outcomes("+x-x") == (Outcome.PLAYED, Outcome.PLAYED)
+    assert outcomes("++++") == (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS)
+    assert outcomes("+xxx") == (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS)
+    assert outcomes("xxxx") == (Outcome.DOUBLE_FORFEIT, Outcome.DOUBLE_FORFEIT)
+
+
+#: round 2, A-C: every board forfeited, both teams scored (2-2)
+BOTH_SIDES = [
+    [("A", "B", "1=01"), ("C", "D", "=10="), ("E", "F", "11=0")],
+    [("A", "C", "+-+-"), ("B", "E", "1=1="), ("D", "F", "0=0=")],
+    [("A", "E", "==10"), ("B", "F", "=010"), ("C", "D", "++-+")],
+]
+
+
+@pytest.mark.parametrize("text", ["2024", "2026"])
+def test_both_sides_forfeit_tiebreaks_as_the_reference(tmp_path: Path, text: str) -> None:
+    t = build("ABCDEF", BOTH_SIDES, rules=Rules(rounds=3, tiebreak_rules=text))
+    # A's Buchholz counts C's real score (draw, draw, 3-1 win by forfeits: 4 MP), not a dummy
+    # (min(own 4, ...)); B has 2 MP, E 3
+    assert tiebreak_values(t, "BH:MP")[1] == 2 + 4 + 3
+    assert_agrees(tmp_path, t, ("MPTS", "GPTS", "BH:MP", "BH:MP/C1", "EMGSB", "EMGSB/C1", "EMMSB/C1",
+                                "BH:GP", "EGGSB"))
+
+
+def test_both_sides_forfeit_random_events_as_the_reference(tmp_path: Path) -> None:
+    # mixed_forfeits: matches with every board forfeited where both sides score
+    codes = ("MPTS", "GPTS", "EMGSB/C1", "EMGSB", "EMMSB/C1", "BH:MP", "BH:MP/C1", "EMGSB/C1/P")
+    for seed in (129, 155):
+        t = random_tournament(seed, 5 + seed % 11, 3 + seed % 6, "2026" if seed % 2 else "2024")
+        assert_agrees(tmp_path, t, codes)
+
+
+def test_both_sides_forfeit_match_gives_colours_and_a_meeting_for_pairing() -> None:
+    from app.services.pairing.snapshot import build_snapshot
+
+    rounds = [[("A", "B", "+-+-"), ("C", "D", "1111")]]
+    t = build("ABCD", rounds, rules=Rules(rounds=3))
+    snap = build_snapshot(t, 2)
+    a = next(s for s in snap.teams if s.id == 1)
+    b = next(s for s in snap.teams if s.id == 2)
+    assert a.colours == "W" and b.colours == "B"  # C.04.6 1.6.1: the match was played
+    assert 2 in a.opponents  # [C1]: A and B have met
