@@ -4,19 +4,19 @@ with the cut modifiers of Art. 14 and the unplayed-round rules of Art. 16.4-16.5
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from app.services.tiebreaks.context import Context, RoundEntry, fsum
 
 ZERO = Fraction(0)
 
 
-@dataclass(frozen=True)
-class Element:
+class Element(NamedTuple):
     """One round's contribution: ``key`` is the opponent's (or dummy's) score that decides
     significance (14.1.2), ``value`` the contribution itself, ``vur`` whether the round is a
-    voluntary unplayed round (16.1.2)."""
+    voluntary unplayed round (16.1.2). (An immutable tuple: a standings computation makes one
+    per team round.)"""
 
     key: Fraction
     value: Fraction
@@ -40,6 +40,8 @@ def cut_sum(elements: list[Element], low: int = 0, high: int = 0) -> Fraction:
     dummy, 16.4), so this is FIDE TEC's reference reading too: low cuts capped at the
     number of rounds, high cuts at what the low cuts left.
     """
+    if not low and not high:
+        return fsum([e.value for e in elements])
     els = list(elements)
     for _ in range(min(low, len(els))):
         lsv = min(els, key=_least)
@@ -52,7 +54,7 @@ def cut_sum(elements: list[Element], low: int = 0, high: int = 0) -> Fraction:
         els.remove(victim)
     for _ in range(min(high, len(els))):
         els.remove(max(els, key=_least))
-    return fsum(e.value for e in els)
+    return fsum([e.value for e in els])
 
 
 def _least(e: Element) -> tuple[Fraction, Fraction]:
