@@ -507,6 +507,9 @@ class RankingRowRead(BaseModel):
     ratings: list[int]
     tpn: int | None
     base_lineup_problems: list[dict[str, str | None]] = Field(default_factory=list)
+    status: Literal["entered", "withdrawn", "expelled"] = Field(
+        default="entered", description="a team that got a pairing number keeps its row after it left (withdrawn, "
+                                       "expelled); once numbers are given the rows are in TPN order")
 
 
 class RankingRead(BaseModel):
@@ -686,9 +689,13 @@ class StandingRowRead(BaseModel):
     team: StandingTeam
     mp: str
     gp: str
-    won: int
-    drawn: int
-    lost: int
+    won: int = Field(description="played matches won (a bye or a forfeit is not counted here)")
+    drawn: int = Field(description="played matches drawn")
+    lost: int = Field(description="played matches lost")
+    byes: int = Field(default=0, description="pairing-allocated byes (C.07 16.2.1), whatever they are worth")
+    forfeit_wins: int = Field(default=0, description="matches won without being played (C.07 16.2.2)")
+    forfeit_losses: int = Field(default=0, description="matches lost without being played, double forfeits "
+                                                       "included (C.07 16.2.4)")
     tiebreaks: list[TiebreakValue]
 
 
