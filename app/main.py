@@ -16,6 +16,7 @@ from fastapi.staticfiles import StaticFiles
 from app import __version__, contract
 from app.config import Settings, get_settings
 from app.errors import CatchAllMiddleware, install_error_handlers
+from app.fastread import CachedReads
 from app.middleware import BodyLimitMiddleware, LiteralPathMiddleware, NulGuardMiddleware
 from app.overload import LoadShedding
 
@@ -38,6 +39,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                   generate_unique_id_function=contract.operation_id)
     contract.install(app)
     # the last added runs first: CORS headers on every answer, a bug answered as problem+json inside them
+    app.add_middleware(CachedReads)  # issue 14: a cached read answered from its bytes after one version query
     app.add_middleware(LiteralPathMiddleware)
     app.add_middleware(NulGuardMiddleware)
     app.add_middleware(BodyLimitMiddleware, default=settings.max_body_bytes,
