@@ -47,3 +47,22 @@ def test_pairing_and_a_batch_of_results_make_no_query_per_match_or_board(client:
                              headers=admin))
     assert out["changed"] == sum(len(m["boards"]) for m in rnd["matches"] if not m["pab"])
     assert not [s for s in posted if ONE_MATCH.search(s) or ONE_BOARD.search(s)]
+
+
+def test_the_session_costs_one_thread_hop_a_request(client: TestClient, admin: dict[str, str],
+                                                    monkeypatch: Any) -> None:
+    """Sync dependencies and handlers run in worker threads; the session adds one hop (its end), not two."""
+    import anyio.to_thread
+
+    tid, _ = setup(client, admin, teams=2)
+    hops: list[str] = []
+    run_sync = anyio.to_thread.run_sync
+
+    async def counted(func: Any, *args: Any, **kw: Any) -> Any:
+        hops.append(getattr(getattr(func, "func", func), "__qualname__", repr(func)))
+        return await run_sync(func, *args, **kw)
+
+    monkeypatch.setattr(anyio.to_thread, "run_sync", counted)
+    ok(client.patch(f"/tournaments/{tid}", json={"city": "Larissa"}, headers=admin))
+    # the bearer, the route's permission, the handler, its answer's validation, the session's commit and end
+    assert len(hops) <= 5, hops
