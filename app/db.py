@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import anyio
+import anyio.to_thread
 from fastapi import Depends
 from sqlalchemy import event
 from sqlalchemy.engine import Engine, make_url
 from sqlmodel import Session, create_engine
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
 from app.config import get_settings
@@ -102,7 +102,8 @@ async def get_session(request: Request,
     GET and HEAD requests read in a transaction that takes no write lock and never commit.
 
     The session is made in the event loop (no I/O until its first query, in the handler's thread); the commit
-    and the end of the transaction run together in one worker thread: one thread hop a request, not two.
+    and the end of the transaction run together in one thread outside the shared pool (as FastAPI ends a
+    sync dependency): one thread hop a request, not two.
     """
     engine = get_engine()
     reading = request.method in READ_METHODS
@@ -115,7 +116,9 @@ async def get_session(request: Request,
         commit = not reading
     finally:
         with anyio.CancelScope(shield=True):  # a client that left still gets its transaction ended
-            await run_in_threadpool(_finish, session, commit)
+            # a thread of its own, not one of the shared pool's: when every pool thread is a writer waiting for
+            # the row lock this transaction holds, its commit must not wait for one of them (a deadlock)
+            await anyio.to_thread.run_sync(_finish, session, commit, limiter=anyio.CapacityLimiter(1))
 
 
 def _finish(session: Session, commit: bool) -> None:
