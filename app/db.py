@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
 
+import anyio
+import anyio.to_thread
 from fastapi import Depends
 from sqlalchemy import event
 from sqlalchemy.engine import Engine, make_url
@@ -90,25 +92,43 @@ async def write_gate(request: Request) -> AsyncIterator[None]:
         yield
 
 
-def get_session(request: Request, _gate: Annotated[None, Depends(write_gate, scope="function")]) -> Iterator[Session]:
+async def get_session(request: Request,
+                      _gate: Annotated[None, Depends(write_gate, scope="function")]) -> AsyncIterator[Session]:
     """FastAPI dependency: one transaction per request, the unit of work.
 
     Handlers never commit. When the handler has returned and its answer is built (``scope="function"``: before
     the answer is sent), a write request commits here; any error on the way, a refusal, a bug, a failure
     while building the answer or while committing, rolls everything back, so an error never commits.
     GET and HEAD requests read in a transaction that takes no write lock and never commit.
+
+    The session is made in the event loop (no I/O until its first query, in the handler's thread); the commit
+    and the end of the transaction run together in one thread outside the shared pool (as FastAPI ends a
+    sync dependency): one thread hop a request, not two.
     """
     engine = get_engine()
     reading = request.method in READ_METHODS
     if reading:
         engine = engine.execution_options(teamswiss_read=True)
-    with Session(engine, expire_on_commit=False) as session:
-        try:
-            yield session
-            if not reading:
-                session.commit()
-        finally:
-            session.rollback()
+    session = Session(engine, expire_on_commit=False)
+    commit = False
+    try:
+        yield session
+        commit = not reading
+    finally:
+        with anyio.CancelScope(shield=True):  # a client that left still gets its transaction ended
+            # a thread of its own, not one of the shared pool's: when every pool thread is a writer waiting for
+            # the row lock this transaction holds, its commit must not wait for one of them (a deadlock)
+            await anyio.to_thread.run_sync(_finish, session, commit, limiter=anyio.CapacityLimiter(1))
+
+
+def _finish(session: Session, commit: bool) -> None:
+    """Commit (a write request that succeeded), then end the transaction and give the connection back."""
+    try:
+        if commit:
+            session.commit()
+    finally:
+        session.rollback()
+        session.close()
 
 
 #: The request's session. Declared once so every dependency shares the same one.

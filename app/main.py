@@ -8,14 +8,17 @@ from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html, get_swagger_ui_oauth2_redirect_html
 from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.routing import iter_route_contexts
 from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp
 
 from app import __version__, contract
 from app.config import Settings, get_settings
 from app.errors import CatchAllMiddleware, install_error_handlers
+from app.fastread import CachedReads
 from app.middleware import BodyLimitMiddleware, LiteralPathMiddleware, NulGuardMiddleware
 from app.overload import LoadShedding
 
@@ -31,6 +34,15 @@ ROUTERS = (
 )
 
 
+def compressed(files: StaticFiles) -> ASGIApp:
+    """Static files (the public page's scripts and styles, the API docs' bundles) gzipped for clients that accept it.
+
+    Only the static files: the JSON answers are small or served from cached bytes thousands of times a second
+    (compressing each would cost more than it saves on a LAN; a reverse proxy may compress them), and the event
+    streams must not be buffered."""
+    return GZipMiddleware(files, minimum_size=1024, compresslevel=6)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     app = FastAPI(title="teamswiss", version=__version__, description=contract.description(),
@@ -38,6 +50,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                   generate_unique_id_function=contract.operation_id)
     contract.install(app)
     # the last added runs first: CORS headers on every answer, a bug answered as problem+json inside them
+    app.add_middleware(CachedReads)  # issue 14: a cached read answered from its bytes after one version query
     app.add_middleware(LiteralPathMiddleware)
     app.add_middleware(NulGuardMiddleware)
     app.add_middleware(BodyLimitMiddleware, default=settings.max_body_bytes,
@@ -62,7 +75,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     has_web = (WEB_DIR / "index.html").is_file()
     if has_web:
-        app.mount("/web", StaticFiles(directory=WEB_DIR, html=True), name="web")
+        app.mount("/web", compressed(StaticFiles(directory=WEB_DIR, html=True)), name="web")
 
     @app.get("/", include_in_schema=False)
     def root() -> RedirectResponse:
@@ -78,7 +91,7 @@ DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 's
 
 def _docs(app: FastAPI) -> None:
     """/docs (Swagger UI) and /redoc (ReDoc) from files installed with the package: nothing from a CDN."""
-    app.mount("/docs/assets", StaticFiles(directory=DOCS_ASSETS), name="docs-assets")
+    app.mount("/docs/assets", compressed(StaticFiles(directory=DOCS_ASSETS)), name="docs-assets")
     title = f"{app.title} {app.version}"
 
     def page(html: HTMLResponse) -> HTMLResponse:

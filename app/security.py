@@ -15,12 +15,13 @@ import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
-from typing import Annotated
+from typing import Annotated, Any
 
 import jwt
 from fastapi import Depends
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pwdlib import PasswordHash
+from sqlalchemy import Row, bindparam
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, select
 
@@ -100,7 +101,12 @@ bearer = HTTPBearer(auto_error=False, scheme_name="bearer",
                     description="A JWT from POST /auth/token or an API token (tsk_...)")
 
 
-def _principal(user: User, scopes: frozenset[str] | None = None, token_name: str | None = None) -> Principal:
+_U = User.__table__  # type: ignore[attr-defined]
+_USER = select(_U.c.id, _U.c.username, _U.c.is_admin, _U.c.can_create_tournaments, _U.c.is_active).where(
+    _U.c.id == bindparam("uid"))
+
+
+def _principal(user: User | Row[Any], scopes: frozenset[str] | None = None, token_name: str | None = None) -> Principal:
     return Principal(user.id or 0, user.username, user.is_admin, scopes, token_name,
                      user.is_admin or user.can_create_tournaments)
 
@@ -123,7 +129,8 @@ def _resolve(session: Session, creds: HTTPAuthorizationCredentials | None) -> Pr
         user_id = int(payload["sub"])
     except (jwt.PyJWTError, KeyError, ValueError, TypeError):
         raise Unauthorized(None, "the bearer token is invalid or expired") from None
-    user = session.get(User, user_id) if 0 < user_id < 2**31 else None
+    # the columns a principal needs, as a row (each request resolves its bearer: no ORM object for it)
+    user = session.connection().execute(_USER, {"uid": user_id}).first() if 0 < user_id < 2**31 else None
     if user is None or not user.is_active:
         raise Unauthorized(None, "the token's user is disabled")
     return _principal(user)

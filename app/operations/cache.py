@@ -37,6 +37,7 @@ Key = tuple[Hashable, ...]
 class Answer:
     etag: str
     body: bytes | None  # None: the client's copy is current (304)
+    key: Key = ()  # (tournament id, view, params, audience): what the fast path needs to answer it again
 
 
 class LRU:
@@ -52,10 +53,8 @@ class LRU:
     def get(self, key: Key, compute: Callable[[], bytes]) -> bytes:
         while True:
             with self._lock:
-                body = self._data.get(key)
+                body = self._take(key)
                 if body is not None:
-                    self._data.move_to_end(key)
-                    self.hits += 1
                     return body
                 busy = self._busy.get(key)
                 if busy is None:
@@ -74,6 +73,19 @@ class LRU:
             with self._lock:
                 self._busy.pop(key, None)
             busy.set()
+
+    def peek(self, key: Key) -> bytes | None:
+        """The entry if it is there, computing nothing (the fast path)."""
+        with self._lock:
+            return self._take(key)
+
+    def _take(self, key: Key) -> bytes | None:
+        """The entry, counted as a hit (the lock is held)."""
+        body = self._data.get(key)
+        if body is not None:
+            self._data.move_to_end(key)
+            self.hits += 1
+        return body
 
     def clear(self) -> None:
         with self._lock:
@@ -138,8 +150,9 @@ def read(session: Session, tournament_id: int, view: str, build: Callable[[Tourn
     """
     version, created = stamp(session, tournament_id)
     etag = etag_of(tournament_id, version, created, view, params, audience)
+    known = (tournament_id, view, params, audience)
     if matches(if_none_match, etag):
-        return Answer(etag, None)
+        return Answer(etag, None, known)
 
     def compute() -> bytes:
         t = session.get(Tournament, tournament_id)
@@ -150,5 +163,9 @@ def read(session: Session, tournament_id: int, view: str, build: Callable[[Tourn
             adapter = _adapters[model] = TypeAdapter(model)
         return adapter.dump_json(adapter.validate_python(build(t), from_attributes=True), by_alias=True)
 
-    key = (tournament_id, version, created, view, params, audience)
-    return Answer(etag, lru().get(key, compute))
+    key = entry_key(tournament_id, version, created, view, params, audience)
+    return Answer(etag, lru().get(key, compute), known)
+
+
+def entry_key(tournament_id: int, version: int, created: datetime, view: str, params: Key, audience: str) -> Key:
+    return tournament_id, version, created, view, params, audience

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from datetime import date
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 from sqlmodel import Session, col, delete, select
 
@@ -37,13 +38,22 @@ from app.services.eligibility import check_player_eligible
 from app.services.errors import NotFound
 from app.services.rules import Rules, rules_from_dict
 
+_PLAYER_COLUMNS = ("id", "last_name", "first_name", "sex", "birth_date", "fide_id", "fide_rating", "national_id",
+                   "national_rating", "federation", "title", "activation_fee_paid")
+
+
+def _player_row(row: Any) -> dom.Player:
+    """A domain player from a row of ``_PLAYER_COLUMNS`` (as :func:`to_player`, without building the ORM object)."""
+    (pid, last, first, sex, birth, fide_id, fide_rating, national_id, national_rating, federation, title,
+     fee_paid) = row
+    return dom.Player(id=pid, name=f"{last}, {first}" if first else last, sex=sex, birth_date=birth,
+                      fide_id=fide_id, fide_rating=fide_rating, national_id=national_id,
+                      national_rating=national_rating, federation=federation, title=title,
+                      activation_fee_paid=fee_paid)
+
 
 def to_player(p: Player) -> dom.Player:
-    return dom.Player(
-        id=p.id or 0, name=p.name, sex=p.sex, birth_date=p.birth_date, fide_id=p.fide_id,
-        fide_rating=p.fide_rating, national_id=p.national_id, national_rating=p.national_rating,
-        federation=p.federation, title=p.title, activation_fee_paid=p.activation_fee_paid,
-    )
+    return _player_row([p.id or 0, *(getattr(p, c) for c in _PLAYER_COLUMNS[1:])])
 
 
 def to_club(c: Club) -> dom.Club:
@@ -95,42 +105,53 @@ def _rules_cached(doc: str) -> Rules:
 
 
 def load_domain(session: Session, t: Tournament, *, rules: Rules | None = None) -> dom.Tournament:
-    """The whole tournament as the pure model: teams, rosters, players, clubs, paired rounds."""
+    """The whole tournament as the pure model: teams, rosters, players, clubs, paired rounds.
+
+    Rosters, matches and boards are read as plain rows (hundreds of them in a late round): building ORM
+    objects for them cost most of a pairing request."""
     rules = rules or rules_of(t)
     tid = t.id or 0
     teams = session.exec(select(Team).where(Team.tournament_id == tid).order_by(Team.id)).all()
-    roster_map = rosters(session, tid)
+    player_cols = [getattr(Player, c) for c in _PLAYER_COLUMNS]
+    roster_ids: dict[int, list[int]] = defaultdict(list)
     players: dict[int, dom.Player] = {}
-    for plist in roster_map.values():
-        for p in plist:
-            players[p.id or 0] = to_player(p)
+    for team_id, *row in session.exec(  # type: ignore[call-overload]
+            select(RosterEntry.team_id, *player_cols).join(Player, col(Player.id) == col(RosterEntry.player_id))
+            .where(RosterEntry.tournament_id == tid)).all():
+        roster_ids[team_id].append(row[0])
+        players[row[0]] = _player_row(row)
     rounds = session.exec(select(Round).where(Round.tournament_id == tid).order_by(Round.number)).all()
-    matches = session.exec(
-        select(Match).join(Round, col(Round.id) == col(Match.round_id)).where(Round.tournament_id == tid)
+    matches = session.exec(  # type: ignore[call-overload]
+        select(Match.id, Match.round_id, Match.table_no, Match.first_team_id, Match.second_team_id, Match.forfeit)
+        .join(Round, col(Round.id) == col(Match.round_id)).where(Round.tournament_id == tid)
         .order_by(Match.round_id, Match.table_no)
     ).all()
-    match_ids = [m.id for m in matches]
-    boards: dict[int, list[BoardGame]] = defaultdict(list)
-    if match_ids:
-        for b in session.exec(select(BoardGame).where(col(BoardGame.match_id).in_(match_ids))
-                              .order_by(BoardGame.match_id, BoardGame.board)).all():
-            boards[b.match_id].append(b)
+    boards: dict[int, list[dom.BoardGame]] = defaultdict(list)
+    if matches:
+        for match_id, board, first, second, first_white, result in session.exec(  # type: ignore[call-overload]
+                select(BoardGame.match_id, BoardGame.board, BoardGame.first_player_id, BoardGame.second_player_id,
+                       BoardGame.first_white, BoardGame.result)
+                .join(Match, col(Match.id) == col(BoardGame.match_id))
+                .join(Round, col(Round.id) == col(Match.round_id)).where(Round.tournament_id == tid)
+                .order_by(BoardGame.match_id, BoardGame.board)).all():
+            boards[match_id].append(dom.BoardGame(board=board, first_player=first, second_player=second,
+                                                  first_white=first_white, result=result))
     extra_player_ids = {
-        pid for bl in boards.values() for b in bl for pid in (b.first_player_id, b.second_player_id)
+        pid for bl in boards.values() for b in bl for pid in (b.first_player, b.second_player)
         if pid is not None and pid not in players
     }
     if extra_player_ids:  # players moved off a roster after they played
-        for p in session.exec(select(Player).where(col(Player.id).in_(extra_player_ids))).all():
-            players[p.id or 0] = to_player(p)
-    by_round: dict[int, list[Match]] = defaultdict(list)
+        for row in session.exec(select(*player_cols).where(col(Player.id).in_(extra_player_ids))).all():  # type: ignore[call-overload]
+            players[row[0]] = _player_row(row)
+    by_round: dict[int, list[Any]] = defaultdict(list)
     for m in matches:
-        by_round[m.round_id].append(m)
+        by_round[m[1]].append(m)
     club_ids = {tm.club_id for tm in teams}
     clubs = session.exec(select(Club).where(col(Club.id).in_(club_ids))).all() if club_ids else []
     dom_teams = tuple(
         dom.Team(
             id=tm.id or 0, name=tm.name, club_id=tm.club_id, tpn=tm.tpn, status=dom.TeamStatus(tm.status),
-            roster=tuple(p.id for p in board_order([players[p.id or 0] for p in roster_map.get(tm.id or 0, [])])),
+            roster=tuple(p.id for p in board_order([players[pid] for pid in roster_ids.get(tm.id or 0, [])])),
             nickname=tm.nickname,
         )
         for tm in teams
@@ -144,17 +165,9 @@ def load_domain(session: Session, t: Tournament, *, rules: Rules | None = None) 
             start=r.scheduled_start,
             completed=r.state == "completed",
             matches=tuple(
-                dom.Match(
-                    round=r.number, table=m.table_no, first=m.first_team_id, second=m.second_team_id,
-                    forfeit=m.forfeit,
-                    boards=tuple(
-                        dom.BoardGame(board=b.board, first_player=b.first_player_id,
-                                      second_player=b.second_player_id, first_white=b.first_white,
-                                      result=b.result)
-                        for b in boards.get(m.id or 0, [])
-                    ),
-                )
-                for m in by_round.get(r.id or 0, [])
+                dom.Match(round=r.number, table=table, first=first, second=second, forfeit=forfeit,
+                          boards=tuple(boards.get(mid, ())))
+                for mid, _, table, first, second, forfeit in by_round.get(r.id or 0, [])
             ),
         ))
     return dom.Tournament(

@@ -286,16 +286,18 @@ def check_if_match(match: Match, if_match: str | None, changing: bool) -> None:
 
 def set_board_result(session: Session, t: Tournament, rnd: Round, match: Match, board_no: int, result: str | None,
                      principal: Principal | None, if_match: str | None, *, ended_at: datetime | None = None,
-                     arbiter: bool = True) -> bool:
-    """Set one board's result; returns whether anything changed."""
+                     arbiter: bool = True, loaded: BoardGame | None = None) -> bool:
+    """Set one board's result; returns whether anything changed. ``loaded``: the board, if the caller has it."""
     if match.second_team_id is None:
         raise StateConflict("R-7.5", "the pairing-allocated bye has no boards")
     if match.forfeit is not None:
         raise StateConflict("R-7.3", f"table {match.table_no} was forfeited as a whole; clear the forfeit first")
     code = normalise_result(result) if result is not None else None
-    with session.no_autoflush:  # a batch flushes its boards once, at the end
-        board = session.exec(select(BoardGame).where(BoardGame.match_id == match.id,
-                                                     BoardGame.board == board_no)).first()
+    board = loaded if loaded is not None and loaded.match_id == match.id and loaded.board == board_no else None
+    if board is None:
+        with session.no_autoflush:  # a batch flushes its boards once, at the end
+            board = session.exec(select(BoardGame).where(BoardGame.match_id == match.id,
+                                                         BoardGame.board == board_no)).first()
     if board is None:
         raise NotFound(None, f"table {match.table_no} has no board {board_no}")
     if code is not None and (board.first_player_id is None or board.second_player_id is None):

@@ -212,6 +212,19 @@ _T = Tournament.__table__  # type: ignore[attr-defined]
 _BUMP = update(_T).where(_T.c.id == bindparam("tid")).values(version=_T.c.version + 1).returning(_T.c.version)
 
 
+@event.listens_for(OrmSession, "after_flush")
+def _after_flush(session: OrmSession, _ctx: Any) -> None:
+    """New matches have their ids now: remember their rounds, so their boards and events need not load them."""
+    tr = session.info.get(_INFO)
+    if tr is None:
+        return
+    for obj in session.new:
+        if isinstance(obj, Match) and obj.id is not None and obj.id not in tr.round_of_match:
+            _, rnd = _round_tid(session, obj.round_id)
+            if rnd is not None:
+                tr.round_of_match[obj.id] = rnd
+
+
 def _bump(session: OrmSession, tr: Tracking) -> None:
     """``version = version + 1`` once per transaction for each tournament touched so far."""
     for tid in sorted(set(tr.changes) - tr.bumped):
@@ -295,7 +308,8 @@ def _bulk(state: ORMExecuteState) -> None:
 # --- changes -> events -----------------------------------------------------------------------------------
 
 
-def _events_of(session: OrmSession, tid: int, ch: Changes, version: int) -> list[tuple[str, dict[str, Any]]]:
+def _events_of(session: OrmSession, tid: int, ch: Changes, version: int,
+               round_of_match: dict[int, Round]) -> list[tuple[str, dict[str, Any]]]:
     from app.operations.read_models import match_read, prefetch
 
     out: list[tuple[str, dict[str, Any]]] = []
@@ -311,8 +325,14 @@ def _events_of(session: OrmSession, tid: int, ch: Changes, version: int) -> list
         if rnd is not None:
             round_event(rnd)
     public: list[tuple[Round, Match]] = []
-    for mid in sorted(ch.matches):
-        m = session.get(Match, mid)
+    # a new pairing's matches: the round event tells them; the others are loaded at once
+    wanted = [mid for mid in sorted(ch.matches)
+              if mid not in round_of_match or round_of_match[mid].id not in ch.paired]
+    missing = [mid for mid in wanted if session.identity_map.get(session.identity_key(Match, mid)) is None]
+    loaded = {m.id: m for m in session.execute(select(Match).where(col(Match.id).in_(missing))).scalars()} \
+        if missing else {}
+    for mid in wanted:
+        m = loaded.get(mid) or session.get(Match, mid)
         if m is None or m.round_id in ch.paired:
             continue  # a new pairing: the round event tells it
         rnd = session.get(Round, m.round_id)
@@ -355,7 +375,7 @@ def _before_commit(session: OrmSession) -> None:
                 continue
             if tid in tr.versions:
                 rows += [TournamentEvent(tournament_id=tid, kind=kind, payload=data)
-                         for kind, data in _events_of(session, tid, ch, tr.versions[tid])]
+                         for kind, data in _events_of(session, tid, ch, tr.versions[tid], tr.round_of_match)]
     if not rows:
         return
     session.add_all(rows)

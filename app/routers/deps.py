@@ -13,6 +13,7 @@ from sqlmodel import Session, SQLModel, select
 from app.config import get_settings
 from app.contract import answers
 from app.db import SessionDep
+from app.fastread import remember, response_of
 from app.models import Tournament
 from app.models.schemas import Page
 from app.operations.cache import Answer
@@ -64,7 +65,7 @@ class Paging:
 
     def cached(self, answer: Answer) -> Response:
         """A cached page's answer (``key`` was part of its cache key): its ETag or 304, and its ``Link`` header."""
-        response = cached(answer)
+        response = response_of(answer)  # not remembered by the fast path: the Link header depends on the request
         found = _PAGE_TAIL.search(answer.body[-200:]) if answer.body is not None else None
         if found is not None:
             response.headers["Link"] = page_links(self._request, self.limit, self.offset, int(found.group(1)))
@@ -138,8 +139,7 @@ NOT_MODIFIED = answers(304)
 
 
 def cached(answer: Answer) -> Response:
-    """The HTTP answer of a cached read model: the JSON with its ETag, or 304."""
-    headers = {"ETag": answer.etag, "Cache-Control": "no-cache"}
-    if answer.body is None:
-        return Response(status_code=304, headers=headers)
-    return Response(answer.body, media_type="application/json", headers=headers)
+    """The HTTP answer of a cached read model: the JSON with its ETag, or 304. The route answers with it alone,
+    so an anonymous reader's next request of the same URL may be answered by the fast path (app.fastread)."""
+    remember(answer)
+    return response_of(answer)

@@ -151,9 +151,10 @@ def post_results(tournament_id: Id, number: RoundNumber, body: BatchResults, ses
                                table=item.table)
         by_table.setdefault(item.table, []).append(item)
     # lost-update check once per match, against the state before this batch
+    boards_of: dict[int, dict[int, Any]] = {}
     for table, items in by_table.items():
         m = matches[table]
-        boards = {b.board: b for b in match_boards(session, m)}
+        boards = boards_of[table] = {b.board: b for b in match_boards(session, m)}
         changing = False
         for it in items:
             if it.forfeit is not None:
@@ -175,7 +176,8 @@ def post_results(tournament_id: Id, number: RoundNumber, body: BatchResults, ses
             if it.forfeit is not None:
                 did = set_match_forfeit(session, t, rnd, m, it.forfeit, principal, "*")
             else:
-                did = set_board_result(session, t, rnd, m, it.board, it.result, principal, "*")
+                did = set_board_result(session, t, rnd, m, it.board, it.result, principal, "*",
+                                       loaded=boards_of[table].get(it.board))
             changed += did
             unchanged += not did
     teams = _teams(session, t)

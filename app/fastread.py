@@ -1,0 +1,179 @@
+"""Cached reads answered without the framework: one version query, the kept bytes, no thread hop on SQLite.
+
+A cached read (:mod:`app.operations.cache`) that the full route has answered once for an anonymous reader
+is remembered by its path and query string: the route had validated them, authorised the public read and
+named its cache entry (tournament, view, parameters, audience ``public``). The next anonymous ``GET`` of
+the same path and query asks the database for the tournament's version and creation time (one indexed
+query: nothing in memory is trusted without it, so several workers and hosts are never stale), and
+
+- answers ``304`` when ``If-None-Match`` holds the current ETag,
+- else answers the JSON bytes kept for that version, exactly as the route answers them,
+- else (a new version not computed yet, a deleted tournament, any error) lets the route answer.
+
+The version query runs on a connection of its own: on SQLite a connection of the event loop (a read of
+one row in WAL mode waits for no writer), on PostgreSQL a connection used from one worker thread. A request
+with an ``Authorization`` header always goes through the route (its answer may depend on the reader).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import threading
+from contextvars import ContextVar
+from datetime import datetime
+from typing import Any
+
+import anyio
+from sqlalchemy.engine import Engine
+from starlette.responses import Response
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from app.operations.cache import Answer, Key, entry_key, etag_of, lru, matches
+
+#: (path, query string) of the anonymous GET being answered by its route, while it is.
+_where: ContextVar[tuple[str, bytes] | None] = ContextVar("teamswiss_fastread_where", default=None)
+#: (path, query string) -> (tournament id, view, params, audience) of the entry the route answered it with.
+_known: dict[tuple[str, bytes], Key] = {}
+KNOWN_MAX = 4096
+IF_NONE_MATCH_MAX = 1000  # as the routes' header parameter: longer is the route's 422
+
+
+def response_of(answer: Answer) -> Response:
+    """The HTTP answer of a cached read model: the JSON with its ETag, or 304 (the routes' and the fast path's)."""
+    headers = {"ETag": answer.etag, "Cache-Control": "no-cache"}
+    if answer.body is None:
+        return Response(status_code=304, headers=headers)
+    return Response(answer.body, media_type="application/json", headers=headers)
+
+
+def remember(answer: Answer) -> None:
+    """A route answered the current anonymous GET with ``answer`` alone: the fast path may answer it next time."""
+    where = _where.get()
+    if where is None or len(answer.key) != 4 or answer.key[3] != "public":
+        return
+    if len(_known) >= KNOWN_MAX:
+        _known.clear()
+    _known[where] = answer.key
+
+
+def forget() -> None:
+    _known.clear()
+
+
+class _Stamps:
+    """``(version, created_at)`` of a tournament on a connection of its own; None when not to be had."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.dialect = engine.dialect.name
+        table = engine.dialect.identifier_preparer.quote("tournament")
+        mark = "?" if self.dialect == "sqlite" else "%s"
+        self.sql = f"SELECT version, created_at FROM {table} WHERE id = {mark}"
+        from app.models import Tournament
+
+        column = Tournament.__table__.c.created_at  # type: ignore[attr-defined]
+        self.created = column.type.dialect_impl(engine.dialect).result_processor(engine.dialect, None)
+        self.lock = threading.Lock()
+        self.conn: Any = None
+        database = engine.url.database
+        self.usable = self.dialect == "postgresql" or (
+            self.dialect == "sqlite" and bool(database) and database != ":memory:"
+            and not str(database).startswith("file:"))
+
+    def _connect(self) -> Any:
+        if self.dialect == "sqlite":
+            conn = sqlite3.connect(self.engine.url.database or "", isolation_level=None, check_same_thread=False)
+            conn.execute("PRAGMA busy_timeout=1000")
+            return conn
+        import psycopg
+
+        url = self.engine.url.set(drivername="postgresql")
+        return psycopg.connect(url.render_as_string(hide_password=False), autocommit=True, connect_timeout=2)
+
+    def query(self, tournament_id: int) -> tuple[int, datetime] | None:
+        with self.lock:
+            try:
+                if self.conn is None:
+                    self.conn = self._connect()
+                row = self.conn.execute(self.sql, (tournament_id,)).fetchone()
+            except Exception:  # noqa: BLE001 - the route answers instead (and reports any real trouble)
+                self.close()
+                return None
+        if row is None:
+            return None
+        created = self.created(row[1]) if self.created is not None else row[1]
+        return int(row[0]), created
+
+    def close(self) -> None:
+        conn, self.conn = self.conn, None
+        if conn is not None:
+            with contextlib.suppress(Exception):
+                conn.close()
+
+    async def __call__(self, tournament_id: int) -> tuple[int, datetime] | None:
+        if self.dialect == "sqlite":
+            return self.query(tournament_id)  # microseconds, in the event loop
+        return await anyio.to_thread.run_sync(self.query, tournament_id)
+
+
+_stamps: dict[int, _Stamps] = {}
+
+
+def _stamps_of(engine: Engine) -> _Stamps:
+    stamps = _stamps.get(id(engine))
+    if stamps is None or stamps.engine is not engine:
+        stamps = _stamps[id(engine)] = _Stamps(engine)
+    return stamps
+
+
+class CachedReads:
+    """The fast path (pure ASGI): see the module's documentation. ``hits`` counts the answers it gave."""
+
+    hits = 0  # in this process
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "GET":
+            await self.app(scope, receive, send)
+            return
+        if_none_match: str | None = None
+        for name, value in scope["headers"]:
+            if name == b"authorization":
+                await self.app(scope, receive, send)
+                return
+            if name == b"if-none-match" and if_none_match is None:
+                if_none_match = value.decode("latin-1")
+        where = (scope["path"], scope.get("query_string", b""))
+        known = _known.get(where)
+        if known is not None and (if_none_match is None or len(if_none_match) <= IF_NONE_MATCH_MAX):
+            answer = await self._answer(known, if_none_match)
+            if answer is not None:
+                CachedReads.hits += 1
+                await response_of(answer)(scope, receive, send)
+                return
+        token = _where.set(where)
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            _where.reset(token)
+
+    @staticmethod
+    async def _answer(known: Key, if_none_match: str | None) -> Answer | None:
+        from app.db import get_engine
+
+        stamps = _stamps_of(get_engine())
+        if not stamps.usable:
+            return None
+        tournament_id, view, params, audience = known
+        stamp = await stamps(tournament_id)  # type: ignore[arg-type]
+        if stamp is None:
+            return None
+        version, created = stamp
+        etag = etag_of(tournament_id, version, created, view, params, audience)  # type: ignore[arg-type]
+        if matches(if_none_match, etag):
+            return Answer(etag, None, known)
+        body = lru().peek(entry_key(tournament_id, version, created, view, params, audience))  # type: ignore[arg-type]
+        return None if body is None else Answer(etag, body, known)
