@@ -167,7 +167,8 @@ def register(subparsers: Any) -> None:
 
 
 def _read(path: str) -> Tournament:
-    from app.services.trf import read_tournament
+    """Read FILE; what the reader skipped or guessed goes to stderr, one ``line N:`` warning each."""
+    from app.services.trf import read_tournament_with_warnings
 
     if path == "-":
         text = sys.stdin.read()
@@ -182,7 +183,10 @@ def _read(path: str) -> Tournament:
 
             line = exc.object[: exc.start].count(b"\n") + 1
             raise FileFormatError(line, "not UTF-8 text") from None
-    return read_tournament(text)
+    t, warnings = read_tournament_with_warnings(text)
+    for w in warnings:
+        print(f"teamswiss: warning: {w}", file=sys.stderr)
+    return t
 
 
 def _tpn(t: Tournament, team_id: int | None) -> int:
