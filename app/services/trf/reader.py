@@ -587,6 +587,7 @@ class _Ctx:
         self.player_team = player_team
         self.roster_pos = roster_pos
         self.rules = rules
+        self.round_scores: dict[int, dict[int, Fraction]] = {}  # round -> team -> primary score in it
 
     def _check_team(self, team: int, line: int) -> None:
         if team not in self.teams:
@@ -784,13 +785,18 @@ class _Ctx:
         """GHR C.04.2 3.6 board order on the primary score before round r; the PAB last."""
         rules = self.rules
         use_gp = rules.pairing.primary_score == "GP"
-        score: dict[int, Fraction] = {}
-        for t in before.teams:
-            total = Fraction(0)
-            for rnd in before.rounds:
-                tr = team_round(rnd.match_of(t.id), t.id, rnd.number, rules)
-                total += (tr.gp if use_gp else tr.mp) or 0
-            score[t.id] = total
+        score: dict[int, Fraction] = {t.id: Fraction(0) for t in before.teams}
+        for rnd in before.rounds:  # each round's scores once, not once per later round
+            if rnd.number not in self.round_scores:
+                got: dict[int, Fraction] = {}
+                for m in rnd.matches:
+                    for tid in m.teams():
+                        tr = team_round(m, tid, rnd.number, rules)
+                        got[tid] = (tr.gp if use_gp else tr.mp) or Fraction(0)
+                self.round_scores[rnd.number] = got
+            for tid, value in self.round_scores[rnd.number].items():
+                if tid in score:
+                    score[tid] += value
 
         def key(m: Match) -> tuple[int, Fraction, Fraction, int]:
             if m.second is None:
