@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import pkgutil
 import sys
 from collections.abc import Sequence
 
@@ -38,7 +37,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    names = [only] if only else sorted(i.name for i in pkgutil.iter_modules(app.commands.__path__))
+    if only:
+        names = [only]
+    else:
+        import pkgutil
+
+        names = sorted(i.name for i in pkgutil.iter_modules(app.commands.__path__))
     for name in names:
         importlib.import_module(f"app.commands.{name}").register(sub)
     return parser

@@ -8,6 +8,8 @@ ratio ours / Gacrux (issue 15 goal: <= 0.1):
 * pair:      ``teamswiss pair FILE --round R``  vs ``gacrux.pairingchecker -p -n R``  (the last round)
 * check:     ``teamswiss check FILE``           vs ``gacrux.pairingchecker -c``       (every round)
 * standings: ``teamswiss standings FILE``       vs ``gacrux.tiebreakchecker -t <the file's 212 list>``
+
+``app/`` is byte-compiled first (``compileall``), as an installed package is; Gacrux is installed.
 """
 
 from __future__ import annotations
@@ -48,6 +50,9 @@ def main() -> None:
         raise SystemExit("gacrux is not installed: pip install -e '.[test]'")
     from gacrux.version import __version__ as gacrux_version  # type: ignore[import-not-found]
 
+    # an installed package carries its bytecode (pip compiles it); a development tree under
+    # PYTHONDONTWRITEBYTECODE=1 would compile every module on every run, so compile it once here
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "app")], check=True)
     ours = [str(BIN / "teamswiss")]
     ref = [sys.executable, "-m"]
     with tempfile.TemporaryDirectory() as d:
