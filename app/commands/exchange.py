@@ -3,10 +3,12 @@
 They work in-process on the database of TEAMSWISS_DATABASE_URL (no HTTP)::
 
     teamswiss import FILE [--pab MP,GP] [--forfeit-gp N] [--tiebreaks "MPTS GPTS BH:MP"]
-                          [--rules 2024|2026] [--preset fide|k12-2025] [--user NAME]
+                          [--rules 2024|2026] [--preset fide|k12-2025] [--user NAME] [--allow-duplicate]
         reads a TRF-2026 or TRF16 team file ('-' = standard input) into a new tournament
-        and prints its id (one line); warnings about skipped lines go to stderr. --user
-        names the organiser (default: no membership; admins can manage it).
+        and prints its id (one line); warnings about skipped lines, and the rounds of a TRF16
+        file read as a team's pairing-allocated bye, go to stderr. --user names the organiser
+        (default: no membership; admins can manage it). A file imported before is refused
+        (exit 1) unless --allow-duplicate.
     teamswiss export TOURNAMENT [--format trf|trf16|json] [--public] -o FILE
         writes the tournament (default TRF-2026; '-o -' = standard output) with the data
         the arbiters see; --public writes what anyone may download.
@@ -15,9 +17,10 @@ They work in-process on the database of TEAMSWISS_DATABASE_URL (no HTTP)::
     teamswiss restore FILE
         loads a backup into an empty database (ids preserved).
 
-Exit codes: 0 done; 1 restore into a database that has rows (or of another schema
-revision); 2 bad input (unknown tournament or user, bad flag, not a backup); 3 unreadable
-TRF file (the message names the line).
+Exit codes: 0 done; 1 an import of a file imported before, or a restore into a database
+that has rows (or of another schema revision); 2 bad input (unknown tournament or user,
+bad flag, not a backup); 3 a file that cannot be read (missing, not UTF-8, not a
+tournament; a TRF message names the line).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from typing import Any
 
 from sqlmodel import Session, select
 
+from app.commands.files import read_text as _read
 from app.db import get_engine
 from app.migrate import require_database
 from app.services.errors import InvalidInput, NotFound
@@ -42,8 +46,15 @@ file may not say.
 
 {DATABASE}
 
-Exit status: 0 imported; 2 bad input (an unknown user or preset, a bad option); 3 the file cannot be read
-(the message names the line) or the database is not ready."""
+A file imported before (the same records, whatever the line ends) is refused unless --allow-duplicate.
+A TRF16 file cannot say which team had the pairing-allocated bye (Swiss-Manager writes "0000 - -" on each of
+its boards): a round in which one team had no opponent on any board while every other team played is read as
+that team's PAB, worth --pab, and said so on standard error ("round R: team T (...) ... read as the
+pairing-allocated bye"); with more than one such team, or an even field, they stay absent.
+
+Exit status: 0 imported; 1 imported before (see --allow-duplicate); 2 bad input (an unknown user or preset, a
+bad option); 3 the file cannot be read or is not a tournament (the message names the line), or the database
+is not ready."""
 EXPORT_HELP = f"""Write a tournament as a FIDE report file (TRF-2026, or TRF16 with 013 team records) or as one JSON
 document, with what the arbiters see (paired rounds, full birth dates); --public writes what anyone may
 download from the server (published rounds, birth years).
@@ -62,7 +73,7 @@ RESTORE_HELP = f"""Load a backup written by teamswiss backup into an empty, migr
 {DATABASE}
 
 Exit status: 0 restored; 1 the database has rows, or the backup is of another schema revision; 2 the file is
-not a backup; 3 the database is not ready."""
+not a backup; 3 the file cannot be read, or the database is not ready."""
 
 
 def register(sub: Any) -> None:
@@ -79,6 +90,8 @@ def register(sub: Any) -> None:
                    "k12-2025")
     p.add_argument("--user", metavar="NAME", help="the user who becomes the tournament's organiser (default: "
                    "nobody; administrators manage it)")
+    p.add_argument("--allow-duplicate", action="store_true",
+                   help="import the file even if it was imported before (else exit status 1)")
     p.set_defaults(func=_import)
 
     p = sub.add_parser("export", help="write a tournament as TRF-2026, TRF16 or JSON", description=EXPORT_HELP,
@@ -101,18 +114,6 @@ def register(sub: Any) -> None:
                        formatter_class=fmt)
     p.add_argument("file", metavar="FILE", help="the backup ('-' reads standard input)")
     p.set_defaults(func=_restore)
-
-
-def _read(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
-    try:
-        with open(path, encoding="utf-8-sig") as fh:
-            return fh.read()
-    except OSError as exc:
-        raise InvalidInput(None, f"cannot read {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise InvalidInput(None, f"{path} is not UTF-8 text") from None
 
 
 def _write(path: str, text: str) -> None:
@@ -141,7 +142,7 @@ def _import(args: argparse.Namespace) -> int:
             if user is None:
                 raise NotFound(None, f"no user {args.user!r}")
             principal = Principal(user.id or 0, user.username, user.is_admin)
-        t, warnings = import_trf(session, text, principal, options)
+        t, warnings = import_trf(session, text, principal, options, allow_duplicate=args.allow_duplicate)
         session.commit()
     for w in warnings:
         print(f"teamswiss: {args.file}: {w}", file=sys.stderr)

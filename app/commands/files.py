@@ -172,24 +172,31 @@ def register(subparsers: Any) -> None:
 # --- helpers shared by pair and check ----------------------------------------------------------
 
 
+def read_text(path: str) -> str:
+    """The text of ``path`` (``-`` = standard input), UTF-8 with or without a BOM.
+
+    A file that cannot be opened or decoded raises ``FileFormatError`` (exit status 3,
+    "a file that cannot be read"), naming the line of the first undecodable byte.
+    """
+    from app.services.errors import FileFormatError
+
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            return f.read()
+    except OSError as exc:
+        raise FileFormatError(None, f"cannot read {path}: {exc.strerror}", rule=None) from None
+    except UnicodeDecodeError as exc:
+        line = exc.object[: exc.start].count(b"\n") + 1
+        raise FileFormatError(line, f"{path} is not UTF-8 text") from None
+
+
 def _read(path: str) -> Tournament:
     """Read FILE; what the reader skipped or guessed goes to stderr, one ``line N:`` warning each."""
     from app.services.trf import read_tournament_with_warnings
 
-    if path == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            with open(path, encoding="utf-8-sig") as f:
-                text = f.read()
-        except OSError as exc:
-            raise InvalidInput(None, f"cannot read {path}: {exc.strerror}") from None
-        except UnicodeDecodeError as exc:
-            from app.services.errors import FileFormatError
-
-            line = exc.object[: exc.start].count(b"\n") + 1
-            raise FileFormatError(line, "not UTF-8 text") from None
-    t, warnings = read_tournament_with_warnings(text)
+    t, warnings = read_tournament_with_warnings(read_text(path))
     for w in warnings:
         print(f"teamswiss: warning: {w}", file=sys.stderr)
     return t

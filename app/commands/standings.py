@@ -16,12 +16,13 @@ the flags override it:
 - ``--forfeit-gp N``: game points of a match won by forfeit (R-7.3).
 - ``--rules 2024|2026``: the C.07 Art. 16 text for unplayed rounds; by default the 2026
   text, or the 2024 text when the file's start date (042) is before 2026-03-01.
-- ``--round N``: standings after round N (later rounds are ignored entirely).
+- ``--round N``: standings after round N (later rounds are ignored entirely); N beyond
+  the file's last paired round is refused (exit 2).
 
 Text output: one header line, then one line per team in rank order, columns separated
 by two or more spaces::
 
-    Rank  TPN  Team  MP  GP  W  D  L  <one column per tie-break code>
+    Rank  TPN  Team  MP  GP  W  D  L  Bye  F+  F-  <one column per tie-break code>
 
 A rank shared by tied teams (R-8.2: ties that survive the whole list are not broken) is
 written with a trailing ``=`` (``2=``).
@@ -32,6 +33,7 @@ JSON output (``--json``)::
      "rows": [{"rank": 1, "tied": false,
                "team": {"id": 4, "name": "D", "tpn": 4, "club": null},
                "mp": "5", "gp": "8.5", "won": 2, "drawn": 1, "lost": 0,
+               "byes": 0, "forfeit_wins": 0, "forfeit_losses": 0,
                "tiebreaks": [{"code": "MPTS", "value": "5"}, ...]}, ...]}
 
 Every score and tie-break value, in both formats, is exact: a decimal string when the
@@ -39,8 +41,9 @@ value has a finite decimal expansion (``"13.5"``, ``"7"``, ``"0.25"``), otherwis
 fraction ``"a/b"`` (``"27/7"``). Group tie-breaks (DE, DE-ALLMET, EDE and its chains,
 TBR, BBE) show the team's position inside the group of teams tied when they were applied
 (1 = first; 1 also for a team no longer tied at that point).
-W/D/L count the rounds the team was paired in and finished, by the match points
-awarded (a PAB or forfeit win with win points counts as won).
+W/D/L count the played matches, by the match points awarded; pairing-allocated byes
+(Bye) and matches won (F+) or lost (F-, double forfeits included) without being played
+are counted apart, whatever they are worth.
 
 Exit codes: 0 success, 2 bad input (unknown tie-break, bad flag), 3 unreadable file.
 """
@@ -61,11 +64,11 @@ from app.services.tournament import Tournament
 HELP = """Print the standings of a team tournament file with FIDE C.07 tie-breaks. The scoring, the bye's points
 and the tie-break list come from the file; the options override them.
 
-Text: a header "Rank  TPN  Team  MP  GP  W  D  L  <one column per tie-break>", then one line per team in rank
-order, columns separated by two or more spaces. Teams still equal after every tie-break share their rank,
+Text: a header "Rank  TPN  Team  MP  GP  W  D  L  Bye  F+  F-  <one column per tie-break>", then one line per
+team in rank order, columns separated by two or more spaces. Teams still equal after every tie-break share their rank,
 written "2=" (R-8.2: such ties are not broken). --json prints the same rows as the API's standings:
 {"after_round", "rules", "tiebreaks", "rows": [{"rank", "tied", "team", "mp", "gp", "won", "drawn", "lost",
-"tiebreaks": [{"code", "value"}]}]}.
+"byes", "forfeit_wins", "forfeit_losses", "tiebreaks": [{"code", "value"}]}]}. W/D/L count played matches only.
 
 Every value is exact: a decimal when it has a finite expansion ("13.5"), else a fraction ("27/7"). Group
 tie-breaks (DE, DE-ALLMET, TBR, BBE) give the team's place in the group still tied when they applied.
@@ -105,14 +108,9 @@ def load(args: argparse.Namespace) -> Tournament:
     except ImportError:  # pragma: no cover - before the package exports it
         from app.services.trf.reader import read_tournament
 
-    if args.file == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            with open(args.file, encoding="utf-8-sig") as fh:
-                text = fh.read()
-        except OSError as exc:
-            raise InvalidInput(None, f"cannot read {args.file}: {exc.strerror}") from None
+    from app.commands.files import read_text
+
+    text = read_text(args.file)
     base = fide_default().replace(tiebreak_rules=None)
     t = read_tournament(text, base_rules=base)
     changes: dict[str, Any] = {}
@@ -134,7 +132,7 @@ def load(args: argparse.Namespace) -> Tournament:
 
 
 def render_text(t: Tournament, st: Standings) -> str:
-    header = ["Rank", "TPN", "Team", "MP", "GP", "W", "D", "L", *st.tiebreak_codes]
+    header = ["Rank", "TPN", "Team", "MP", "GP", "W", "D", "L", "Bye", "F+", "F-", *st.tiebreak_codes]
     lines = [header]
     for r in st.rows:
         team = t.team(r.team_id)
@@ -147,6 +145,9 @@ def render_text(t: Tournament, st: Standings) -> str:
             str(r.won),
             str(r.drawn),
             str(r.lost),
+            str(r.byes),
+            str(r.forfeit_wins),
+            str(r.forfeit_losses),
             *(format_value(v) for _, v in r.tiebreaks),
         ])
     widths = [max(len(row[i]) for row in lines) for i in range(len(header))]
@@ -166,6 +167,9 @@ def handler(args: argparse.Namespace) -> int:
         codes = tuple(c for c in args.tiebreaks.replace(",", " ").split() if c)
     if args.round is not None and args.round < 0:
         raise InvalidInput(None, "--round must be 0 or more")
+    last = max((r.number for r in t.completed_rounds()), default=0)
+    if args.round is not None and args.round > last:
+        raise InvalidInput(None, f"--round {args.round}: the file has no round after {last}")
     st = compute_standings(t, after_round=args.round, tiebreaks=codes)
     if args.json:
         sys.stdout.write(json.dumps(standings_to_dict(t, st), ensure_ascii=False, indent=2) + "\n")

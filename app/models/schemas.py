@@ -268,6 +268,22 @@ class TournamentRead(BaseModel):
     rounds_completed: int = 0
 
 
+class ImportedPab(BaseModel):
+    """A round of a TRF16 file read as a team's pairing-allocated bye (the format cannot say so)."""
+
+    round: int
+    team_id: int
+    tpn: int
+    name: str
+
+
+class TournamentImportRead(TournamentRead):
+    pab_rounds: list[ImportedPab] = Field(
+        default_factory=list,
+        description="rounds of a TRF16 file in which one team had no opponent on any board while every other "
+                    "team played: read as that team's pairing-allocated bye, worth the pab setting")
+
+
 # --- teams and rosters -----------------------------------------------------------------------------
 
 
@@ -491,6 +507,9 @@ class RankingRowRead(BaseModel):
     ratings: list[int]
     tpn: int | None
     base_lineup_problems: list[dict[str, str | None]] = Field(default_factory=list)
+    status: Literal["entered", "withdrawn", "expelled"] = Field(
+        default="entered", description="a team that got a pairing number keeps its row after it left (withdrawn, "
+                                       "expelled); once numbers are given the rows are in TPN order")
 
 
 class RankingRead(BaseModel):
@@ -670,9 +689,13 @@ class StandingRowRead(BaseModel):
     team: StandingTeam
     mp: str
     gp: str
-    won: int
-    drawn: int
-    lost: int
+    won: int = Field(description="played matches won (a bye or a forfeit is not counted here)")
+    drawn: int = Field(description="played matches drawn")
+    lost: int = Field(description="played matches lost")
+    byes: int = Field(default=0, description="pairing-allocated byes (C.07 16.2.1), whatever they are worth")
+    forfeit_wins: int = Field(default=0, description="matches won without being played (C.07 16.2.2)")
+    forfeit_losses: int = Field(default=0, description="matches lost without being played, double forfeits "
+                                                       "included (C.07 16.2.4)")
     tiebreaks: list[TiebreakValue]
 
 

@@ -31,6 +31,9 @@ class Tournament(SQLModel, table=True):
     tpns_locked_at: datetime | None = Field(default=None, sa_column=Column(UTCDateTime(), nullable=True))
     version: int = 1  # bumped on every change of the tournament row (ETag)
     created_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime(), nullable=False))
+    #: SHA-256 of the TRF file this tournament was imported from (app.services.trf.fingerprint):
+    #: importing the same file again is refused unless asked for
+    import_sha256: str | None = Field(default=None, max_length=64, index=True)
 
 
 class Team(SQLModel, table=True):

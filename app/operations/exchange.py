@@ -47,7 +47,7 @@ from app.services import tournament as dom
 from app.services.errors import FileFormatError, InvalidInput, StateConflict
 from app.services.rules import Rules, fide_default, points_option, preset, rules_to_dict
 from app.services.standings import Standings, compute_standings, format_value, standings_to_dict
-from app.services.trf import TrfWarning, read_tournament_with_warnings, write_tournament
+from app.services.trf import TrfWarning, fingerprint, read_tournament_with_warnings, write_tournament
 
 EXPORT_FORMATS = ("trf2026", "trf16")
 FORMAT_ALIASES = {"trf": "trf2026", "trf2026": "trf2026", "trf-2026": "trf2026", "trf16": "trf16"}
@@ -136,7 +136,8 @@ def _round_state(r: dom.Round) -> str:
 
 
 def create_from_domain(session: Session, d: dom.Tournament, principal: Principal | None, *,
-                       preset_name: str | None = None, reason: str = "import") -> Tournament:
+                       preset_name: str | None = None, reason: str = "import",
+                       import_sha256: str | None = None) -> Tournament:
     """Store ``d`` as a new tournament (see the module docstring); the caller commits.
 
     Team ids of ``d`` are its pairing numbers when it comes from a TRF (id == TPN); any ids
@@ -148,7 +149,7 @@ def create_from_domain(session: Session, d: dom.Tournament, principal: Principal
         name=(d.name or "Imported tournament")[:200], city=d.city[:100], federation=(d.federation or "FID")[:3],
         start_date=d.start_date or rules.start_date, end_date=d.end_date, preset=preset_name,
         rules=rules_to_dict(rules), chief_arbiter=d.chief_arbiter[:200], deputy_arbiters=list(d.deputy_arbiters),
-        tpns_locked_at=now,
+        tpns_locked_at=now, import_sha256=import_sha256,
     )
     session.add(t)
     session.flush()
@@ -252,17 +253,36 @@ def create_from_domain(session: Session, d: dom.Tournament, principal: Principal
 
 
 def import_trf(session: Session, text: str, principal: Principal | None,
-               options: ImportOptions | None = None) -> tuple[Tournament, tuple[TrfWarning, ...]]:
+               options: ImportOptions | None = None, *,
+               allow_duplicate: bool = False) -> tuple[Tournament, tuple[TrfWarning, ...]]:
     """Read a TRF-2026 / TRF16 team file and store it as a new tournament; the caller commits.
 
     An unreadable line raises ``FileFormatError`` (422, with the line number) before
-    anything is written.
+    anything is written. A file imported before (the same :func:`app.services.trf.fingerprint`)
+    is refused with ``StateConflict`` (409) unless ``allow_duplicate``. Warnings of kind
+    ``"pab"`` name the rounds of a TRF16 file read as a team's pairing-allocated bye.
     """
     options = options or ImportOptions()
     d, warnings = read_trf(text, options)
     if not d.teams:
         raise FileFormatError(None, "the file has no teams")
-    return create_from_domain(session, d, principal, preset_name=options.preset), warnings
+    digest = fingerprint(text)
+    if not allow_duplicate:
+        earlier = session.exec(select(Tournament).where(Tournament.import_sha256 == digest)
+                               .order_by(Tournament.id)).first()  # type: ignore[arg-type]
+        if earlier is not None:
+            raise StateConflict(None, f"this file was already imported, as tournament {earlier.id} on "
+                                      f"{earlier.created_at:%Y-%m-%d}: importing it again would make a duplicate; "
+                                      "ask for it with allow_duplicate=true (teamswiss import --allow-duplicate)",
+                                existing_tournament_id=earlier.id)
+    return create_from_domain(session, d, principal, preset_name=options.preset, import_sha256=digest), warnings
+
+
+def imported_pabs(session: Session, t: Tournament, warnings: tuple[TrfWarning, ...]) -> list[dict[str, Any]]:
+    """The rounds an import read as a team's pairing-allocated bye: round, team id, TPN, name."""
+    teams = {tm.tpn: tm for tm in session.exec(select(Team).where(Team.tournament_id == t.id)).all()}
+    return [{"round": w.round, "team_id": teams[w.team].id, "tpn": w.team, "name": teams[w.team].name}
+            for w in warnings if w.kind == "pab" and w.team in teams]
 
 
 # --- export ------------------------------------------------------------------------------------

@@ -186,10 +186,15 @@ def lineup_read(session: Session, t: Tournament, team: Team, number: int, princi
                       captain_id=lu.captain_id if lu else None, boards=boards, problems=problems)
 
 
-def ranking_rows(session: Session, t: Tournament) -> tuple[list[RankingRowRead], list[Team]]:
-    """The initial ranking (R-4.1) of the entered teams, and those teams."""
+def ranking_rows(session: Session, t: Tournament, numbered: bool = False) -> tuple[list[RankingRowRead], list[Team]]:
+    """The initial ranking (R-4.1) of the entered teams, and those teams.
+
+    ``numbered``: also the teams that got a pairing number and then left (withdrawn, expelled);
+    once numbers are given the rows are in TPN order (teams without one last, by the ranking),
+    each with its ``status``: a TPN stays with its team for the whole event (C.04.6 1.1.3)."""
     rules = rules_of(t)
-    teams = list(session.exec(select(Team).where(Team.tournament_id == t.id, Team.status == "entered")).all())
+    teams = [tm for tm in session.exec(select(Team).where(Team.tournament_id == t.id)).all()
+             if tm.status == "entered" or (numbered and tm.tpn is not None and tm.status in ("withdrawn", "expelled"))]
     clubs = {c.id: c for c in session.exec(select(Club)).all()}
     rosters = {tm.id: [to_player(p) for p in roster_in_board_order(session, tm)] for tm in teams}
     rows = initial_ranking(rules, [
@@ -207,7 +212,11 @@ def ranking_rows(session: Session, t: Tournament) -> tuple[list[RankingRowRead],
             position=pos, team_id=row.team_id, name=tm.name, club_name=club.name if club else "",
             average=format_value(row.average), ratings=list(row.ratings), tpn=tm.tpn,
             base_lineup_problems=[{"rule": e.rule, "detail": e.detail} for e in problems],
+            status=tm.status,
         ))
+    if numbered and any(r.tpn is not None for r in out):
+        out.sort(key=lambda r: (r.tpn is None, r.tpn or 0, r.position))
+        out = [r.model_copy(update={"position": i}) for i, r in enumerate(out, start=1)]
     return out, teams
 
 
@@ -357,7 +366,7 @@ def appeal_read(session: Session, t: Tournament, a: Appeal, principal: Principal
 
 
 def ranking_read(session: Session, t: Tournament) -> RankingRead:
-    rows, _ = ranking_rows(session, t)
+    rows, _ = ranking_rows(session, t, numbered=True)
     return RankingRead(locked=t.tpns_locked_at is not None, rows=rows)
 
 

@@ -14,11 +14,12 @@ from fastapi import APIRouter, Depends, Query, Request, Response, status
 from fastapi.responses import JSONResponse
 from starlette.datastructures import UploadFile
 
-from app.models.schemas import TournamentRead
+from app.models.schemas import ImportedPab, TournamentImportRead
 from app.operations.exchange import export_json as json_document
 from app.operations.exchange import export_trf as trf_text
 from app.operations.exchange import (
     import_trf,
+    imported_pabs,
     pairings_csv,
     parse_options,
     standings_csv,
@@ -56,9 +57,7 @@ async def trf_body(request: Request) -> str:
             raise InvalidInput(None, "the upload has no file (form field 'file')")
     else:
         raw = await request.body()
-    if not raw.strip():
-        raise FileFormatError(None, "the file is empty")
-    return _decode(raw)
+    return _decode(raw)  # an empty file is refused by the reader ("line 1: the file is empty; expected ...")
 
 
 TRF_REQUEST_BODY: dict[str, Any] = {
@@ -74,7 +73,7 @@ TRF_REQUEST_BODY: dict[str, Any] = {
 }
 
 
-@router.post("/tournaments/import", response_model=TournamentRead, status_code=status.HTTP_201_CREATED,
+@router.post("/tournaments/import", response_model=TournamentImportRead, status_code=status.HTTP_201_CREATED,
              openapi_extra=TRF_REQUEST_BODY, responses={**answers(409), 201: {
                  "description": "The new tournament", "headers": {"Location": {
                      "description": "the new tournament's URL", "schema": {"type": "string"}}}}},
@@ -90,18 +89,24 @@ def import_tournament(
                                            description="tie-break codes, e.g. MPTS GPTS EGGSB BH:MP")] = None,
     rules: Annotated[str | None, Query(pattern="^(2024|2026)$", description="C.07 Art. 16 text")] = None,
     preset: Annotated[str | None, Query(max_length=50, description="base settings: fide (default) or k12-2025")] = None,
-) -> TournamentRead:
+    allow_duplicate: Annotated[bool, Query(description="import a file even if it was imported before (else 409)")]
+    = False,
+) -> TournamentImportRead:
     """Create a tournament from a FIDE report file (TRF-2026, or TRF16 with 013 team records) so that an event
     started in another program continues here: its teams, players, rounds, pairings and results. Send the file
     as `text/plain` or as a `multipart/form-data` upload (field `file`). The query parameters supply what the
-    file may not say. An unreadable file is refused (422, type `file-format`, `line` names the line)."""
+    file may not say. An unreadable file, or one that is not a tournament, is refused (422, type `file-format`,
+    `line` names the line); a file imported before is refused (409, `existing_tournament_id`) unless
+    `allow_duplicate=true`. A TRF16 file cannot say which team had the pairing-allocated bye: a round in which
+    one team had no opponent on any board while every other team played is read as its PAB (worth `pab`),
+    and listed in `pab_rounds` (and in `warnings`)."""
     options = parse_options(pab, forfeit_gp, tiebreaks, rules, preset)
-    t, warnings = import_trf(session, text, access.principal, options)
+    t, warnings = import_trf(session, text, access.principal, options, allow_duplicate=allow_duplicate)
     session.flush()
     response.headers["Location"] = f"/tournaments/{t.id}"
     read = tournament_read(session, t)
-    read.warnings = [*read.warnings, *(str(w) for w in warnings)]
-    return read
+    return TournamentImportRead(**{**read.model_dump(), "warnings": [*read.warnings, *(str(w) for w in warnings)]},
+                                pab_rounds=[ImportedPab(**p) for p in imported_pabs(session, t, warnings)])
 
 
 def _filename(name: str, ext: str) -> str:

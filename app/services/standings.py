@@ -45,13 +45,16 @@ class StandingRow:
     team_id: int
     mp: Fraction
     gp: Fraction
-    won: int
+    won: int  # played matches only (see :func:`match_counts`)
     drawn: int
     lost: int
     tiebreaks: tuple[tuple[str, Fraction], ...]
     tied: bool
     #: per tie-break (aligned with ``tiebreaks``): how it came to matter for this team
     explained: tuple[TiebreakUse, ...] = ()
+    byes: int = 0  # pairing-allocated byes (C.07 16.2.1), apart from W/D/L
+    forfeit_wins: int = 0  # matches won without being played (16.2.2)
+    forfeit_losses: int = 0  # matches lost without being played, double forfeits included (16.2.4)
 
     def value(self, code: str) -> Fraction:
         for c, v in self.tiebreaks:
@@ -114,6 +117,36 @@ def rank_groups(
     return groups, reported, uses
 
 
+def match_counts(ctx: Context, team: int) -> tuple[int, int, int, int, int, int]:
+    """(won, drawn, lost, byes, forfeit wins, forfeit losses) over the team's finished rounds.
+
+    W/D/L count *played* matches only (:func:`app.services.tournament.match_played`), by the
+    match points awarded; a pairing-allocated bye is neither a win nor a draw, whatever it is
+    worth, and is counted apart, as are matches decided by forfeit. Rounds the team was not
+    paired in count nowhere."""
+    won = drawn = lost = byes = fwins = flosses = 0
+    win = ctx.rules.mp_win
+    draw = ctx.rules.mp_draw
+    for e in ctx.records[team]:
+        if not e.finished:
+            continue
+        outcome = e.outcome
+        if outcome is Outcome.PLAYED:
+            if e.mp == win:
+                won += 1
+            elif e.mp == draw:
+                drawn += 1
+            else:
+                lost += 1
+        elif outcome is Outcome.PAB:
+            byes += 1
+        elif outcome is Outcome.FORFEIT_WIN:
+            fwins += 1
+        elif outcome is not Outcome.ABSENT:
+            flosses += 1
+    return won, drawn, lost, byes, fwins, flosses
+
+
 def compute_standings(
     t: Tournament, after_round: int | None = None, tiebreaks: tuple[str, ...] | None = None
 ) -> Standings:
@@ -130,22 +163,12 @@ def compute_standings(
         ranking = parse_tiebreaks(("MPTS" if primary == "MP" else "GPTS",), primary) + tbs
     ctx = build_context(t, after_round)
     groups, reported, uses = rank_groups(ctx, ranking)
-    rules = t.rules
     rows: list[StandingRow] = []
     rank = 1
     for g in groups:
         tied = len(g) > 1
         for tid in sorted(g, key=lambda x: _display_key(t, x)):
-            won = drawn = lost = 0
-            for e in ctx.records[tid]:
-                if e.outcome is Outcome.ABSENT or not e.finished:
-                    continue
-                if e.mp == rules.mp_win:
-                    won += 1
-                elif e.mp == rules.mp_draw:
-                    drawn += 1
-                else:
-                    lost += 1
+            won, drawn, lost, byes, fwins, flosses = match_counts(ctx, tid)
             rows.append(StandingRow(
                 rank=rank,
                 team_id=tid,
@@ -157,6 +180,9 @@ def compute_standings(
                 tiebreaks=tuple((tb.code, reported[tb.code][tid]) for tb in tbs),
                 tied=tied,
                 explained=tuple(uses[tb.code][tid] for tb in tbs),
+                byes=byes,
+                forfeit_wins=fwins,
+                forfeit_losses=flosses,
             ))
         rank += len(g)
     return Standings(tiebreak_codes=tuple(tb.code for tb in tbs), rows=tuple(rows),
@@ -209,6 +235,9 @@ def standings_to_dict(t: Tournament, st: Standings) -> dict[str, Any]:
             "won": r.won,
             "drawn": r.drawn,
             "lost": r.lost,
+            "byes": r.byes,
+            "forfeit_wins": r.forfeit_wins,
+            "forfeit_losses": r.forfeit_losses,
             "tiebreaks": [_tiebreak_dict(c, v, use) for (c, v), use in zip(r.tiebreaks, r.explained, strict=True)],
         })
     return {"after_round": st.after_round, "rules": st.rules_text,

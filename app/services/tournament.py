@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from enum import StrEnum
 from fractions import Fraction
+from functools import cached_property
 
 from app.services.errors import InvalidInput
 from app.services.rules import Rules
@@ -39,6 +40,8 @@ RESULT_CODES: dict[str, tuple[Fraction, Fraction, bool]] = {
     "-/+": (ZERO, ONE, False),
     "-/-": (ZERO, ZERO, False),
 }
+#: RESULT_CODES' points in half points (White's, Black's), for exact integer sums
+_HALVES: dict[str, tuple[int, int]] = {code: (int(w * 2), int(b * 2)) for code, (w, b, _) in RESULT_CODES.items()}
 RESULT_ALIASES = {"½-½": "1/2-1/2", "0.5-0.5": "1/2-1/2", "=-=": "1/2-1/2", "+-": "+/-", "-+": "-/+", "--": "-/-"}
 
 FORFEIT_SIDES = ("first", "second", "both")
@@ -65,9 +68,9 @@ class TeamStatus(StrEnum):
 class Outcome(StrEnum):
     """What a round was for one team."""
 
-    PLAYED = "played"  # at least one game played over the board
-    FORFEIT_WIN = "forfeit_win"  # the opponent did not show up (or played no board)
-    FORFEIT_LOSS = "forfeit_loss"  # this team did not show up (or played no board)
+    PLAYED = "played"  # at least one game over the board, or both sides scored (see match_played)
+    FORFEIT_WIN = "forfeit_win"  # the opponent did not show up (or scored nothing, no game played)
+    FORFEIT_LOSS = "forfeit_loss"  # this team did not show up (or scored nothing, no game played)
     DOUBLE_FORFEIT = "double_forfeit"
     PAB = "pab"  # pairing-allocated bye
     ABSENT = "absent"  # not paired this round (absent, withdrawn, expelled, not yet entered)
@@ -173,12 +176,63 @@ class Match:
         """Has every board a result (or is the match decided as a whole)?"""
         if self.is_pab or self.forfeit is not None:
             return True
-        return bool(self.boards) and all(b.result is not None for b in self.boards)
+        return bool(self.boards) and self._summary.complete
 
     def games_played(self) -> int:
         if self.is_pab or self.forfeit is not None:
             return 0
-        return sum(1 for b in self.boards if b.played)
+        return self._summary.played
+
+    @property
+    def board_totals(self) -> tuple[Fraction, Fraction] | None:
+        """(first team's, second team's) game points summed over the boards, None while a board
+        is pending."""
+        return self._summary.totals
+
+    def board_points(self, team: int) -> tuple[Fraction | None, ...]:
+        """``team``'s points on each of ``boards`` (same order), None for a pending board."""
+        return self._summary.first if team == self.first else self._summary.second
+
+    @cached_property
+    def _summary(self) -> _BoardSummary:
+        """The boards read once per match (a standings computation reads every match from both
+        sides): points per side, totals summed as integer half points (RESULT_CODES are whole
+        and half points), games played, completeness."""
+        first: list[Fraction | None] = []
+        second: list[Fraction | None] = []
+        f2 = s2 = played = 0
+        complete = True
+        for b in self.boards:
+            if b.result is None:
+                complete = False
+                first.append(None)
+                second.append(None)
+                continue
+            w, bl, over_the_board = RESULT_CODES[b.result]
+            hw, hb = _HALVES[b.result]
+            played += over_the_board
+            if b.first_white:
+                first.append(w)
+                second.append(bl)
+                f2 += hw
+                s2 += hb
+            else:
+                first.append(bl)
+                second.append(w)
+                f2 += hb
+                s2 += hw
+        totals = (Fraction(f2, 2), Fraction(s2, 2)) if complete else None
+        return _BoardSummary(tuple(first), tuple(second), totals, (f2, s2), played, complete)
+
+
+@dataclass(frozen=True)
+class _BoardSummary:
+    first: tuple[Fraction | None, ...]
+    second: tuple[Fraction | None, ...]
+    totals: tuple[Fraction, Fraction] | None
+    halves: tuple[int, int]  # the totals in half points
+    played: int
+    complete: bool
 
 
 @dataclass(frozen=True)
@@ -257,49 +311,79 @@ class TeamRound:
         return self.outcome is Outcome.PLAYED
 
 
+def match_played(games_played: int, first_points: Fraction | int, second_points: Fraction | int) -> bool:
+    """Was a scheduled, finished match *played*? The one predicate for tie-breaks (C.07 15.1:
+    an unplayed round is one where the team "did not play a match"; Art. 16 categories; DE
+    6.1.1) and for pairing (C.04.6 1.6.1: a team "had" a colour only in a match "actually
+    played"; [C1] meetings; [C2] forfeit wins).
+
+    Played when at least one game was played over the board, or, with every board forfeited,
+    when *both* teams scored game points: each team had players at the boards and won
+    something there, so both were available (neither round is a VUR, C.07 16.1.2) and the
+    match took place with every game decided by forfeit. The texts do not define "played"
+    for that case; this is FIDE TEC's reference reading (gacrux: "if both teams have points we
+    consider the match played") and nothing in C.07 16 or C.04.6 1.6 contradicts it. A match
+    where only one side scored is a forfeit win/loss; one where neither did, a double forfeit.
+    """
+    return games_played > 0 or (first_points > 0 and second_points > 0)
+
+
 def team_round(match: Match | None, team: int, round_no: int, rules: Rules) -> TeamRound:
     """Derive one team's outcome and scores in one round (R-7)."""
+    outcome, opp, mp, gp, opp_gp = round_result(match, team, rules)
     if match is None:
-        return TeamRound(round_no, team, Outcome.ABSENT)
+        return TeamRound(round_no, team, outcome)
     if match.second is None:
-        return TeamRound(round_no, team, Outcome.PAB, gp=rules.bye_gp, mp=rules.bye_mp, table=match.table)
-    opp = match.opponent(team)
-    colour = match.colour(team)
-    base = {"opponent": opp, "colour": colour, "table": match.table}
+        return TeamRound(round_no, team, outcome, gp=gp, mp=mp, table=match.table)
+    return TeamRound(round_no, team, outcome, opponent=opp, colour=match.colour(team), gp=gp, mp=mp,
+                     opponent_gp=opp_gp, table=match.table)
+
+
+#: (outcome, opponent, MP, GP, opponent's GP); the scores are None while the match is unfinished
+RoundResult = tuple[Outcome, int | None, Fraction | None, Fraction | None, Fraction | None]
+
+
+def round_result(match: Match | None, team: int, rules: Rules) -> RoundResult:
+    """The scoring of :func:`team_round` (R-7) as a plain tuple, for callers that read every
+    round of every team (standings) and need no :class:`TeamRound`."""
+    if match is None:
+        return (Outcome.ABSENT, None, ZERO, ZERO, ZERO)
+    if match.second is None:
+        return (Outcome.PAB, None, rules.bye_mp, rules.bye_gp, ZERO)
     is_first = team == match.first
+    opp = match.second if is_first else match.first
     if match.forfeit is not None:
         if match.forfeit == "both":
-            return TeamRound(round_no, team, Outcome.DOUBLE_FORFEIT, **base)
-        absent_first = match.forfeit == "first"
-        if absent_first == is_first:
-            return TeamRound(round_no, team, Outcome.FORFEIT_LOSS, gp=ZERO, mp=ZERO,
-                             opponent_gp=rules.forfeit_win_gp, **base)
-        return TeamRound(round_no, team, Outcome.FORFEIT_WIN, gp=rules.forfeit_win_gp,
-                         mp=rules.forfeit_win_mp, opponent_gp=ZERO, **base)
+            return (Outcome.DOUBLE_FORFEIT, opp, ZERO, ZERO, ZERO)
+        if (match.forfeit == "first") == is_first:
+            return (Outcome.FORFEIT_LOSS, opp, ZERO, ZERO, rules.forfeit_win_gp)
+        return (Outcome.FORFEIT_WIN, opp, rules.forfeit_win_mp, rules.forfeit_win_gp, ZERO)
     if not match.complete:
-        return TeamRound(round_no, team, Outcome.PLAYED, gp=None, mp=None, opponent_gp=None, **base)
-    mine = ZERO
-    theirs = ZERO
-    for b in match.boards:
-        pts = b.points()
-        assert pts is not None
-        a, c = pts if is_first else (pts[1], pts[0])
-        mine += a
-        theirs += c
-    mp = rules.mp_win if mine > theirs else rules.mp_draw if mine == theirs else rules.mp_loss
-    if match.games_played() == 0:
-        # every board forfeited: the match was not played (C.07 16, C.04.6 [C2])
-        if mine > theirs:
+        return (Outcome.PLAYED, opp, None, None, None)
+    summary = match._summary
+    totals = summary.totals
+    assert totals is not None
+    if is_first:
+        mine, theirs = totals
+        h_mine, h_theirs = summary.halves
+    else:
+        theirs, mine = totals
+        h_theirs, h_mine = summary.halves
+    # compared as integer half points (the same order as the totals, without Fraction arithmetic)
+    mp = rules.mp_win if h_mine > h_theirs else rules.mp_draw if h_mine == h_theirs else rules.mp_loss
+    if not match_played(summary.played, h_mine, h_theirs):
+        # every board forfeited by one side: the match was not played (C.07 15.1, 16; C.04.6 [C2])
+        if h_mine > h_theirs:
             outcome = Outcome.FORFEIT_WIN
-        elif theirs > mine:
+        elif h_theirs > h_mine:
             outcome = Outcome.FORFEIT_LOSS
         else:
             outcome = Outcome.DOUBLE_FORFEIT
-            if mine == ZERO:  # "-/-" on every board: lost by both, as a match-level double forfeit
+            if h_mine == 0:  # "-/-" on every board: lost by both, as a match-level double forfeit
                 mp = rules.mp_loss
     else:
         outcome = Outcome.PLAYED
-    return TeamRound(round_no, team, outcome, gp=mine, mp=mp, opponent_gp=theirs, **base)
+    return (outcome, opp, mp, mine, theirs)
 
 
 def team_history(t: Tournament, team: int, up_to: int | None = None) -> tuple[TeamRound, ...]:

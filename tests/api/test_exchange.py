@@ -49,6 +49,8 @@ def admin(client: TestClient, engine: Any) -> dict[str, str]:
 
 
 def import_text(client: TestClient, auth: dict[str, str], text: str, **params: str) -> dict[str, Any]:
+    """Import ``text``; a round trip re-imports the same file, so duplicates are allowed here."""
+    params.setdefault("allow_duplicate", "true")
     return ok(client.post("/tournaments/import", content=text.encode("utf-8"), params=params,
                           headers={**auth, **TEXT}), 201)
 

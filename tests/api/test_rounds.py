@@ -190,12 +190,17 @@ def test_match_forfeit_scores_and_expels(client: TestClient, admin: dict[str, st
     assert ok(client.get(f"/tournaments/{tid}/teams/{m['second']['id']}"))["status"] == "entered"
 
 
-def test_pab_scores_two_mp_and_two_and_a_half_gp(client: TestClient, admin: dict[str, str]) -> None:
+def round_one_with_a_pab(client: TestClient, admin: dict[str, str]) -> tuple[int, int]:
+    """Five teams, round 1 played (every board won by White) and completed: (tournament, PAB team)."""
     tid, _ = setup(client, admin, teams=5)
     rnd = pair_publish(client, admin, tid, 1)
     ok(client.post(f"/tournaments/{tid}/rounds/1/results", json={"results": all_white_wins(rnd)}, headers=admin))
     ok(client.post(f"/tournaments/{tid}/rounds/1/complete", headers=admin))
-    pab_team = rnd["matches"][-1]["first"]["id"]
+    return tid, rnd["matches"][-1]["first"]["id"]
+
+
+def test_pab_scores_two_mp_and_two_and_a_half_gp(client: TestClient, admin: dict[str, str]) -> None:
+    tid, pab_team = round_one_with_a_pab(client, admin)
     res = ok(client.get(f"/tournaments/{tid}/teams/{pab_team}/results"))
     assert res["rounds"][0]["outcome"] == "pab" and res["match_points"] == "2" and res["game_points"] == "2.5"
 

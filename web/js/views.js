@@ -389,6 +389,14 @@ function afterPicker(tid, done, after, section) {
 }
 
 /** A tie-break cell: the value; for a group tie-break what decided inside the tied group, or "—". */
+// Byes apart from W-D-L; forfeit wins and losses, when any, in brackets: "1 (+1 −0)".
+function byesCell(r) {
+  const byes = String(r.byes ?? 0);
+  const fw = r.forfeit_wins ?? 0;
+  const fl = r.forfeit_losses ?? 0;
+  return fw || fl ? `${byes} (+${fw} −${fl})` : byes;
+}
+
 function tiebreakCell(code, tb) {
   if (!tb) return h("td", { class: "num tb" }, t("none"));
   const group = GROUP_TIEBREAKS.test(code);
@@ -428,6 +436,7 @@ export async function viewStandings({ tid, query, isCurrent }) {
       h("th", { scope: "col", class: "num sc mp" }, h("abbr", { title: t("matchPoints") }, t("matchPointsAbbr"))),
       h("th", { scope: "col", class: "num sc gp" }, h("abbr", { title: t("gamePoints") }, t("gamePointsAbbr"))),
       h("th", { scope: "col", class: "num" }, h("abbr", { title: t("wdlFull") }, t("wdl"))),
+      h("th", { scope: "col", class: "num" }, h("abbr", { title: t("byesFull") }, t("byesAbbr"))),
       ...codes.map((c) => h("th", { scope: "col", class: "num tb" }, h("abbr", { title: tiebreakName(c) }, c))))),
     h("tbody", {}, ...st.rows.map((r) => h("tr", { dataset: { team: r.team.id } },
       h("td", { class: "rk" }, `${r.rank}${r.tied ? "=" : ""}`),
@@ -436,6 +445,7 @@ export async function viewStandings({ tid, query, isCurrent }) {
       h("td", { class: "num sc mp" }, pts(r.mp)),
       h("td", { class: "num sc gp" }, pts(r.gp)),
       h("td", { class: "num" }, `${r.won}-${r.drawn}-${r.lost}`),
+      h("td", { class: "num" }, byesCell(r)),
       ...codes.map((c) => tiebreakCell(c, r.tiebreaks.find((x) => x.code === c)))))));
   const legend = h("ol", { class: "legend" }, ...st.tiebreaks.map((c) => h("li", {},
     h("strong", { class: "code" }, c), " ", tiebreakName(c),

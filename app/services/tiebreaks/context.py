@@ -10,13 +10,15 @@ only combine numbers:
 - the C.07 Art. 12 board points (individual forfeits are standard results; a PAB is a
   standard win on every board; a whole-match forfeit is a win/loss on every board).
 
-Scores are derived by :func:`app.services.tournament.team_round` (R-7); nothing here
+Scores are derived by :func:`app.services.tournament.round_result` (R-7, as ``team_round``); nothing here
 re-implements scoring.
 
 Readings (tiebreaks.md section 8):
 
-- a match is played when at least one game was played over the board; a match with every
-  board forfeited is a forfeit win/loss (or a double forfeit, 16.2.4 for both teams);
+- a match is played when at least one game was played over the board, or when every board
+  was forfeited but both teams scored (:func:`app.services.tournament.match_played`, the
+  reference's reading); a match with every board forfeited by one side is a forfeit win/loss,
+  one where neither side scored a double forfeit (16.2.4 for both teams);
 - a round in which a team was not paired (absent, withdrawn, not yet entered) is a
   zero-point requested bye: 16.2.3 if a non-VUR round follows among the counted rounds,
   else 16.2.5 (so a bye in the last counted round is 16.2.5);
@@ -34,7 +36,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from app.services.rules import Rules
-from app.services.tournament import Match, Outcome, TeamStatus, Tournament, team_round
+from app.services.tournament import Match, Outcome, TeamStatus, Tournament, round_result
 
 ZERO = Fraction(0)
 
@@ -151,11 +153,9 @@ def _board_points(match: Match, team: int, entry_outcome: Outcome, rules: Rules)
             return (rules.gp_win,) * n
         return (rules.gp_loss,) * n
     pts = [ZERO] * n
-    k = 0 if team == match.first else 1
-    for b in match.boards:
-        p = b.points()
+    for b, p in zip(match.boards, match.board_points(team), strict=True):
         if p is not None and 1 <= b.board <= n:
-            pts[b.board - 1] = p[k]  # one game per board
+            pts[b.board - 1] = p  # one game per board
     return tuple(pts)
 
 
@@ -175,6 +175,7 @@ def build_context(t: Tournament, after_round: int | None = None) -> Context:
     team_ids = tuple(team.id for team in t.teams if team.status is not TeamStatus.WAITLISTED or team.id in paired)
     raw: dict[int, list[tuple[Outcome, int | None, Fraction, Fraction, tuple[Fraction, ...], int, bool]]]
     raw = {tid: [] for tid in team_ids}
+    no_boards = (ZERO,) * rules.boards
     for r in rounds:
         by_team: dict[int, Match] = {}
         for m in r.matches:
@@ -182,19 +183,15 @@ def build_context(t: Tournament, after_round: int | None = None) -> Context:
                 by_team[tid] = m
         for tid in team_ids:
             m = by_team.get(tid)
-            tr = team_round(m, tid, r.number, rules)
-            mp = tr.mp if tr.mp is not None else ZERO
-            if tr.gp is not None:
-                gp = tr.gp
+            outcome, opponent, r_mp, r_gp, _ = round_result(m, tid, rules)
+            mp = r_mp if r_mp is not None else ZERO
+            if r_gp is not None:
+                gp = r_gp
             else:  # unfinished match: count the finished boards so far
-                gp = ZERO
-                if m is not None:
-                    for b in m.boards:
-                        p = b.points()
-                        if p is not None:
-                            gp += p[0] if tid == m.first else p[1]
-            boards = _board_points(m, tid, tr.outcome, rules) if m is not None else (ZERO,) * rules.boards
-            raw[tid].append((tr.outcome, tr.opponent, mp, gp, boards, r.number, tr.mp is not None))
+                assert m is not None
+                gp = fsum(p for p in m.board_points(tid) if p is not None)
+            boards = _board_points(m, tid, outcome, rules) if m is not None else no_boards
+            raw[tid].append((outcome, opponent, mp, gp, boards, r.number, r_mp is not None))
 
     records: dict[int, tuple[RoundEntry, ...]] = {}
     mp_tot: dict[int, Fraction] = {}
@@ -225,10 +222,14 @@ def build_context(t: Tournament, after_round: int | None = None) -> Context:
                 later_non_vur = True
         for (outcome, opp, mp, gp, boards, rno, done), cat in zip(rows, cats, strict=True):
             entries.append(RoundEntry(rno, outcome, cat, opp, mp, gp, boards, done))
-        mp_tot[tid] = fsum(e.mp for e in entries)
-        gp_tot[tid] = fsum(e.gp for e in entries)
-        adj_mp[tid] = fsum(draw_mp if e.category == REQUESTED_BYE_AT_END else e.mp for e in entries)
-        adj_gp[tid] = fsum(draw_gp if e.category == REQUESTED_BYE_AT_END else e.gp for e in entries)
+        mp_tot[tid] = fsum([e.mp for e in entries])
+        gp_tot[tid] = fsum([e.gp for e in entries])
+        if REQUESTED_BYE_AT_END in cats:  # 16.3.2: such rounds count as draws for the opponents
+            adj_mp[tid] = fsum([draw_mp if e.category == REQUESTED_BYE_AT_END else e.mp for e in entries])
+            adj_gp[tid] = fsum([draw_gp if e.category == REQUESTED_BYE_AT_END else e.gp for e in entries])
+        else:
+            adj_mp[tid] = mp_tot[tid]
+            adj_gp[tid] = gp_tot[tid]
         records[tid] = tuple(entries)
     return Context(
         tournament=t,

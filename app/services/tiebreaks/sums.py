@@ -4,19 +4,19 @@ with the cut modifiers of Art. 14 and the unplayed-round rules of Art. 16.4-16.5
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from app.services.tiebreaks.context import Context, RoundEntry, fsum
 
 ZERO = Fraction(0)
 
 
-@dataclass(frozen=True)
-class Element:
+class Element(NamedTuple):
     """One round's contribution: ``key`` is the opponent's (or dummy's) score that decides
     significance (14.1.2), ``value`` the contribution itself, ``vur`` whether the round is a
-    voluntary unplayed round (16.1.2)."""
+    voluntary unplayed round (16.1.2). (An immutable tuple: a standings computation makes one
+    per team round.)"""
 
     key: Fraction
     value: Fraction
@@ -28,27 +28,42 @@ def cut_sum(elements: list[Element], low: int = 0, high: int = 0) -> Fraction:
     values (C.07 14.1-14.4).
 
     Least significant = lowest ``key``, ties -> lowest ``value`` (14.1.2). With VURs
-    present, the lowest VUR contribution is cut instead when it is not lower than the
-    least significant value, i.e. the higher of the two is cut (16.5.1, 16.5.2), again for
-    every further cut. At least one element is always kept.
+    present, the lowest VUR contribution is cut instead when it is *not lower than* the
+    least significant value (16.5.1; for SB "cut the higher of the two", 16.5.2): a tie
+    between the two cuts the VUR. The rule is applied again for every further cut (16.5.2,
+    last paragraph).
+
+    Limits (Art. 14 reading): Art. 14.1-14.4 name how many values are cut and set no floor,
+    so a modifier cuts as many as it calls for while elements remain: after one round /C1
+    and /M1 leave nothing (value 0), after two rounds /M1 cuts the least and then the most
+    significant value (0). There is one element per counted round (an unplayed round is a
+    dummy, 16.4), so this is FIDE TEC's reference reading too: low cuts capped at the
+    number of rounds, high cuts at what the low cuts left.
     """
+    if not low and not high:
+        return fsum([e.value for e in elements])
     els = list(elements)
-    for _ in range(low):
-        if len(els) <= 1:
-            break
-        lsv = min(els, key=lambda e: (e.key, e.value))
+    for _ in range(min(low, len(els))):
+        lsv = min(els, key=_least)
         victim = lsv
         vurs = [e for e in els if e.vur]
         if vurs:
-            v = min(vurs, key=lambda e: (e.value, e.key))
-            if v.value > lsv.value:
+            v = min(vurs, key=_lowest_contribution)
+            if v.value >= lsv.value:
                 victim = v
         els.remove(victim)
-    for _ in range(high):
-        if len(els) <= 1:
-            break
-        els.remove(max(els, key=lambda e: (e.key, e.value)))
-    return fsum(e.value for e in els)
+    for _ in range(min(high, len(els))):
+        els.remove(max(els, key=_least))
+    return fsum([e.value for e in els])
+
+
+def _least(e: Element) -> tuple[Fraction, Fraction]:
+    """Significance order of 14.1.2: the opponent's score, then the contribution."""
+    return (e.key, e.value)
+
+
+def _lowest_contribution(e: Element) -> tuple[Fraction, Fraction]:
+    return (e.value, e.key)
 
 
 def _vur(e: RoundEntry, forfeits_played: bool) -> bool:

@@ -3,11 +3,12 @@
 Spec: ``reference/formats.md`` section 1 and ``reference/pairing.md`` section 8.
 
     read_tournament(text, base_rules=None) -> Tournament
+    fingerprint(text) -> str  (SHA-256 of the records, to recognise a file imported before)
     write_tournament(t, fmt="trf2026" | "trf16", standings=None) -> str
 """
 
 from app.services.trf.common import TrfWarning
-from app.services.trf.reader import read_tournament, read_tournament_with_warnings
+from app.services.trf.reader import fingerprint, read_tournament, read_tournament_with_warnings
 from app.services.trf.writer import write_tournament
 
-__all__ = ["TrfWarning", "read_tournament", "read_tournament_with_warnings", "write_tournament"]
+__all__ = ["TrfWarning", "fingerprint", "read_tournament", "read_tournament_with_warnings", "write_tournament"]

@@ -30,6 +30,11 @@ class TrfWarning:
 
     line: int
     message: str
+    #: ``"pab"`` when the reader read a round of a TRF16 file as a team's pairing-allocated bye
+    #: (the file cannot say so; ``round`` and ``team``, its pairing number, name it)
+    kind: str = "note"
+    round: int | None = None
+    team: int | None = None
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}"

@@ -22,6 +22,15 @@ How matches are rebuilt (a team event stores games, not matches):
 * no ``152`` record: the initial colour is read back from the played round 1 (see
   ``_lot_from_round1``), so a checker accepts whichever lot was drawn; without a played
   round 1 the base rules' colour stays;
+* a TRF16 file (013 records) from Swiss-Manager / chess-results cannot say "PAB": the team
+  that had it shows ``0000 - -`` on every board (formats.md 1.7). When such a file has no
+  ``U`` anywhere, a round in which every team but one has a game (or a 330 forfeit) gives the
+  PAB to that one team, if the field is odd, the team shows ``0000 - -`` (not blank blocks or
+  ``Z``, which say absent), wins no board by forfeit in that round,
+  has not won a match by forfeit before (C.04.6 4.2) and is not the lone team without a game
+  in another round too (a team gets the PAB once: twice means it was absent). Each such
+  round is reported as a ``TrfWarning`` of kind ``"pab"``; more than one team without a game
+  leaves them all absent;
 * tables follow GHR C.04.2 3.6 (higher score of the higher-ranked team, then the sum of
   scores, then the smaller TPN) on the primary score before the round, PAB last, because
   the file does not store them (pairing.md, "Board order of matches").
@@ -30,6 +39,7 @@ How matches are rebuilt (a team event stores games, not matches):
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -88,6 +98,7 @@ class _Block:
 class _PlayerRec:
     player: Player
     line: int
+    length: int  # characters in the record: a record cut short ends before its round blocks
     blocks: dict[int, _Block] = field(default_factory=dict)
 
 
@@ -135,9 +146,12 @@ class _State:
     out_of_order: dict[tuple[int, int], tuple[int, list[int | None], int]] = field(default_factory=dict)
     forbidden: list[tuple[int, int]] = field(default_factory=list)
     warnings: list[TrfWarning] = field(default_factory=list)
+    last_line: int = 0
+    has_u: bool = False  # some 001 round block says U: the file can say which team had the PAB
 
-    def warn(self, line: int, message: str) -> None:
-        self.warnings.append(TrfWarning(line, message))
+    def warn(self, line: int, message: str, kind: str = "note", round_no: int | None = None,
+             team: int | None = None) -> None:
+        self.warnings.append(TrfWarning(line, message, kind, round_no, team))
 
 
 def read_tournament(text: str, base_rules: Rules | None = None) -> Tournament:
@@ -150,9 +164,14 @@ def read_tournament_with_warnings(
 ) -> tuple[Tournament, tuple[TrfWarning, ...]]:
     """Like :func:`read_tournament`, also returning what was skipped or guessed."""
     st = _State()
-    lines = text.splitlines()
+    lines = split_lines(text)
     if lines and lines[0].startswith("\ufeff"):
         lines[0] = lines[0][1:]
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines:
+        raise FileFormatError(1, f"the file is empty; expected {_EXPECTED}")
+    st.last_line = len(lines)
     for lineno, raw in enumerate(lines, 1):
         line = raw.rstrip()
         if not line.strip():
@@ -163,6 +182,27 @@ def read_tournament_with_warnings(
     return _build(st, base_rules or fide_default())
 
 
+#: A record ends at CR (TRF16 Remark 1), LF or CR LF, and nowhere else: ``str.splitlines`` also
+#: breaks at form feed, U+2028 and other separators, which would put every later error on the
+#: wrong line.
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+#: What a tournament file holds, for the messages that refuse one.
+_EXPECTED = "a TRF-2026 or TRF16 team tournament: 012 name, 001 player records, 310 or 013 team records"
+
+
+def split_lines(text: str) -> list[str]:
+    """``text`` cut into records at CR, LF or CR LF only (see ``_LINE_BREAK``)."""
+    return _LINE_BREAK.split(text)
+
+
+def fingerprint(text: str) -> str:
+    """SHA-256 (hex) of the file's records: the same file saved with other line ends, trailing
+    blanks, blank lines or a byte-order mark has the same fingerprint."""
+    lines = [x.rstrip() for x in split_lines(text.removeprefix("\ufeff"))]
+    return hashlib.sha256("\n".join(x for x in lines if x).encode("utf-8")).hexdigest()
+
+
 # --- line parsers ------------------------------------------------------------------------------
 
 _HEADER = {"012": "name", "022": "city", "032": "federation", "042": "start", "052": "end",
@@ -170,9 +210,20 @@ _HEADER = {"012": "name", "022": "city", "032": "federation", "042": "start", "0
 _IGNORED = {"062", "072", "082", "172", "222", "250", "299", "801", "802"}
 
 
+#: A column ruler (``1234567890...``, ``         1         2``): digits and blanks only.
+_RULER = re.compile(r"[\d ]+")
+_KNOWN = {*_HEADER, *_IGNORED, "112", "132", "142", "152", "162", "362", "192", "202", "212", "352", "001",
+          "013", "310", "320", "330", "300", "260", "240"}
+
+
 def _read_line(st: _State, n: int, line: str) -> None:
     din = line[:3]
     if len(line) > 3 and line[3] != " ":
+        if din in _KNOWN and not _RULER.fullmatch(line):
+            # a record with a tab or junk in column 4 is misaligned, not a ruler: skipping it
+            # would move the error to a later line (a team naming a player "without" a record)
+            raise FileFormatError(n, f"record {din}: column 4 must be a blank, not {line[3]!r} "
+                                     "(the data starts at column 5)")
         st.warn(n, "not a TRF record (ruler or stray line), skipped")
         return
     if din in _HEADER:
@@ -300,7 +351,7 @@ def _read_001(st: _State, n: int, line: str) -> None:
         fide_id=fide_id or None,
         birth_date=_read_date(cols(line, 70, 79), n, "birth date", st),
     )
-    rec = _PlayerRec(player, n)
+    rec = _PlayerRec(player, n, len(line))
     r = 1
     while ROUND_COL + ROUND_WIDTH * (r - 1) <= len(line):
         start = ROUND_COL + ROUND_WIDTH * (r - 1)
@@ -310,6 +361,7 @@ def _read_001(st: _State, n: int, line: str) -> None:
             raise FileFormatError(n, f"round {r}: misaligned round block (columns {start - 2}-{start - 1})")
         if block.strip():
             rec.blocks[r] = _read_block(n, r, start, block)
+            st.has_u = st.has_u or rec.blocks[r].code == "U"
         r += 1
     st.players[pid] = rec
 
@@ -406,8 +458,13 @@ def _build(st: _State, base: Rules) -> tuple[Tournament, tuple[TrfWarning, ...]]
     teams = st.teams310 or {t.tpn: t for t in st.teams013}
     if st.teams310 and st.teams013:
         st.warn(st.teams013[0].line, "both 310 and 013 team records: the 013 records are ignored")
+    end = "end of file"
+    if not teams and not st.players:
+        raise FileFormatError(st.last_line, f"{end}: no 001 player records and no 013/310 team records: not a "
+                                            f"TRF tournament file; expected {_EXPECTED}")
     if not teams:
-        raise FileFormatError(None, "no team records (310 or 013): not a team tournament")
+        raise FileFormatError(st.last_line, f"{end}: no team records (310 or 013) after {len(st.players)} player "
+                                            "records: not a team tournament, or the file is cut short")
     player_team: dict[int, int] = {}
     roster_pos: dict[int, int] = {}
     for t in teams.values():
@@ -588,6 +645,7 @@ class _Ctx:
         self.roster_pos = roster_pos
         self.rules = rules
         self.round_scores: dict[int, dict[int, Fraction]] = {}  # round -> team -> primary score in it
+        self.inferred_pab = _infer_pabs(st, teams, player_team) if st.teams013 and not st.teams310 else {}
 
     def _check_team(self, team: int, line: int) -> None:
         if team not in self.teams:
@@ -612,6 +670,9 @@ class _Ctx:
             team, line = st.pab[r]
             self._check_team(team, line)
             pab_teams[team] = line
+        if r in self.inferred_pab:
+            team = self.inferred_pab[r]
+            pab_teams[team] = self.teams[team].line
         for pid, rec in st.players.items():
             b = rec.blocks.get(r)
             if b is None:
@@ -632,6 +693,11 @@ class _Ctx:
             if opp is None:
                 raise FileFormatError(rec.line, f"round {r}: opponent {b.opponent} has no 001 record")
             ob = opp.blocks.get(r)
+            if ob is None and opp.length < ROUND_COL + ROUND_WIDTH * (r - 1):
+                raise FileFormatError(
+                    opp.line, f"record cut short: player {b.opponent}'s 001 record ends at column {opp.length}, "
+                              f"before its round {r} block (column {ROUND_COL + ROUND_WIDTH * (r - 1)}), but "
+                              f"player {pid} (line {rec.line}) names {b.opponent} as opponent in round {r}")
             if ob is None or ob.opponent != pid:
                 raise FileFormatError(
                     rec.line, f"round {r}: player {pid} names {b.opponent} as opponent but not vice versa")
@@ -807,6 +873,65 @@ class _Ctx:
 
         ordered = sorted(matches, key=key)
         return tuple(dataclasses.replace(m, table=i + 1) for i, m in enumerate(ordered))
+
+
+def _infer_pabs(st: _State, teams: dict[int, _TeamRec], player_team: dict[int, int]) -> dict[int, int]:
+    """Round -> team read as the PAB in a TRF16 file that cannot say so (see the module docstring)."""
+    if st.has_u or st.pab_points is not None or len(teams) % 2 == 0:
+        return {}
+    playing: dict[int, set[int]] = {}  # round -> teams with a game, a 330 forfeit or a 300 lineup
+    forfeit_won: dict[int, int] = {}  # team -> first round it won boards by forfeit without an opponent
+    marked: dict[int, set[int]] = {}  # round -> teams with a "0000 - -" block (Swiss-Manager's unpaired)
+    zero: dict[int, set[int]] = {}  # round -> teams with a "0000 - Z" block (a known absence)
+    for pid, rec in st.players.items():
+        team = player_team.get(pid)
+        if team is None:
+            continue
+        for r, b in rec.blocks.items():
+            if b.opponent:
+                playing.setdefault(r, set()).add(team)
+            elif b.code == "+":
+                playing.setdefault(r, set()).add(team)
+                forfeit_won[team] = min(forfeit_won.get(team, r), r)
+            elif b.code == "-":
+                marked.setdefault(r, set()).add(team)
+            elif b.code == "Z":
+                zero.setdefault(r, set()).add(team)
+    for r, entries in st.forfeits.items():
+        for kind, white, black, _ in entries:
+            playing.setdefault(r, set()).update((white, black))
+            winner = {"+-": white, "-+": black}.get(kind)
+            if winner is not None:
+                forfeit_won[winner] = min(forfeit_won.get(winner, r), r)
+    for (r, team), (opp, _, _) in st.out_of_order.items():
+        if opp:
+            playing.setdefault(r, set()).update((team, opp))
+    lone: dict[int, int] = {}
+    for r, present in sorted(playing.items()):
+        missing = set(teams) - present
+        if len(missing) == 1:
+            lone[r] = missing.pop()
+    # blank blocks (our writer's absent team) or Z (a zero-point bye) say "absent", not "PAB"
+    lone = {r: t for r, t in lone.items() if t in marked.get(r, set()) and t not in zero.get(r, set())}
+    out: dict[int, int] = {}
+    for r, team in sorted(lone.items()):
+        rounds = [x for x, t in sorted(lone.items()) if t == team]
+        tpn, name = team, teams[team].name
+        if len(rounds) > 1:
+            if r == rounds[0]:
+                st.warn(teams[team].line, f"team {tpn} ({name}) is the only team without a game in rounds "
+                        f"{', '.join(map(str, rounds))}: a team gets the pairing-allocated bye once (C.04.6 4.2), "
+                        "so it is read as absent in each")
+            continue
+        if forfeit_won.get(team, r) < r:
+            st.warn(teams[team].line, f"round {r}: team {tpn} ({name}) is the only team without a game but won "
+                    "a match by forfeit before (C.04.6 4.2): read as absent")
+            continue
+        out[r] = team
+        st.warn(teams[team].line, f"round {r}: team {tpn} ({name}) has no opponent on any board while every "
+                "other team played: read as the pairing-allocated bye (TRF16 cannot write it; its value is the "
+                "pab setting)", kind="pab", round_no=r, team=tpn)
+    return out
 
 
 def _flip(colour: str | None) -> str | None:

@@ -102,10 +102,10 @@ def random_tournament(
 ) -> Tournament:
     """Random pairings (rematches allowed), board results with some board forfeits, whole-match
     forfeits, unpaired teams and a PAB for an odd count. ``mixed_forfeits``: allow matches
-    where every board is forfeited but both teams score (FIDE TEC's checker counts those as
-    played, we do not: a match is played when a game is played over the board), or with a
-    double forfeit on some board (its Art. 12 board points: we keep the board's 0, the checker
-    gives every board of an unplayed match the match result)."""
+    where every board is forfeited but both teams score (played, as FIDE TEC's checker reads
+    them: :func:`app.services.tournament.match_played`), or with a double forfeit on some board
+    (its Art. 12 board points: we keep the board's 0, the checker gives every board of an
+    unplayed match the match result, so BC/TBR/BBE may differ there)."""
     rng = random.Random(seed)
     rules = Rules(rounds=n_rounds, tiebreak_rules=text, boards=4)
     teams = tuple(Team(id=i, name=f"T{i}", tpn=i) for i in range(1, n_teams + 1))

@@ -34,7 +34,8 @@ def test_json_example1(capsys: pytest.CaptureFixture[str], year: str, osb: list[
     assert [r["gp"] for r in rows] == ["8.5", "7", "6.5", "6", "3.5"]
     assert [r["tiebreaks"][2]["value"] for r in rows] == osb
     assert rows[0]["team"] == {"id": 4, "name": "D", "tpn": 4, "club": None}
-    assert set(rows[0]) == {"rank", "tied", "team", "mp", "gp", "won", "drawn", "lost", "tiebreaks"}
+    assert set(rows[0]) == {"rank", "tied", "team", "mp", "gp", "won", "drawn", "lost", "byes", "forfeit_wins",
+                            "forfeit_losses", "tiebreaks"}
 
 
 def test_flags_override_file(capsys: pytest.CaptureFixture[str]) -> None:
@@ -54,7 +55,8 @@ def test_text_output(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, str(DATA / "example1_2026.trf"), "--tiebreaks", "MPTS EMGSB/C1")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].split() == ["Rank", "TPN", "Team", "MP", "GP", "W", "D", "L", "MPTS", "EMGSB/C1"]
+    assert lines[0].split() == ["Rank", "TPN", "Team", "MP", "GP", "W", "D", "L", "Bye", "F+", "F-", "MPTS",
+                                "EMGSB/C1"]
     # A and D tie on MP and OSB: a shared rank
     assert lines[1].split()[0] == "1=" and lines[2].split()[0] == "1="
     assert lines[3].split()[:3] == ["3", "3", "C"]
@@ -66,8 +68,30 @@ def test_bad_input(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, str(DATA / "example1_2026.trf"), "--pab", "2")
     assert code == 2
     code, _, _ = run(capsys, str(tmp_path / "missing.trf"))
-    assert code == 2
+    assert code == 3  # a file that cannot be read (README, issue 15)
     bad = tmp_path / "bad.trf"
     bad.write_text("012 nothing\n")
     code, _, _ = run(capsys, str(bad))
     assert code == 3
+
+
+def test_wdl_count_played_matches_and_byes_apart(capsys: pytest.CaptureFixture[str]) -> None:
+    # example 1: every team has one PAB except B and C; D won round 3 by forfeit, E lost it
+    code, out, _ = run(capsys, str(DATA / "example1_2026.trf"), "--tiebreaks", "MPTS", "--json")
+    assert code == 0
+    rows = {r["team"]["name"]: (r["won"], r["drawn"], r["lost"], r["byes"], r["forfeit_wins"], r["forfeit_losses"])
+            for r in json.loads(out)["rows"]}
+    assert rows == {"A": (1, 1, 0, 1, 0, 0), "B": (1, 0, 2, 0, 0, 0), "C": (1, 2, 0, 0, 0, 0),
+                    "D": (0, 1, 0, 1, 1, 0), "E": (0, 0, 1, 1, 0, 1)}
+    _, out, _ = run(capsys, str(DATA / "example1_2026.trf"), "--tiebreaks", "MPTS")
+    line_d = next(ln for ln in out.splitlines() if ln.split()[2] == "D")
+    assert line_d.split()[5:11] == ["0", "1", "0", "1", "1", "0"]
+
+
+@pytest.mark.parametrize("n", ["4", "99"])
+def test_round_beyond_the_last_is_refused(capsys: pytest.CaptureFixture[str], n: str) -> None:
+    code, out, err = run(capsys, str(DATA / "example1_2026.trf"), "--round", n)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "no round after 3" in err
+    code, _, _ = run(capsys, str(DATA / "example1_2026.trf"), "--round", "3")
+    assert code == 0

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction as F
 
 import pytest
 
 from app.services.errors import InvalidInput
 from app.services.rules import Rules
-from app.services.standings import compute_standings
+from app.services.standings import Standings, compute_standings
 from app.services.tiebreaks import build_context, get_tiebreak, tiebreak_values
 from app.services.tiebreaks.boards import board_vector
 from app.services.tiebreaks.context import FORFEIT_LOSS, FORFEIT_WIN, PAB, PLAYED
@@ -100,10 +101,24 @@ def test_example1_de_pairs() -> None:
     assert direct_encounter(ctx, [A, D]) == [[A, D]]  # 6.3: each could still win
 
 
+def counts(st: Standings, team: int) -> tuple[int, ...]:
+    r = st.row(team)
+    return (r.won, r.drawn, r.lost, r.byes, r.forfeit_wins, r.forfeit_losses)
+
+
 def test_example1_w_d_l() -> None:
+    # W/D/L count played matches only; the PAB and the forfeit are counted apart
     st = compute_standings(example1())
-    assert (st.row(D).won, st.row(D).drawn, st.row(D).lost) == (2, 1, 0)
-    assert (st.row(E).won, st.row(E).drawn, st.row(E).lost) == (1, 0, 2)
+    assert counts(st, D) == (0, 1, 0, 1, 1, 0)
+    assert counts(st, E) == (0, 0, 1, 1, 0, 1)
+
+
+def test_a_pab_worth_a_draw_is_not_a_draw() -> None:
+    t = example1()
+    t = replace(t, rules=t.rules.replace(bye_mp=F(1), bye_gp=F(2)))
+    st = compute_standings(t)
+    assert counts(st, A) == (1, 1, 0, 1, 0, 0)  # won B, drew C, PAB in round 3
+    assert st.row(A).mp == 2 + 1 + 1
 
 
 def test_example2_tbr_and_bc() -> None:
