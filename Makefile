@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PY := $(BIN)/python
 export TEAMSWISS_DATABASE_URL ?= sqlite:///./var/teamswiss.db
 
-.PHONY: install run serve test contract verify lint fmt openapi migrate demo bench clean
+.PHONY: install run serve test contract verify slow lint fmt openapi migrate demo bench clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -36,8 +36,14 @@ test: install
 contract: install
 	TEAMSWISS_CONTRACT_SECONDS=$(or $(SECONDS),100) $(BIN)/pytest -m contract -p no:cacheprovider -s tests/contract
 
+# the differential run against FIDE's reference (Gacrux), both directions on every core, resumable
+# (var/verify/state.jsonl; reproducers in var/verify/reproducers): make verify N=50000 [JOBS=2] [FRESH=1]
 verify: install
-	VERIFY_N=$${N:-1000} $(BIN)/pytest -m slow -p no:cacheprovider
+	$(PY) -m tests.verify --n $(or $(N),1000) $(if $(JOBS),--jobs $(JOBS)) $(if $(FRESH),--fresh)
+
+# the other long-running tests (pairing and tie-breaks against Gacrux, property tests)
+slow: install
+	$(BIN)/pytest -m slow -p no:cacheprovider
 
 lint: install
 	$(BIN)/ruff check app tests bench

@@ -8,14 +8,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import pkgutil
 import sys
 from collections.abc import Sequence
 
-from sqlalchemy.exc import SQLAlchemyError
-
 import app.commands
-from app.migrate import DatabaseNotReady
 from app.services.errors import DomainError, FileFormatError
 
 DESCRIPTION = """Run Swiss-system team chess tournaments: serve the API, manage its database, and work on FIDE
@@ -29,31 +25,62 @@ EPILOG = """exit status: 0 done; 1 refused by the rules or a difference found; 2
 cannot be read, or a database that is missing, does not answer or is not migrated."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+# The file commands need no database: ``teamswiss pair ...`` registers only the module that
+# defines the command, so a file command never imports the web and database stack
+# (fastapi, sqlmodel, sqlalchemy, alembic, the password hashers), which is most of its run time.
+FILE_COMMANDS = {"pair": "files", "check": "files", "generate": "files", "standings": "standings"}
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The ``teamswiss`` parser with every command, or only those of the module ``only``."""
     parser = argparse.ArgumentParser(prog="teamswiss", description=DESCRIPTION, epilog=EPILOG,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    for info in sorted(pkgutil.iter_modules(app.commands.__path__), key=lambda i: i.name):
-        module = importlib.import_module(f"app.commands.{info.name}")
-        module.register(sub)
+    if only:
+        names = [only]
+    else:
+        import pkgutil
+
+        names = sorted(i.name for i in pkgutil.iter_modules(app.commands.__path__))
+    for name in names:
+        importlib.import_module(f"app.commands.{name}").register(sub)
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    try:
-        return int(args.func(args) or 0)
-    except (FileFormatError, DatabaseNotReady) as exc:
+def _database_failure(exc: Exception) -> int | None:
+    """Exit 3 with one line (never a traceback) for a database that is not ready or fails.
+
+    The database modules are looked up, not imported: if a command never loaded them, the
+    exception cannot come from them."""
+    migrate = sys.modules.get("app.migrate")
+    if migrate is not None and isinstance(exc, migrate.DatabaseNotReady):
         print(f"teamswiss: {exc}", file=sys.stderr)
         return 3
-    except SQLAlchemyError as exc:  # one line, never a traceback
+    sa_exc = sys.modules.get("sqlalchemy.exc")
+    if sa_exc is not None and isinstance(exc, sa_exc.SQLAlchemyError):
         reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
         print(f"teamswiss: the database failed: {reason}", file=sys.stderr)
+        return 3
+    return None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser(FILE_COMMANDS.get(argv[0]) if argv else None).parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except FileFormatError as exc:
+        print(f"teamswiss: {exc}", file=sys.stderr)
         return 3
     except DomainError as exc:
         print(f"teamswiss: {exc}", file=sys.stderr)
         return 1 if exc.status == 409 else 2
+    except Exception as exc:
+        code = _database_failure(exc)
+        if code is None:
+            raise
+        return code
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -47,6 +47,10 @@ FILE may be ``-`` for standard input. Team numbers printed are TPNs (310 col 5-7
     "engine": [[W, B], ...] | null, "error": null | "..."}, ...]}``.
     Exit status: 0 no round differs; 1 at least one differs; 3 unreadable file.
 
+    A file without a 152 record: the initial colour is the one its played round 1 shows
+    (C.04.6 4.3.1, see ``app.services.trf.reader``), so whichever lot was drawn is accepted.
+    Warnings of the reader (skipped or guessed lines) go to stderr for pair and check.
+
 ``teamswiss generate --teams N --rounds R [--boards 4] [--seed S] [--draw-rate P]
 [--forfeit-rate P] [--absent-rate P] [--type-b] [--gp-primary] [--format trf2026|trf16] -o FILE``
     Writes a random tournament (``app.services.generator.generate``) paired by our engine
@@ -107,6 +111,8 @@ Output: for every round that differs,
 
 then a last line "Check: True", or "Check: False (k of n rounds differ: r1 r2 ...)".
 With --json: {"check": true|false, "rounds": [{"round", "equal", "file", "engine", "error"}]}.
+
+A file without a 152 record (the initial colour): the lot drawn is read from the played round 1.
 
 Exit status: 0 no round differs; 1 some round differs; 3 the file cannot be read."""
 
@@ -187,9 +193,13 @@ def read_text(path: str) -> str:
 
 
 def _read(path: str) -> Tournament:
-    from app.services.trf import read_tournament
+    """Read FILE; what the reader skipped or guessed goes to stderr, one ``line N:`` warning each."""
+    from app.services.trf import read_tournament_with_warnings
 
-    return read_tournament(read_text(path))
+    t, warnings = read_tournament_with_warnings(read_text(path))
+    for w in warnings:
+        print(f"teamswiss: warning: {w}", file=sys.stderr)
+    return t
 
 
 def _tpn(t: Tournament, team_id: int | None) -> int:

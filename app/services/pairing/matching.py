@@ -19,8 +19,6 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 
-import networkx as nx
-
 __all__ = ["maximum_matching", "has_perfect_matching", "first_pairing", "identifier"]
 
 EdgeOk = Callable[[int, int], bool]
@@ -140,7 +138,12 @@ def has_perfect_matching(nodes: Sequence[int], legal: Callable[[int, int], bool]
 
 
 def _weighted_perfect(n: int, edges: Iterable[tuple[int, int, int]]) -> list[int] | None:
-    """A perfect matching of maximum total (integer) weight, or None (networkx blossom)."""
+    """A perfect matching of maximum total (integer) weight, or None (networkx blossom).
+
+    networkx is imported here, when a bracket first needs a weighted matching: importing it
+    costs ~0.1 s, more than pairing a round of 150 teams, and most rounds never need it."""
+    import networkx as nx
+
     g = nx.Graph()
     g.add_nodes_from(range(n))
     g.add_weighted_edges_from(edges)

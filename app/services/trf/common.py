@@ -97,6 +97,10 @@ def parse_type_code(code: str) -> dict[str, object] | None:
 
     ``FIDE_TEAM`` / ``FIDE_TEAM_BAKU`` alone mean Type A, MP primary, GP secondary (the C.04.6
     defaults). The ``_BAKU`` suffix names an acceleration and does not change these settings.
+    Only ``FIDE_TEAM_MP...`` / ``FIDE_TEAM_GP...`` (scores and no TYPE) mean no colour
+    preferences; a code with a word we do not know (``FIDE_TEAM_TYPEZ_XX``, see
+    :func:`unknown_type_words`) falls back to Type A, the C.04.6 1.7 default, as FIDE's
+    reference does.
     """
     c = code.strip().upper()
     if not c.startswith("FIDE_TEAM") or "ROUNDROBIN" in c:
@@ -105,7 +109,7 @@ def parse_type_code(code: str) -> dict[str, object] | None:
     out: dict[str, object] = {}
     if "TYPEB" in parts:
         out["colour_pref_type"] = "B"
-    elif "TYPEA" in parts or not parts:
+    elif "TYPEA" in parts or not parts or unknown_type_words(code):
         out["colour_pref_type"] = "A"
     else:
         out["colour_pref_type"] = "none"
@@ -115,6 +119,14 @@ def parse_type_code(code: str) -> dict[str, object] | None:
     out["primary_score"] = scores[0]
     out["use_secondary_for_colour"] = len(scores) > 1
     return out
+
+
+def unknown_type_words(code: str) -> list[str]:
+    """The words of a ``FIDE_TEAM...`` record-192 code that are not TYPEA, TYPEB, MP, GP or BAKU."""
+    c = code.strip().upper()
+    if not c.startswith("FIDE_TEAM"):
+        return []
+    return [x for x in c[len("FIDE_TEAM") :].split("_") if x and x not in ("TYPEA", "TYPEB", "MP", "GP", "BAKU")]
 
 
 # --- tiebreak lists (records 202 / 212) --------------------------------------------------------

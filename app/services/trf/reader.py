@@ -19,6 +19,9 @@ How matches are rebuilt (a team event stores games, not matches):
 * ``330`` records are match-level forfeits (``+-`` = the White team wins, so the second
   team did not show up), ``320`` names the team with the pairing-allocated bye of each
   round and the PAB's MP/GP; a player result ``U`` also marks the PAB (TRF16 files);
+* no ``152`` record: the initial colour is read back from the played round 1 (see
+  ``_lot_from_round1``), so a checker accepts whichever lot was drawn; without a played
+  round 1 the base rules' colour stays;
 * a TRF16 file (013 records) from Swiss-Manager / chess-results cannot say "PAB": the team
   that had it shows ``0000 - -`` on every board (formats.md 1.7). When such a file has no
   ``U`` anywhere, a round in which every team but one has a game (or a 330 forfeit) gives the
@@ -65,6 +68,7 @@ from app.services.trf.common import (
     parse_points,
     parse_type_code,
     tiebreaks_from_file,
+    unknown_type_words,
 )
 
 #: (score, forfeit) as one player's side of a game; score None = not known yet.
@@ -251,6 +255,10 @@ def _read_line(st: _State, n: int, line: str) -> None:
         st.type_code = parse_type_code(code)
         if st.type_code is None:
             st.warn(n, f"tournament type {code!r} is not a FIDE team Swiss code; C.04.6 defaults used")
+        elif unknown_type_words(code):
+            words = ", ".join(unknown_type_words(code))
+            st.warn(n, f"tournament type {code!r}: {words} not understood; Type A colour preferences used "
+                       "(C.04.6 1.7 default)")
     elif din == "202":
         st.tiebreaks202 = line[4:].strip()
     elif din == "212":
@@ -494,6 +502,10 @@ def _build(st: _State, base: Rules) -> tuple[Tournament, tuple[TrfWarning, ...]]
                 start=datetime(start.year, start.month, start.day, tzinfo=rules.zone) if start else None,
                 completed=all(m.complete for m in matches),
             ))
+    if st.initial_colour is None:  # no 152: the lot drawn is the one round 1 shows (C.04.6 4.1, 4.3.1)
+        lot = _lot_from_round1(rounds)
+        if lot is not None:
+            rules = dataclasses.replace(rules, pairing=dataclasses.replace(rules.pairing, initial_colour=lot))
     h = st.header
     t = Tournament(
         name=h.get("name", ""),
@@ -510,6 +522,28 @@ def _build(st: _State, base: Rules) -> tuple[Tournament, tuple[TrfWarning, ...]]
         deputy_arbiters=tuple(st.deputies),
     )
     return t, tuple(st.warnings)
+
+
+def _lot_from_round1(rounds: list[Round]) -> str | None:
+    """The initial colour (C.04.6 4.1) that the played round 1 witnesses, None if nothing does.
+
+    In round 1 every score is zero, so the first-team of a match is the one with the smaller
+    TPN (4.2.3), and 4.3.1 gave it the initial colour if its TPN is odd, the other colour if
+    it is even. The played match holding the smallest TPN is read (as FIDE's reference does);
+    a forfeited match, a match with no game played and the PAB show no colour (1.6.1, 1.4).
+    Team ids are TPNs here.
+    """
+    first_round = next((r for r in rounds if r.number == 1), None)
+    if first_round is None:
+        return None
+    played = [m for m in first_round.matches if m.second is not None and m.games_played() > 0]
+    if not played:
+        return None
+    m = min(played, key=lambda x: min(x.first, x.second or 0))
+    assert m.second is not None
+    first = min(m.first, m.second)
+    colour = "W" if first == m.first else "B"
+    return colour if first % 2 == 1 else ("B" if colour == "W" else "W")
 
 
 def _rules(st: _State, base: Rules, teams: dict[int, _TeamRec], last_round: int) -> Rules:
@@ -610,6 +644,7 @@ class _Ctx:
         self.player_team = player_team
         self.roster_pos = roster_pos
         self.rules = rules
+        self.round_scores: dict[int, dict[int, Fraction]] = {}  # round -> team -> primary score in it
         self.inferred_pab = _infer_pabs(st, teams, player_team) if st.teams013 and not st.teams310 else {}
 
     def _check_team(self, team: int, line: int) -> None:
@@ -816,13 +851,18 @@ class _Ctx:
         """GHR C.04.2 3.6 board order on the primary score before round r; the PAB last."""
         rules = self.rules
         use_gp = rules.pairing.primary_score == "GP"
-        score: dict[int, Fraction] = {}
-        for t in before.teams:
-            total = Fraction(0)
-            for rnd in before.rounds:
-                tr = team_round(rnd.match_of(t.id), t.id, rnd.number, rules)
-                total += (tr.gp if use_gp else tr.mp) or 0
-            score[t.id] = total
+        score: dict[int, Fraction] = {t.id: Fraction(0) for t in before.teams}
+        for rnd in before.rounds:  # each round's scores once, not once per later round
+            if rnd.number not in self.round_scores:
+                got: dict[int, Fraction] = {}
+                for m in rnd.matches:
+                    for tid in m.teams():
+                        tr = team_round(m, tid, rnd.number, rules)
+                        got[tid] = (tr.gp if use_gp else tr.mp) or Fraction(0)
+                self.round_scores[rnd.number] = got
+            for tid, value in self.round_scores[rnd.number].items():
+                if tid in score:
+                    score[tid] += value
 
         def key(m: Match) -> tuple[int, Fraction, Fraction, int]:
             if m.second is None:

@@ -7,15 +7,18 @@ tournaments it pairs must pass ours. Never imported from ``app/``.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import io
+import random
 import sys
 import tempfile
 from pathlib import Path
 
-from app.services.generator import PairedTriple
-from app.services.rules import Rules
+from app.services.errors import NoLegalPairing
+from app.services.generator import PairedTriple, Pairer, default_pairer, generate, generator_rules
+from app.services.rules import Rules, fide_default
 from app.services.tournament import Tournament
-from app.services.trf import write_tournament
+from app.services.trf import read_tournament, write_tournament
 
 
 class GacruxError(RuntimeError):
@@ -107,3 +110,154 @@ def split_forfeit_rounds(t: Tournament) -> list[int]:
                 out.append(r.number)
                 break
     return out
+
+
+# --- the two directions of the differential run (tests and ``python -m tests.verify``) -------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Config:
+    teams: int
+    rounds: int
+    boards: int
+    seed: int
+    forfeit_rate: float
+    absent_rate: float
+    colour: str = "A"
+    primary: str = "MP"
+
+    def rules(self) -> Rules:
+        base = fide_default()
+        pairing = dataclasses.replace(base.pairing, colour_pref_type=self.colour, primary_score=self.primary)
+        base = dataclasses.replace(base, pairing=pairing, bye_gp=base.bye_gp * self.boards / 4)
+        return generator_rules(self.boards, self.rounds, base)
+
+    def __str__(self) -> str:
+        return (f"{self.teams}t{self.rounds}r{self.boards}b-s{self.seed}-f{self.forfeit_rate}"
+                f"-a{self.absent_rate}-{self.colour}-{self.primary}")
+
+
+def random_config(i: int) -> Config:
+    """Event number ``i`` of the differential run: 10-60 teams, 7-11 rounds, 4 or 6 boards,
+    forfeits, absent teams, Type A/B, MP or GP primary; the same ``i`` gives the same event."""
+    rng = random.Random(1000 + i)
+    return Config(
+        teams=rng.randint(10, 60),
+        rounds=rng.randint(7, 11),
+        boards=rng.choice((4, 4, 4, 6)),
+        seed=i,
+        forfeit_rate=rng.choice((0.0, 0.02, 0.05, 0.1)),
+        absent_rate=rng.choice((0.0, 0.02, 0.05)),
+        colour=rng.choice(("A", "A", "B")),
+        primary=rng.choice(("MP", "MP", "GP")),
+    )
+
+
+@dataclasses.dataclass
+class Played:
+    t: Tournament  # every round that could be paired
+    stopped: int | None = None  # the round for which the pairer found no legal pairing
+    absent: frozenset[int] = frozenset()  # the teams absent in that round
+
+
+class _Stopped(Exception):
+    def __init__(self, played: Played) -> None:
+        super().__init__(played.stopped)
+        self.played = played
+
+
+def play(cfg: Config, pairer: Pairer) -> Played:
+    """Generate ``cfg`` with ``pairer``; stop at a round with no legal pairing (C.04.6 3.3.3)."""
+
+    def guarded(t: Tournament, r: int, absent: frozenset[int]) -> list[PairedTriple]:
+        try:
+            return list(pairer(t, r, absent))
+        except (NoLegalPairing, GacruxError):
+            raise _Stopped(Played(t, r, absent)) from None
+
+    try:
+        t = generate(cfg.teams, cfg.rounds, boards=cfg.boards, seed=cfg.seed, forfeit_rate=cfg.forfeit_rate,
+                     absent_rate=cfg.absent_rate, rules=cfg.rules(), pairer=guarded)
+    except _Stopped as stop:
+        return stop.played
+    return Played(t)
+
+
+@dataclasses.dataclass
+class Verdict:
+    """One event of one direction: ``agree``, ``reading-R1`` (the known reading difference of
+    :func:`split_forfeit_rounds`, explained) or ``disagree`` (``detail`` says where; the file is
+    ``text``, the reproducer)."""
+
+    status: str
+    rounds: int  # rounds compared
+    detail: str = ""
+    text: str = ""
+
+
+def without_152(text: str) -> str:
+    """The file as other programs write it: no initial-colour record (the lot is in round 1)."""
+    return "".join(line for line in text.splitlines(keepends=True) if not line.startswith("152 "))
+
+
+def _r1(t: Tournament, before: int) -> list[int]:
+    return [r for r in split_forfeit_rounds(t) if r < before]
+
+
+def ours_through_gacrux(cfg: Config, workdir: Path) -> Verdict:
+    """Our engine pairs the event; Gacrux's checker must accept every round of the file, and
+    when we find no legal pairing for a round, Gacrux must not find one either."""
+    p = play(cfg, default_pairer)
+    text = write_tournament(p.t)
+    path = workdir / f"ours-{cfg}.trf"
+    path.write_text(text, encoding="utf-8")
+    rounds = len(p.t.rounds)
+    ok, out = gacrux_check(path, p.t.rules)
+    if not ok:
+        split = _r1(p.t, 99)
+        if split:
+            return Verdict("reading-R1", rounds, f"fully forfeited match with points to both sides in {split}")
+        return Verdict("disagree", rounds, f"Gacrux's checker rejects our pairing:\n{out[-3000:]}", text)
+    if p.stopped is not None:
+        rounds += 1
+        try:
+            got = GacruxPairer(workdir)(p.t, p.stopped, p.absent)
+        except GacruxError:
+            return Verdict("agree", rounds)
+        if _r1(p.t, p.stopped):
+            return Verdict("reading-R1", rounds, "before a round with no legal pairing")
+        return Verdict("disagree", rounds, f"round {p.stopped}: we find no legal pairing, Gacrux pairs {got} "
+                                           f"(absent {sorted(p.absent)})", text)
+    return Verdict("agree", rounds)
+
+
+def gacrux_through_ours(cfg: Config, workdir: Path) -> Verdict:
+    """Gacrux pairs the event round by round; its file, without a 152 record, must pass our
+    ``check``, and when Gacrux finds no legal pairing for a round, neither may we."""
+    from app.commands.files import check_rounds
+
+    p = play(cfg, GacruxPairer(workdir))
+    text = without_152(write_tournament(p.t))
+    back = read_tournament(text)
+    rounds = check_rounds(back)
+    bad = [r for r in rounds if not r["equal"]]
+    if bad:
+        split = _r1(p.t, min(r["round"] for r in bad))
+        if split:
+            return Verdict("reading-R1", len(rounds), f"fully forfeited match with points to both sides in {split}")
+        detail = "\n".join(f"round {r['round']}: file {r['file']} engine {r['engine']} {r['error'] or ''}"
+                           for r in bad)
+        return Verdict("disagree", len(rounds), f"our check disagrees with Gacrux's pairing:\n{detail}", text)
+    if p.stopped is not None:
+        try:
+            got = default_pairer(back, p.stopped, p.absent)
+        except NoLegalPairing:
+            return Verdict("agree", len(rounds) + 1)
+        if _r1(p.t, p.stopped):
+            return Verdict("reading-R1", len(rounds) + 1, "before a round with no legal pairing")
+        return Verdict("disagree", len(rounds) + 1, f"round {p.stopped}: Gacrux finds no legal pairing, we pair "
+                                                    f"{got} (absent {sorted(p.absent)})", text)
+    return Verdict("agree", len(rounds))
+
+
+DIRECTIONS = {"ours->gacrux": ours_through_gacrux, "gacrux->ours": gacrux_through_ours}
