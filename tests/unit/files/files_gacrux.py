@@ -88,30 +88,6 @@ class GacruxPairer:
         return triples
 
 
-def split_forfeit_rounds(t: Tournament) -> list[int]:
-    """Rounds with a match whose every board was forfeited while both teams won a board.
-
-    Gacrux counts such a match as played ("if both team have points we consider the match
-    played", games2matches.decide_score); our engine follows C.04.6 1.6.1 / C.04.2 3.5 as read
-    in pairing.md 2.5: a match is played only if a game was played over the board. Rounds
-    after one of these may legitimately be paired differently (reading R1 in the report).
-    """
-    out = []
-    for r in t.rounds:
-        for m in r.matches:
-            if m.second is None or m.forfeit is not None or not m.boards or m.games_played():
-                continue
-            pts = [b.points() for b in m.boards]
-            if any(p is None for p in pts):
-                continue
-            first = sum(p[0] for p in pts if p is not None)
-            second = sum(p[1] for p in pts if p is not None)
-            if first > 0 and second > 0:
-                out.append(r.number)
-                break
-    return out
-
-
 # --- the two directions of the differential run (tests and ``python -m tests.verify``) -------------
 
 
@@ -185,9 +161,9 @@ def play(cfg: Config, pairer: Pairer) -> Played:
 
 @dataclasses.dataclass
 class Verdict:
-    """One event of one direction: ``agree``, ``reading-R1`` (the known reading difference of
-    :func:`split_forfeit_rounds`, explained) or ``disagree`` (``detail`` says where; the file is
-    ``text``, the reproducer)."""
+    """One event of one direction: ``agree`` or ``disagree`` (``detail`` says where; the file is
+    ``text``, the reproducer). There is no exempted reading: a match with every board forfeited in which
+    both teams scored is played for both engines (``app.services.tournament.match_played``)."""
 
     status: str
     rounds: int  # rounds compared
@@ -200,10 +176,6 @@ def without_152(text: str) -> str:
     return "".join(line for line in text.splitlines(keepends=True) if not line.startswith("152 "))
 
 
-def _r1(t: Tournament, before: int) -> list[int]:
-    return [r for r in split_forfeit_rounds(t) if r < before]
-
-
 def ours_through_gacrux(cfg: Config, workdir: Path) -> Verdict:
     """Our engine pairs the event; Gacrux's checker must accept every round of the file, and
     when we find no legal pairing for a round, Gacrux must not find one either."""
@@ -214,9 +186,6 @@ def ours_through_gacrux(cfg: Config, workdir: Path) -> Verdict:
     rounds = len(p.t.rounds)
     ok, out = gacrux_check(path, p.t.rules)
     if not ok:
-        split = _r1(p.t, 99)
-        if split:
-            return Verdict("reading-R1", rounds, f"fully forfeited match with points to both sides in {split}")
         return Verdict("disagree", rounds, f"Gacrux's checker rejects our pairing:\n{out[-3000:]}", text)
     if p.stopped is not None:
         rounds += 1
@@ -224,8 +193,6 @@ def ours_through_gacrux(cfg: Config, workdir: Path) -> Verdict:
             got = GacruxPairer(workdir)(p.t, p.stopped, p.absent)
         except GacruxError:
             return Verdict("agree", rounds)
-        if _r1(p.t, p.stopped):
-            return Verdict("reading-R1", rounds, "before a round with no legal pairing")
         return Verdict("disagree", rounds, f"round {p.stopped}: we find no legal pairing, Gacrux pairs {got} "
                                            f"(absent {sorted(p.absent)})", text)
     return Verdict("agree", rounds)
@@ -242,9 +209,6 @@ def gacrux_through_ours(cfg: Config, workdir: Path) -> Verdict:
     rounds = check_rounds(back)
     bad = [r for r in rounds if not r["equal"]]
     if bad:
-        split = _r1(p.t, min(r["round"] for r in bad))
-        if split:
-            return Verdict("reading-R1", len(rounds), f"fully forfeited match with points to both sides in {split}")
         detail = "\n".join(f"round {r['round']}: file {r['file']} engine {r['engine']} {r['error'] or ''}"
                            for r in bad)
         return Verdict("disagree", len(rounds), f"our check disagrees with Gacrux's pairing:\n{detail}", text)
@@ -253,8 +217,6 @@ def gacrux_through_ours(cfg: Config, workdir: Path) -> Verdict:
             got = default_pairer(back, p.stopped, p.absent)
         except NoLegalPairing:
             return Verdict("agree", len(rounds) + 1)
-        if _r1(p.t, p.stopped):
-            return Verdict("reading-R1", len(rounds) + 1, "before a round with no legal pairing")
         return Verdict("disagree", len(rounds) + 1, f"round {p.stopped}: Gacrux finds no legal pairing, we pair "
                                                     f"{got} (absent {sorted(p.absent)})", text)
     return Verdict("agree", len(rounds))

@@ -7,10 +7,9 @@ Two directions:
 * tournaments paired by Gacrux (``pairingchecker -p`` round by round, results from our
   generator) must pass our ``check``.
 
-Known reading difference R1 (see ``files_gacrux.split_forfeit_rounds``): Gacrux counts a
-match whose every board was forfeited, but where both teams won a board, as played; we do not
-(C.04.6 1.6.1, C.04.2 3.5). A discrepancy in a later round of such a tournament is reported
-as ``xfail`` with that reason; every other discrepancy fails.
+No discrepancy is exempted: a match whose every board was forfeited, but where both teams won a
+board, is played for both engines (``app.services.tournament.match_played``), so every
+discrepancy fails.
 
 The files Gacrux pairs are read back without their ``152`` record, as other programs write
 them: our ``check`` reads the lot from round 1. The run at scale is ``make verify N=...``
@@ -35,8 +34,6 @@ FAST = [
 
 
 def _judge(v: Verdict) -> None:
-    if v.status == "reading-R1":
-        pytest.xfail(f"reading R1: {v.detail}")
     assert v.status == "agree", v.detail
 
 
