@@ -15,8 +15,8 @@ The work is spread over ``J`` processes (default: every core). Each finished eve
 ``DIR/state.jsonl``, so a rerun (same N or larger) continues where the last one stopped;
 ``--fresh`` starts again. A disagreement writes its file and the details to
 ``DIR/reproducers/`` (``teamswiss check FILE`` / Gacrux's ``pairingchecker -c`` replay it). The
-summary counts events, rounds compared, agreements, disagreements and errors (no reading is exempted). Exit status 1 if any event
-disagrees or fails.
+summary counts events, rounds compared, agreements, disagreements and errors (no reading is
+exempted). Exit status 1 if any event disagrees or fails.
 """
 
 from __future__ import annotations
