@@ -388,8 +388,7 @@ function afterPicker(tid, done, after, section) {
     }, String(d), vh(` (${t("afterRound", { n: d })})`))))));
 }
 
-/** A tie-break cell: the value; for a group tie-break what decided inside the tied group, or "—". */
-// Byes apart from W-D-L; forfeit wins and losses, when any, in brackets: "1 (+1 −0)".
+/** Byes apart from W-D-L; forfeit wins and losses, when any, in brackets: "1 (+1 −0)". */
 function byesCell(r) {
   const byes = String(r.byes ?? 0);
   const fw = r.forfeit_wins ?? 0;
@@ -397,6 +396,7 @@ function byesCell(r) {
   return fw || fl ? `${byes} (+${fw} −${fl})` : byes;
 }
 
+/** A tie-break cell: the value; for a group tie-break what decided inside the tied group, or "—". */
 function tiebreakCell(code, tb) {
   if (!tb) return h("td", { class: "num tb" }, t("none"));
   const group = GROUP_TIEBREAKS.test(code);
