@@ -477,15 +477,16 @@ def _csv(rows: list[list[Any]]) -> str:
 
 
 def standings_csv(d: dom.Tournament, st: Standings) -> str:
-    """Standings as CSV (UTF-8 with BOM, so spreadsheet programs open Greek names correctly)."""
+    """Standings as CSV (UTF-8 with BOM, so spreadsheet programs open Greek names correctly). W/D/L count played
+    matches only; byes and forfeit wins/losses have their own columns, as in the standings read model."""
     rows: list[list[Any]] = [["Rank", "Tied", "TPN", "Team", "Club", "MP", "GP", "W", "D", "L",
-                              *st.tiebreak_codes]]
+                              "Byes", "F+", "F-", *st.tiebreak_codes]]
     for r in st.rows:
         team = d.team(r.team_id)
         club = d.club(team.club_id)
         rows.append([r.rank, "=" if r.tied else "", team.tpn or "", team.name, club.name if club else "",
                      format_value(r.mp), format_value(r.gp), r.won, r.drawn, r.lost,
-                     *(format_value(v) for _, v in r.tiebreaks)])
+                     r.byes, r.forfeit_wins, r.forfeit_losses, *(format_value(v) for _, v in r.tiebreaks)])
     return _csv(rows)
 
 

@@ -322,10 +322,11 @@ def test_csv_exports(client: TestClient, demo: dict[str, Any]) -> None:
     assert r.content.startswith(b"\xef\xbb\xbf")
     rows = list(csv.reader(io.StringIO(r.content.decode("utf-8-sig"))))
     api = ok(client.get(f"/tournaments/{tid}/standings"))
-    assert rows[0][:10] == ["Rank", "Tied", "TPN", "Team", "Club", "MP", "GP", "W", "D", "L"]
-    assert rows[0][10:] == api["tiebreaks"]
-    assert [(int(x[0]), x[3], x[5], x[6]) for x in rows[1:]] == \
-           [(a["rank"], a["team"]["name"], a["mp"], a["gp"]) for a in api["rows"]]
+    assert rows[0][:13] == ["Rank", "Tied", "TPN", "Team", "Club", "MP", "GP", "W", "D", "L", "Byes", "F+", "F-"]
+    assert rows[0][13:] == api["tiebreaks"]
+    assert [(int(x[0]), x[3], x[5], x[6], *map(int, x[7:13])) for x in rows[1:]] == \
+           [(a["rank"], a["team"]["name"], a["mp"], a["gp"], a["won"], a["drawn"], a["lost"], a["byes"],
+             a["forfeit_wins"], a["forfeit_losses"]) for a in api["rows"]]
     assert any("Καλαμαριάς" in x[3] for x in rows[1:]), "Greek intact"
     r = client.get(f"/tournaments/{tid}/export/pairings.csv", params={"round": 1})
     assert r.status_code == 200 and r.headers["content-type"] == "text/csv; charset=utf-8"
