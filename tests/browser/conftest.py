@@ -62,6 +62,17 @@ class Server:
         except urllib.error.HTTPError as e:  # pragma: no cover - shows the problem+json in the failure
             raise AssertionError(f"POST {path} -> {e.code}: {e.read().decode()}") from e
 
+    def live_round(self, tid: int, token: str) -> int:
+        """The number of the tournament's published (or running) round; pairs and publishes the next one if none is."""
+        rounds = self.get(f"/tournaments/{tid}/rounds")["items"]
+        live = next((r for r in rounds if r["state"] in ("published", "in_progress")), None)
+        if live is not None:
+            return int(live["number"])
+        number = next(r["number"] for r in rounds if r["state"] == "pending")
+        self.post(f"/tournaments/{tid}/rounds/{number}/pair", token=token)
+        self.post(f"/tournaments/{tid}/rounds/{number}/publish", token=token)
+        return int(number)
+
 
 @dataclass
 class _Boot:

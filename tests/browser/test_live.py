@@ -15,14 +15,7 @@ TID = 1  # the demo tournament
 
 def test_a_result_reaches_the_open_round_page_through_the_stream(server: Server, new_page: Any) -> None:
     token = server.token()
-    rounds = server.get(f"/tournaments/{TID}/rounds")["items"]
-    live = next((r for r in rounds if r["state"] in ("published", "in_progress")), None)
-    if live is None:
-        number = next(r["number"] for r in rounds if r["state"] == "pending")
-        server.post(f"/tournaments/{TID}/rounds/{number}/pair", token=token)
-        server.post(f"/tournaments/{TID}/rounds/{number}/publish", token=token)
-    else:
-        number = live["number"]
+    number = server.live_round(TID, token)
     rnd = server.get(f"/tournaments/{TID}/rounds/{number}")
     open_matches = [m for m in rnd["matches"] if m["second"] is not None and m["forfeit"] is None
                     and sum(b["result"] is None for b in m["boards"]) >= 1]

@@ -68,14 +68,7 @@ def test_standings_show_the_leader_and_every_tiebreak(server: Server, new_page: 
 def test_live_round_results_completion_and_next_pairings_appear_without_reload(server: Server, new_page: Any,
                                                                 screenshots: Path) -> None:
     token = server.token()
-    rounds = server.get(f"/tournaments/{TID}/rounds")["items"]
-    live = next((r for r in rounds if r["state"] in ("published", "in_progress")), None)
-    if live is None:
-        number = next(r["number"] for r in rounds if r["state"] == "pending")
-        server.post(f"/tournaments/{TID}/rounds/{number}/pair", token=token)
-        server.post(f"/tournaments/{TID}/rounds/{number}/publish", token=token)
-    else:
-        number = live["number"]
+    number = server.live_round(TID, token)
     rnd = server.get(f"/tournaments/{TID}/rounds/{number}")
     match = next(m for m in rnd["matches"] if m["second"] is not None and m["boards"][0]["result"] is None)
     table, board = match["table"], match["boards"][0]
