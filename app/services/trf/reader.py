@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import math
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -54,7 +55,7 @@ from app.services.tournament import (
     Round,
     Team,
     Tournament,
-    team_round,
+    round_result,
 )
 from app.services.trf.common import (
     RESULT_LETTERS,
@@ -71,19 +72,27 @@ from app.services.trf.common import (
     unknown_type_words,
 )
 
-#: (score, forfeit) as one player's side of a game; score None = not known yet.
-_Side = tuple[Fraction | None, bool]
+#: One player's side of a game, as a canonical result letter: ``1`` win, ``=`` draw, ``0`` loss,
+#: ``+`` forfeit win, ``-`` forfeit loss, `` `` not known yet (see ``_SIDE_POINTS``).
+_Side = str
 
-_WIN: _Side = (Fraction(1), False)
-_DRAW: _Side = (Fraction(1, 2), False)
-_LOSS: _Side = (Fraction(0), False)
-_FWIN: _Side = (Fraction(1), True)
-_FLOSS: _Side = (Fraction(0), True)
-_UNKNOWN: _Side = (None, False)
+_WIN: _Side = "1"
+_DRAW: _Side = "="
+_LOSS: _Side = "0"
+_FWIN: _Side = "+"
+_FLOSS: _Side = "-"
+_UNKNOWN: _Side = " "
 
 _SIDE_OF_CODE: dict[str, _Side] = {
     "1": _WIN, "W": _WIN, "=": _DRAW, "D": _DRAW, "0": _LOSS, "L": _LOSS,
     "+": _FWIN, "-": _FLOSS, " ": _UNKNOWN, "Z": _UNKNOWN,
+}
+ZERO = Fraction(0)
+
+#: (score, forfeit) of each side; score None = not known yet.
+_SIDE_POINTS: dict[_Side, tuple[Fraction | None, bool]] = {
+    _WIN: (Fraction(1), False), _DRAW: (Fraction(1, 2), False), _LOSS: (Fraction(0), False),
+    _FWIN: (Fraction(1), True), _FLOSS: (Fraction(0), True), _UNKNOWN: (None, False),
 }
 
 
@@ -618,13 +627,29 @@ def _rules(st: _State, base: Rules, teams: dict[int, _TeamRec], last_round: int)
 
 
 def _combine(white: _Side, black: _Side, line: int, what: str) -> str | None:
-    """A board result (White first, R-4.5) from the two players' result codes."""
+    """A board result (White first, R-4.5) from the two players' result letters."""
+    key = white + black
+    result = _COMBINED.get(key, _MISFIT)
+    if result is _MISFIT:
+        result = _COMBINED[key] = _combine_points(_SIDE_POINTS[white], _SIDE_POINTS[black])
+    if result is _MISFIT:
+        raise FileFormatError(line, f"{what}: the two players' results do not fit together")
+    return result  # type: ignore[return-value]
+
+
+_MISFIT = object()  # two sides that do not fit together
+_COMBINED: dict[str, object] = {}  # white + black letters -> result (or _MISFIT), filled as met
+
+
+def _combine_points(white: tuple[Fraction | None, bool], black: tuple[Fraction | None, bool]) -> object:
+    """The board result of two sides as (score, forfeit), or ``_MISFIT``."""
     if white[0] is None and black[0] is None:
         return None
+    floss = _SIDE_POINTS[_FLOSS]
     if white[0] is None:
-        white = (1 - black[0], black[1]) if black != _FLOSS else _FWIN  # type: ignore[operator]
+        white = (1 - black[0], black[1]) if black != floss else _SIDE_POINTS[_FWIN]  # type: ignore[operator]
     if black[0] is None:
-        black = (1 - white[0], white[1]) if white != _FLOSS else _FWIN  # type: ignore[operator]
+        black = (1 - white[0], white[1]) if white != floss else _SIDE_POINTS[_FWIN]  # type: ignore[operator]
     sw, sb = white[0], black[0]
     if white[1] or black[1]:
         table = {(1, 0): "+/-", (0, 1): "-/+", (0, 0): "-/-"}
@@ -633,7 +658,7 @@ def _combine(white: _Side, black: _Side, line: int, what: str) -> str | None:
             return table[key]  # type: ignore[index]
     elif sw + sb == 1:  # type: ignore[operator]
         return {Fraction(1): "1-0", Fraction(0): "0-1", Fraction(1, 2): "1/2-1/2"}[sw]  # type: ignore[index]
-    raise FileFormatError(line, f"{what}: the two players' results do not fit together")
+    return _MISFIT
 
 
 class _Ctx:
@@ -644,7 +669,8 @@ class _Ctx:
         self.player_team = player_team
         self.roster_pos = roster_pos
         self.rules = rules
-        self.round_scores: dict[int, dict[int, Fraction]] = {}  # round -> team -> primary score in it
+        self.scores: dict[int, Fraction] | None = None  # team -> primary score over the rounds counted
+        self.counted: set[int] = set()  # the rounds in ``scores``
         self.inferred_pab = _infer_pabs(st, teams, player_team) if st.teams013 and not st.teams310 else {}
 
     def _check_team(self, team: int, line: int) -> None:
@@ -851,28 +877,34 @@ class _Ctx:
         """GHR C.04.2 3.6 board order on the primary score before round r; the PAB last."""
         rules = self.rules
         use_gp = rules.pairing.primary_score == "GP"
-        score: dict[int, Fraction] = {t.id: Fraction(0) for t in before.teams}
-        for rnd in before.rounds:  # each round's scores once, not once per later round
-            if rnd.number not in self.round_scores:
-                got: dict[int, Fraction] = {}
-                for m in rnd.matches:
-                    for tid in m.teams():
-                        tr = team_round(m, tid, rnd.number, rules)
-                        got[tid] = (tr.gp if use_gp else tr.mp) or Fraction(0)
-                self.round_scores[rnd.number] = got
-            for tid, value in self.round_scores[rnd.number].items():
-                if tid in score:
-                    score[tid] += value
+        score = self.scores
+        if score is None:
+            score = self.scores = {t.id: ZERO for t in before.teams}
+        for rnd in before.rounds:  # running totals: each round's scores are added once
+            if rnd.number in self.counted:
+                continue
+            self.counted.add(rnd.number)
+            for m in rnd.matches:
+                for tid in m.teams():
+                    res = round_result(m, tid, rules)
+                    value = res[3] if use_gp else res[2]
+                    if value and tid in score:
+                        score[tid] += value
+        # compared as integers over a common denominator: the same order as the fractions
+        den = math.lcm(*(v.denominator for v in score.values())) if score else 1
+        num = {tid: v.numerator * (den // v.denominator) for tid, v in score.items()}
 
-        def key(m: Match) -> tuple[int, Fraction, Fraction, int]:
+        def key(m: Match) -> tuple[int, int, int, int]:
             if m.second is None:
-                return (1, Fraction(0), Fraction(0), m.first)
+                return (1, 0, 0, m.first)
             a, b = m.first, m.second
-            hi = min((a, b), key=lambda x: (-score.get(x, 0), x))
-            return (0, -score.get(hi, 0), -(score.get(a, 0) + score.get(b, 0)), min(a, b))
+            sa, sb = num.get(a, 0), num.get(b, 0)
+            hi = sa if (-sa, a) < (-sb, b) else sb
+            return (0, -hi, -(sa + sb), min(a, b))
 
         ordered = sorted(matches, key=key)
-        return tuple(dataclasses.replace(m, table=i + 1) for i, m in enumerate(ordered))
+        return tuple(Match(round=m.round, table=i + 1, first=m.first, second=m.second, boards=m.boards,
+                           forfeit=m.forfeit) for i, m in enumerate(ordered))
 
 
 def _infer_pabs(st: _State, teams: dict[int, _TeamRec], player_team: dict[int, int]) -> dict[int, int]:
