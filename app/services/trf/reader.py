@@ -306,11 +306,15 @@ def _read_date(text: str, n: int, what: str, st: _State) -> date | None:
     s = text.strip()
     if not s:
         return None
-    m = re.fullmatch(r"(\d{2,4})[/.-](\d{1,2})[/.-](\d{1,2})", s)
-    if not m:
-        st.warn(n, f"{what} {s!r} is not a date YYYY/MM/DD; ignored")
-        return None
-    y, mo, d = (int(x) for x in m.groups())
+    if len(s) == 10 and s[4] in _DATE_SEPARATORS and s[7] in _DATE_SEPARATORS and s.isascii() \
+            and s[:4].isdigit() and s[5:7].isdigit() and s[8:].isdigit():  # YYYY/MM/DD: the regex's result
+        y, mo, d = int(s[:4]), int(s[5:7]), int(s[8:])
+    else:
+        m = _DATE.fullmatch(s)
+        if not m:
+            st.warn(n, f"{what} {s!r} is not a date YYYY/MM/DD; ignored")
+            return None
+        y, mo, d = (int(x) for x in m.groups())
     if y < 100:
         y += 2000
     try:
@@ -319,6 +323,10 @@ def _read_date(text: str, n: int, what: str, st: _State) -> date | None:
     except ValueError:
         st.warn(n, f"{what} {s!r} is not a valid date; ignored")
         return None
+
+
+_DATE = re.compile(r"(\d{2,4})[/.-](\d{1,2})[/.-](\d{1,2})")
+_DATE_SEPARATORS = "/.-"
 
 
 def _read_132(st: _State, n: int, line: str) -> None:
@@ -344,49 +352,62 @@ def _read_score_system(n: int, line: str, kind: str) -> dict[str, Fraction]:
 
 
 def _read_001(st: _State, n: int, line: str) -> None:
-    pid = parse_int(cols(line, 5, 8), n, "starting rank (cols 5-8)", blank=None)
+    # plain slices, not ``cols``: every field is stripped, so the padding of a short line is moot
+    pid = parse_int(line[4:8], n, "starting rank (cols 5-8)", blank=None)
     if pid in st.players:
         raise FileFormatError(n, f"player {pid} is defined twice (first on line {st.players[pid].line})")
-    rating = parse_int(cols(line, 49, 52), n, "rating (cols 49-52)")
-    fide_id = parse_int(cols(line, 58, 68), n, "FIDE id (cols 58-68)")
-    sex = cols(line, 10, 10).strip().lower() or "m"
+    rating = parse_int(line[48:52], n, "rating (cols 49-52)")
+    fide_id = parse_int(line[57:68], n, "FIDE id (cols 58-68)")
+    sex = line[9:10].strip().lower() or "m"
     player = Player(
         id=pid,
-        name=cols(line, 15, 47).strip(),
+        name=line[14:47].strip(),
         sex=sex,
-        title=cols(line, 11, 13).strip(),
+        title=line[10:13].strip(),
         fide_rating=rating or None,
-        federation=cols(line, 54, 56).strip(),
+        federation=line[53:56].strip(),
         fide_id=fide_id or None,
-        birth_date=_read_date(cols(line, 70, 79), n, "birth date", st),
+        birth_date=_read_date(line[69:79], n, "birth date", st),
     )
-    rec = _PlayerRec(player, n, len(line))
+    length = len(line)
+    rec = _PlayerRec(player, n, length)
+    blocks = rec.blocks
     r = 1
-    while ROUND_COL + ROUND_WIDTH * (r - 1) <= len(line):
-        start = ROUND_COL + ROUND_WIDTH * (r - 1)
-        block = cols(line, start, start + 7)
-        gap = cols(line, start - 2, start - 1)
-        if gap.strip():
+    start = ROUND_COL  # round r's block: columns start .. start + 7, after a blank gap of two
+    while start <= length:
+        i = start - 1
+        if line[i - 2 : i].strip():
             raise FileFormatError(n, f"round {r}: misaligned round block (columns {start - 2}-{start - 1})")
+        block = line[i : i + 8]
         if block.strip():
-            rec.blocks[r] = _read_block(n, r, start, block)
-            st.has_u = st.has_u or rec.blocks[r].code == "U"
+            b = blocks[r] = _read_block(n, r, start, block.ljust(8))
+            if b.code == "U":
+                st.has_u = True
         r += 1
+        start += ROUND_WIDTH
     st.players[pid] = rec
 
 
 def _read_block(n: int, r: int, start: int, block: str) -> _Block:
-    opp_text, sep1, colour, sep2, code = block[0:4], block[4], block[5], block[6], block[7]
-    if sep1 != " " or sep2 != " ":
+    if block[4] != " " or block[6] != " ":
         raise FileFormatError(n, f"round {r}: misaligned round block at column {start}: {block!r}")
-    opp = parse_int(opp_text, n, f"round {r}: opponent (cols {start}-{start + 3})")
-    c = colour.lower()
-    if c not in ("w", "b", "-", " "):
+    opp_text = block[0:4].strip()
+    opp = int(opp_text) if opp_text.isdigit() else parse_int(opp_text, n, f"round {r}: opponent (cols {start}-"
+                                                                          f"{start + 3})")
+    colour = block[5]
+    c = _COLOUR_OF_LETTER.get(colour, _BAD)
+    if c is _BAD:
         raise FileFormatError(n, f"round {r}: colour must be w, b or -, not {colour!r}")
-    code = code.upper()
+    code = block[7].upper()
     if code not in RESULT_LETTERS and code != " ":
         raise FileFormatError(n, f"round {r}: unknown result code {code!r}")
-    return _Block(opp, c if c in ("w", "b") else None, code)
+    return _Block(opp, c, code)  # type: ignore[arg-type]
+
+
+_BAD = object()
+_BYE_CODES = ("U", "H", "F")
+#: the colour letter of a round block (either case) -> "w", "b" or None ("-" or blank)
+_COLOUR_OF_LETTER: dict[str, str | None] = {"w": "w", "W": "w", "b": "b", "B": "b", "-": None, " ": None}
 
 
 def _team_ids(n: int, line: str, first: int) -> list[int]:
@@ -671,6 +692,11 @@ class _Ctx:
         self.rules = rules
         self.scores: dict[int, Fraction] | None = None  # team -> primary score over the rounds counted
         self.counted: set[int] = set()  # the rounds in ``scores``
+        #: round -> (player, record, block) of every block, in the order of the players' records
+        self.blocks_of_round: dict[int, list[tuple[int, _PlayerRec, _Block]]] = {}
+        for pid, rec in st.players.items():
+            for r, b in rec.blocks.items():
+                self.blocks_of_round.setdefault(r, []).append((pid, rec, b))
         self.inferred_pab = _infer_pabs(st, teams, player_team) if st.teams013 and not st.teams310 else {}
 
     def _check_team(self, team: int, line: int) -> None:
@@ -679,7 +705,7 @@ class _Ctx:
 
     def round_matches(self, r: int, before: Tournament) -> tuple[Match, ...]:
         st = self.st
-        pairs: dict[frozenset[int], list[_Entry]] = {}
+        pairs: dict[tuple[int, int], list[_Entry]] = {}  # (smaller team, larger team) -> boards
         empty_wins: dict[int, list[_Entry]] = {}
         pab_teams: dict[int, int] = {}
         forfeited: dict[int, int] = {}
@@ -699,12 +725,13 @@ class _Ctx:
         if r in self.inferred_pab:
             team = self.inferred_pab[r]
             pab_teams[team] = self.teams[team].line
-        for pid, rec in st.players.items():
-            b = rec.blocks.get(r)
-            if b is None:
-                continue
-            team = self.player_team.get(pid)
-            if b.opponent == 0:
+        players = st.players
+        player_team = self.player_team
+        side_of = _SIDE_OF_CODE
+        for pid, rec, b in self.blocks_of_round.get(r, ()):
+            team = player_team.get(pid)
+            opponent = b.opponent
+            if opponent == 0:
                 if team is None or team in forfeited:
                     continue
                 if b.code == "U":
@@ -715,26 +742,26 @@ class _Ctx:
                 elif b.code in ("1", "=", "0"):
                     raise FileFormatError(rec.line, f"round {r}: a played game needs an opponent")
                 continue
-            opp = st.players.get(b.opponent)
+            opp = players.get(opponent)
             if opp is None:
-                raise FileFormatError(rec.line, f"round {r}: opponent {b.opponent} has no 001 record")
+                raise FileFormatError(rec.line, f"round {r}: opponent {opponent} has no 001 record")
             ob = opp.blocks.get(r)
             if ob is None and opp.length < ROUND_COL + ROUND_WIDTH * (r - 1):
                 raise FileFormatError(
-                    opp.line, f"record cut short: player {b.opponent}'s 001 record ends at column {opp.length}, "
+                    opp.line, f"record cut short: player {opponent}'s 001 record ends at column {opp.length}, "
                               f"before its round {r} block (column {ROUND_COL + ROUND_WIDTH * (r - 1)}), but "
-                              f"player {pid} (line {rec.line}) names {b.opponent} as opponent in round {r}")
+                              f"player {pid} (line {rec.line}) names {opponent} as opponent in round {r}")
             if ob is None or ob.opponent != pid:
                 raise FileFormatError(
-                    rec.line, f"round {r}: player {pid} names {b.opponent} as opponent but not vice versa")
-            if b.code in ("U", "H", "F") or ob.code in ("U", "H", "F"):
+                    rec.line, f"round {r}: player {pid} names {opponent} as opponent but not vice versa")
+            if b.code in _BYE_CODES or ob.code in _BYE_CODES:
                 raise FileFormatError(rec.line, f"round {r}: a bye code with an opponent")
-            if pid > b.opponent:
+            if pid > opponent:
                 continue
-            other = self.player_team[b.opponent]
+            other = player_team[opponent]
             assert team is not None
             if team == other:
-                raise FileFormatError(rec.line, f"round {r}: players {pid} and {b.opponent} are team-mates")
+                raise FileFormatError(rec.line, f"round {r}: players {pid} and {opponent} are team-mates")
             if team in forfeited or other in forfeited:
                 continue
             colour = b.colour
@@ -742,23 +769,27 @@ class _Ctx:
                 colour = "w" if ob.colour == "b" else "b"
             elif colour is not None and ob.colour == colour:
                 raise FileFormatError(
-                    rec.line, f"round {r}: players {pid} and {b.opponent} have the same colour")
-            a_team, b_team = min(team, other), max(team, other)
-            if a_team == team:
-                e = _Entry(pid, b.opponent, colour, _SIDE_OF_CODE[b.code], _SIDE_OF_CODE[ob.code], rec.line)
+                    rec.line, f"round {r}: players {pid} and {opponent} have the same colour")
+            if team < other:
+                e = _Entry(pid, opponent, colour, side_of[b.code], side_of[ob.code], rec.line)
+                key = (team, other)
             else:
                 flip = None if colour is None else ("w" if colour == "b" else "b")
-                e = _Entry(b.opponent, pid, flip, _SIDE_OF_CODE[ob.code], _SIDE_OF_CODE[b.code], rec.line)
-            pairs.setdefault(frozenset((a_team, b_team)), []).append(e)
+                e = _Entry(opponent, pid, flip, side_of[ob.code], side_of[b.code], rec.line)
+                key = (other, team)
+            entries = pairs.get(key)
+            if entries is None:
+                pairs[key] = [e]
+            else:
+                entries.append(e)
         # lineups (300) may name a pair of teams that has no game at all (every board empty)
         for (rr, team), (opp_team, _, line) in st.out_of_order.items():
             if rr == r and opp_team:
                 self._check_team(team, line)
                 self._check_team(opp_team, line)
-                pairs.setdefault(frozenset((team, opp_team)), [])
+                pairs.setdefault((min(team, opp_team), max(team, opp_team)), [])
         seen: dict[int, int] = dict(forfeited)
-        for key, entries in sorted(pairs.items(), key=lambda kv: sorted(kv[0])):
-            a_team, b_team = sorted(key)
+        for (a_team, b_team), entries in sorted(pairs.items()):
             line = entries[0].line if entries else st.out_of_order.get((r, a_team), (0, [], None))[2]
             for team in (a_team, b_team):
                 if team in seen or team in pab_teams:
