@@ -52,7 +52,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import sys
 from typing import Any
 
@@ -172,6 +171,8 @@ def handler(args: argparse.Namespace) -> int:
         raise InvalidInput(None, f"--round {args.round}: the file has no round after {last}")
     st = compute_standings(t, after_round=args.round, tiebreaks=codes)
     if args.json:
+        import json  # only here: the text output does not need it
+
         sys.stdout.write(json.dumps(standings_to_dict(t, st), ensure_ascii=False, indent=2) + "\n")
     else:
         sys.stdout.write(render_text(t, st))

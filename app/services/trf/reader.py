@@ -39,7 +39,6 @@ How matches are rebuilt (a team event stores games, not matches):
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import math
 import re
 from dataclasses import dataclass, field
@@ -209,6 +208,8 @@ def fingerprint(text: str) -> str:
     """SHA-256 (hex) of the file's records: the same file saved with other line ends, trailing
     blanks, blank lines or a byte-order mark has the same fingerprint."""
     lines = [x.rstrip() for x in split_lines(text.removeprefix("\ufeff"))]
+    import hashlib  # here: only an import needs it
+
     return hashlib.sha256("\n".join(x for x in lines if x).encode("utf-8")).hexdigest()
 
 
