@@ -41,6 +41,8 @@ class TiebreakUse:
 
 @dataclass(frozen=True)
 class StandingRow:
+    """One team's line of the standings."""
+
     rank: int
     team_id: int
     mp: Fraction
@@ -65,6 +67,8 @@ class StandingRow:
 
 @dataclass(frozen=True)
 class Standings:
+    """The standings in rank order, with the tie-break list applied."""
+
     tiebreak_codes: tuple[str, ...]
     rows: tuple[StandingRow, ...]
     after_round: int | None = None

@@ -41,7 +41,6 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from dataclasses import dataclass, field
 from datetime import date, datetime
 from fractions import Fraction
 
@@ -95,67 +94,89 @@ _SIDE_POINTS: dict[_Side, tuple[Fraction | None, bool]] = {
 }
 
 
-@dataclass
+# The reader's own records are plain classes with __slots__, not dataclasses: defining a dataclass
+# costs about a millisecond at import (its methods are compiled from source), which every run of a
+# file command pays, and these records need no generated __eq__ or __repr__.
+
+
 class _Block:
-    opponent: int
-    colour: str | None  # "w" / "b" / None
-    code: str  # upper-case result letter, " " for blank
+    """One round block of a 001 record."""
+
+    __slots__ = ("opponent", "colour", "code")
+
+    def __init__(self, opponent: int, colour: str | None, code: str) -> None:
+        self.opponent = opponent
+        self.colour = colour  # "w" / "b" / None
+        self.code = code  # upper-case result letter, " " for blank
 
 
-@dataclass
 class _PlayerRec:
-    player: Player
-    line: int
-    length: int  # characters in the record: a record cut short ends before its round blocks
-    blocks: dict[int, _Block] = field(default_factory=dict)
+    """A 001 record: the player and its round blocks."""
+
+    __slots__ = ("player", "line", "length", "blocks")
+
+    def __init__(self, player: Player, line: int, length: int) -> None:
+        self.player = player
+        self.line = line
+        self.length = length  # characters in the record: a record cut short ends before its round blocks
+        self.blocks: dict[int, _Block] = {}
 
 
-@dataclass
 class _TeamRec:
-    tpn: int
-    name: str
-    nickname: str
-    roster: list[int]
-    line: int
+    """A 310 or 013 team record."""
+
+    __slots__ = ("tpn", "name", "nickname", "roster", "line")
+
+    def __init__(self, tpn: int, name: str, nickname: str, roster: list[int], line: int) -> None:
+        self.tpn = tpn
+        self.name = name
+        self.nickname = nickname
+        self.roster = roster
+        self.line = line
 
 
-@dataclass
 class _Entry:
     """One board of a match being rebuilt, from team A's point of view."""
 
-    a: int | None
-    b: int | None
-    colour_a: str | None  # A's player's colour ("w"/"b"), None if unknown
-    side_a: _Side
-    side_b: _Side
-    line: int
+    __slots__ = ("a", "b", "colour_a", "side_a", "side_b", "line")
+
+    def __init__(self, a: int | None, b: int | None, colour_a: str | None, side_a: _Side, side_b: _Side,
+                 line: int) -> None:
+        self.a = a
+        self.b = b
+        self.colour_a = colour_a  # A's player's colour ("w"/"b"), None if unknown
+        self.side_a = side_a
+        self.side_b = side_b
+        self.line = line
 
 
-@dataclass
 class _State:
-    header: dict[str, str] = field(default_factory=dict)
-    header_lines: dict[str, int] = field(default_factory=dict)
-    deputies: list[str] = field(default_factory=list)
-    round_dates: dict[int, date] = field(default_factory=dict)
-    rounds: int | None = None
-    initial_colour: str | None = None
-    gp: dict[str, Fraction] = field(default_factory=dict)
-    mp: dict[str, Fraction] = field(default_factory=dict)
-    type_code: dict[str, object] | None = None
-    tiebreaks202: str | None = None
-    tiebreaks212: str | None = None
-    pattern: str | None = None
-    players: dict[int, _PlayerRec] = field(default_factory=dict)
-    teams310: dict[int, _TeamRec] = field(default_factory=dict)
-    teams013: list[_TeamRec] = field(default_factory=list)
-    pab_points: tuple[Fraction, Fraction] | None = None
-    pab: dict[int, tuple[int, int]] = field(default_factory=dict)  # round -> (team, line)
-    forfeits: dict[int, list[tuple[str, int, int, int]]] = field(default_factory=dict)
-    out_of_order: dict[tuple[int, int], tuple[int, list[int | None], int]] = field(default_factory=dict)
-    forbidden: list[tuple[int, int]] = field(default_factory=list)
-    warnings: list[TrfWarning] = field(default_factory=list)
-    last_line: int = 0
-    has_u: bool = False  # some 001 round block says U: the file can say which team had the PAB
+    """What the records read so far say, before the tournament is built."""
+
+    def __init__(self) -> None:
+        self.header: dict[str, str] = {}
+        self.header_lines: dict[str, int] = {}
+        self.deputies: list[str] = []
+        self.round_dates: dict[int, date] = {}
+        self.rounds: int | None = None
+        self.initial_colour: str | None = None
+        self.gp: dict[str, Fraction] = {}
+        self.mp: dict[str, Fraction] = {}
+        self.type_code: dict[str, object] | None = None
+        self.tiebreaks202: str | None = None
+        self.tiebreaks212: str | None = None
+        self.pattern: str | None = None
+        self.players: dict[int, _PlayerRec] = {}
+        self.teams310: dict[int, _TeamRec] = {}
+        self.teams013: list[_TeamRec] = []
+        self.pab_points: tuple[Fraction, Fraction] | None = None
+        self.pab: dict[int, tuple[int, int]] = {}  # round -> (team, line)
+        self.forfeits: dict[int, list[tuple[str, int, int, int]]] = {}
+        self.out_of_order: dict[tuple[int, int], tuple[int, list[int | None], int]] = {}
+        self.forbidden: list[tuple[int, int]] = []
+        self.warnings: list[TrfWarning] = []
+        self.last_line = 0
+        self.has_u = False  # some 001 round block says U: the file can say which team had the PAB
 
     def warn(self, line: int, message: str, kind: str = "note", round_no: int | None = None,
              team: int | None = None) -> None:
