@@ -111,7 +111,7 @@ def load(args: argparse.Namespace) -> Tournament:
 
     text = read_text(args.file)
     base = fide_default().replace(tiebreak_rules=None)
-    t = read_tournament(text, base_rules=base)
+    t = read_tournament(text, base_rules=base, table_order=False)  # the standings read no table
     changes: dict[str, Any] = {}
     if t.rules.start_date is None and t.start_date is not None:
         changes["start_date"] = t.start_date  # C.07 text by the file's start date (042)

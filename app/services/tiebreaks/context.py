@@ -47,7 +47,7 @@ REQUESTED_BYE_BEFORE_PLAY = "16.2.3"  # requested/zero-point bye followed by a n
 FORFEIT_LOSS = "16.2.4"  # forfeit loss; also both sides of a double forfeit
 REQUESTED_BYE_AT_END = "16.2.5"  # requested bye followed only by VURs, or in the last round
 
-def fsum(values: Iterable[Fraction]) -> Fraction:
+def fsum(values: Iterable[Fraction | int]) -> Fraction:
     """Exact sum of ``Fraction``s, fast: numerators are added per denominator as ints
     (scores are halves and quarters, so this avoids a gcd per addition)."""
     acc: dict[int, int] = {}

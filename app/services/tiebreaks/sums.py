@@ -4,6 +4,8 @@ with the cut modifiers of Art. 14 and the unplayed-round rules of Art. 16.4-16.5
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -16,10 +18,11 @@ class Element(NamedTuple):
     """One round's contribution: ``key`` is the opponent's (or dummy's) score that decides
     significance (14.1.2), ``value`` the contribution itself, ``vur`` whether the round is a
     voluntary unplayed round (16.1.2). (An immutable tuple: a standings computation makes one
-    per team round.)"""
+    per team round.) ``key`` and ``value`` are exact: Fractions, or integers over a common
+    denominator (see :func:`buchholz`)."""
 
-    key: Fraction
-    value: Fraction
+    key: Fraction | int
+    value: Fraction | int
     vur: bool
 
 
@@ -94,12 +97,43 @@ def esb_elements(
 def buchholz(
     ctx: Context, kind: str, low: int = 0, high: int = 0, forfeits_played: bool = False
 ) -> dict[int, Fraction]:
-    return {tid: cut_sum(buchholz_elements(ctx, tid, kind, forfeits_played), low, high)
-            for tid in ctx.team_ids}
+    rows = {tid: buchholz_elements(ctx, tid, kind, forfeits_played) for tid in ctx.team_ids}
+    den = _common_denominator(e.key for els in rows.values() for e in els)
+    out = {}
+    for tid, els in rows.items():
+        scaled = []
+        for e in els:
+            k = e.key.numerator * (den // e.key.denominator)
+            scaled.append(Element(k, k, e.vur))
+        out[tid] = _unscale(cut_sum(scaled, low, high), den)
+    return out
 
 
 def extended_sb(
     ctx: Context, opp_kind: str, own_kind: str, low: int = 0, high: int = 0, forfeits_played: bool = False
 ) -> dict[int, Fraction]:
-    return {tid: cut_sum(esb_elements(ctx, tid, opp_kind, own_kind, forfeits_played), low, high)
-            for tid in ctx.team_ids}
+    rows = {tid: [(ctx.opponent_factor(opp_kind, tid, e, forfeits_played), ctx.round_score(own_kind, e),
+                   _vur(e, forfeits_played)) for e in ctx.records[tid]] for tid in ctx.team_ids}
+    den_f = _common_denominator(f for els in rows.values() for f, _, _ in els)
+    den_s = _common_denominator(s for els in rows.values() for _, s, _ in els)
+    out = {}
+    for tid, els in rows.items():
+        scaled = []
+        for f, s, vur in els:
+            k = f.numerator * (den_f // f.denominator)
+            scaled.append(Element(k, k * s.numerator * (den_s // s.denominator), vur))
+        out[tid] = _unscale(cut_sum(scaled, low, high), den_f * den_s)
+    return out
+
+
+# The sums above are taken over integers: every element scaled by one common denominator (one for the
+# keys, one for the values), which keeps every comparison of 14.1.2 and 16.5 and every sum exact, and
+# spares a Fraction (with its gcd) per product, comparison and addition.
+
+
+def _common_denominator(values: Iterable[Fraction]) -> int:
+    return math.lcm(*{v.denominator for v in values})
+
+
+def _unscale(total: Fraction, den: int) -> Fraction:
+    return Fraction(total.numerator, total.denominator * den)

@@ -41,6 +41,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+from collections.abc import Iterator
 from datetime import date, datetime
 from fractions import Fraction
 
@@ -183,13 +184,17 @@ class _State:
         self.warnings.append(TrfWarning(line, message, kind, round_no, team))
 
 
-def read_tournament(text: str, base_rules: Rules | None = None) -> Tournament:
-    """Read a TRF-2026 / TRF16 team tournament; see the module docstring."""
-    return read_tournament_with_warnings(text, base_rules)[0]
+def read_tournament(text: str, base_rules: Rules | None = None, *, table_order: bool = True) -> Tournament:
+    """Read a TRF-2026 / TRF16 team tournament; see the module docstring.
+
+    ``table_order=False`` skips the board order of the matches (GHR C.04.2 3.6, which needs every
+    team's score before each round): each round's tables are then numbered in the order the matches
+    are rebuilt, the PAB still last. For callers that never read tables, such as the standings."""
+    return read_tournament_with_warnings(text, base_rules, table_order=table_order)[0]
 
 
 def read_tournament_with_warnings(
-    text: str, base_rules: Rules | None = None
+    text: str, base_rules: Rules | None = None, *, table_order: bool = True
 ) -> tuple[Tournament, tuple[TrfWarning, ...]]:
     """Like :func:`read_tournament`, also returning what was skipped or guessed."""
     st = _State()
@@ -208,7 +213,7 @@ def read_tournament_with_warnings(
         if line.startswith("###"):
             continue  # TRF-2026 comment
         _read_line(st, lineno, line)
-    return _build(st, base_rules or fide_default())
+    return _build(st, base_rules or fide_default(), table_order)
 
 
 #: A record ends at CR (TRF16 Remark 1), LF or CR LF, and nowhere else: ``str.splitlines`` also
@@ -506,7 +511,7 @@ def _read_300(st: _State, n: int, line: str) -> None:
 # --- building the tournament -------------------------------------------------------------------
 
 
-def _build(st: _State, base: Rules) -> tuple[Tournament, tuple[TrfWarning, ...]]:
+def _build(st: _State, base: Rules, table_order: bool = True) -> tuple[Tournament, tuple[TrfWarning, ...]]:
     teams = st.teams310 or {t.tpn: t for t in st.teams013}
     if st.teams310 and st.teams013:
         st.warn(st.teams013[0].line, "both 310 and 013 team records: the 013 records are ignored")
@@ -536,7 +541,7 @@ def _build(st: _State, base: Rules) -> tuple[Tournament, tuple[TrfWarning, ...]]
          *st.pab, *st.forfeits, *(r for r, _ in st.out_of_order)]
     )
     rules = _rules(st, base, teams, last_round)
-    ctx = _Ctx(st, teams, player_team, roster_pos, rules)
+    ctx = _Ctx(st, teams, player_team, roster_pos, rules, table_order)
     rounds: list[Round] = []
     partial = Tournament(name="", rules=rules, teams=())
     team_objs = tuple(
@@ -706,12 +711,13 @@ def _combine_points(white: tuple[Fraction | None, bool], black: tuple[Fraction |
 
 class _Ctx:
     def __init__(self, st: _State, teams: dict[int, _TeamRec], player_team: dict[int, int],
-                 roster_pos: dict[int, int], rules: Rules) -> None:
+                 roster_pos: dict[int, int], rules: Rules, table_order: bool = True) -> None:
         self.st = st
         self.teams = teams
         self.player_team = player_team
         self.roster_pos = roster_pos
         self.rules = rules
+        self.table_order = table_order
         self.scores: dict[int, Fraction] | None = None  # team -> primary score over the rounds counted
         self.counted: set[int] = set()  # the rounds in ``scores``
         #: round -> (player, record, block) of every block, in the order of the players' records
@@ -828,6 +834,8 @@ class _Ctx:
             if team in seen:
                 raise FileFormatError(pab_teams[team], f"round {r}: team {team} has the PAB and a match")
             out.append(Match(round=r, table=0, first=team, second=None))
+        if not self.table_order:
+            return tuple(_numbered(out))
         return self._tables(r, out, before)
 
     def _lineup(self, r: int, team: int, opp_team: int) -> list[int | None] | None:
@@ -955,9 +963,13 @@ class _Ctx:
             hi = sa if (-sa, a) < (-sb, b) else sb
             return (0, -hi, -(sa + sb), min(a, b))
 
-        ordered = sorted(matches, key=key)
-        return tuple(Match(round=m.round, table=i + 1, first=m.first, second=m.second, boards=m.boards,
-                           forfeit=m.forfeit) for i, m in enumerate(ordered))
+        return tuple(_numbered(sorted(matches, key=key)))
+
+
+def _numbered(matches: list[Match]) -> Iterator[Match]:
+    """The matches with their tables numbered 1, 2, ... in this order."""
+    for i, m in enumerate(matches):
+        yield Match(round=m.round, table=i + 1, first=m.first, second=m.second, boards=m.boards, forfeit=m.forfeit)
 
 
 def _infer_pabs(st: _State, teams: dict[int, _TeamRec], player_team: dict[int, int]) -> dict[int, int]:
