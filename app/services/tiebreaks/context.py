@@ -127,14 +127,22 @@ class Context:
     def round_score(self, kind: str, entry: RoundEntry) -> Fraction:
         return entry.mp if kind == "MP" else entry.gp
 
+    def real_opponent(self, entry: RoundEntry, forfeits_played: bool = False) -> int | None:
+        """The opponent whose adjusted score (16.3) :meth:`opponent_factor` uses for this round; None
+        when the round counts against a dummy (16.4)."""
+        if entry.played or (forfeits_played and entry.opponent is not None):
+            assert entry.opponent is not None
+            return entry.opponent
+        return None
+
     def opponent_factor(self, kind: str, team: int, entry: RoundEntry, forfeits_played: bool = False) -> Fraction:
         """The opponent's score used in BH/SB for this round: adjusted score of a real
         opponent (16.3), else the dummy's score (16.4, with the 2026 caps 16.4.1/16.4.2).
         ``forfeits_played`` (modifier ``/P``): a forfeited match counts as played against
         its scheduled opponent."""
-        if entry.played or (forfeits_played and entry.opponent is not None):
-            assert entry.opponent is not None
-            return self.adjusted(kind, entry.opponent)
+        opponent = self.real_opponent(entry, forfeits_played)
+        if opponent is not None:
+            return self.adjusted(kind, opponent)
         own = self.total(kind, team)
         if self.text == "2024":
             return own

@@ -5,7 +5,6 @@ with the cut modifiers of Art. 14 and the unplayed-round rules of Art. 16.4-16.5
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -97,42 +96,62 @@ def esb_elements(
 def buchholz(
     ctx: Context, kind: str, low: int = 0, high: int = 0, forfeits_played: bool = False
 ) -> dict[int, Fraction]:
-    rows = {tid: buchholz_elements(ctx, tid, kind, forfeits_played) for tid in ctx.team_ids}
-    den = _common_denominator(e.key for els in rows.values() for e in els)
-    out = {}
-    for tid, els in rows.items():
-        scaled = []
-        for e in els:
-            k = e.key.numerator * (den // e.key.denominator)
-            scaled.append(Element(k, k, e.vur))
-        out[tid] = _unscale(cut_sum(scaled, low, high), den)
-    return out
+    """C.07 8.1 on ``kind`` (MP or GP) with the cuts of Art. 14, for every team: the sum of
+    :func:`buchholz_elements`, taken over integers (see :func:`_scaled_factors`)."""
+    rows, den = _scaled_factors(ctx, kind, forfeits_played)
+    return {tid: _unscale(cut_sum([Element(f, f, vur) for f, vur, _ in row], low, high), den)
+            for tid, row in rows.items()}
 
 
 def extended_sb(
     ctx: Context, opp_kind: str, own_kind: str, low: int = 0, high: int = 0, forfeits_played: bool = False
 ) -> dict[int, Fraction]:
-    rows = {tid: [(ctx.opponent_factor(opp_kind, tid, e, forfeits_played), ctx.round_score(own_kind, e),
-                   _vur(e, forfeits_played)) for e in ctx.records[tid]] for tid in ctx.team_ids}
-    den_f = _common_denominator(f for els in rows.values() for f, _, _ in els)
-    den_s = _common_denominator(s for els in rows.values() for _, s, _ in els)
+    """C.07 13.2 with the cuts of Art. 14, for every team: the sum of :func:`esb_elements`, taken
+    over integers (see :func:`_scaled_factors`)."""
+    rows, den_f = _scaled_factors(ctx, opp_kind, forfeits_played)
+    own = [ctx.round_score(own_kind, e) for row in rows.values() for _, _, e in row]
+    den_s = math.lcm(*{s.denominator for s in own})
+    scores = iter(own)
     out = {}
-    for tid, els in rows.items():
-        scaled = []
-        for f, s, vur in els:
-            k = f.numerator * (den_f // f.denominator)
-            scaled.append(Element(k, k * s.numerator * (den_s // s.denominator), vur))
-        out[tid] = _unscale(cut_sum(scaled, low, high), den_f * den_s)
+    for tid, row in rows.items():
+        els = []
+        for f, vur, _ in row:
+            s = next(scores)
+            els.append(Element(f, f * s.numerator * (den_s // s.denominator), vur))
+        out[tid] = _unscale(cut_sum(els, low, high), den_f * den_s)
     return out
 
 
-# The sums above are taken over integers: every element scaled by one common denominator (one for the
-# keys, one for the values), which keeps every comparison of 14.1.2 and 16.5 and every sum exact, and
-# spares a Fraction (with its gcd) per product, comparison and addition.
+def _scaled_factors(
+    ctx: Context, kind: str, forfeits_played: bool
+) -> tuple[dict[int, list[tuple[int, bool, RoundEntry]]], int]:
+    """Per team and counted round: the factor of :meth:`Context.opponent_factor` (the opponent's
+    adjusted score, or the dummy's) as an integer over a common denominator, whether the round is a
+    VUR, the round; and that denominator.
 
-
-def _common_denominator(values: Iterable[Fraction]) -> int:
-    return math.lcm(*{v.denominator for v in values})
+    Scaled by one positive denominator, every comparison of 14.1.2 and 16.5 and every sum stays
+    exact, and no Fraction (with its gcd) is made per product, comparison or addition."""
+    adjusted = ctx.adj_mp if kind == "MP" else ctx.adj_gp
+    raw: dict[int, list[tuple[int | None, Fraction | None, RoundEntry]]] = {}
+    dummies: list[Fraction] = []
+    for tid in ctx.team_ids:
+        row: list[tuple[int | None, Fraction | None, RoundEntry]] = []
+        for e in ctx.records[tid]:
+            opponent = ctx.real_opponent(e, forfeits_played)
+            dummy = None
+            if opponent is None:
+                dummy = ctx.opponent_factor(kind, tid, e, forfeits_played)
+                dummies.append(dummy)
+            row.append((opponent, dummy, e))
+        raw[tid] = row
+    den = math.lcm(*{v.denominator for v in adjusted.values()}, *{d.denominator for d in dummies})
+    scaled = {tid: v.numerator * (den // v.denominator) for tid, v in adjusted.items()}
+    rows: dict[int, list[tuple[int, bool, RoundEntry]]] = {}
+    for tid, raw_row in raw.items():
+        rows[tid] = [(scaled[opponent] if opponent is not None else
+                      dummy.numerator * (den // dummy.denominator),  # type: ignore[union-attr]
+                      _vur(e, forfeits_played), e) for opponent, dummy, e in raw_row]
+    return rows, den
 
 
 def _unscale(total: Fraction, den: int) -> Fraction:
