@@ -178,6 +178,7 @@ class _State:
         self.warnings: list[TrfWarning] = []
         self.last_line = 0
         self.has_u = False  # some 001 round block says U: the file can say which team had the PAB
+        self.known_blocks: dict[str, _Block] = {}  # the text of a round block -> what it says (never changed)
 
     def warn(self, line: int, message: str, kind: str = "note", round_no: int | None = None,
              team: int | None = None) -> None:
@@ -262,7 +263,9 @@ def _read_line(st: _State, n: int, line: str) -> None:
                                      "(the data starts at column 5)")
         st.warn(n, "not a TRF record (ruler or stray line), skipped")
         return
-    if din in _HEADER:
+    if din == "001":  # most of a file
+        _read_001(st, n, line)
+    elif din in _HEADER:
         st.header[_HEADER[din]] = line[4:].strip()
         st.header_lines[_HEADER[din]] = n
     elif din == "112":
@@ -304,8 +307,6 @@ def _read_line(st: _State, n: int, line: str) -> None:
         if not pattern or set(pattern) - {"W", "B"}:
             raise FileFormatError(n, f"board colours must be letters W/B such as WBWB, not {pattern!r}")
         st.pattern = pattern
-    elif din == "001":
-        _read_001(st, n, line)
     elif din == "013":
         _read_013(st, n, line)
     elif din == "310":
@@ -399,6 +400,7 @@ def _read_001(st: _State, n: int, line: str) -> None:
     length = len(line)
     rec = _PlayerRec(player, n, length)
     blocks = rec.blocks
+    known = st.known_blocks
     r = 1
     start = ROUND_COL  # round r's block: columns start .. start + 7, after a blank gap of two
     while start <= length:
@@ -407,7 +409,10 @@ def _read_001(st: _State, n: int, line: str) -> None:
             raise FileFormatError(n, f"round {r}: misaligned round block (columns {start - 2}-{start - 1})")
         block = line[i : i + 8]
         if block.strip():
-            b = blocks[r] = _read_block(n, r, start, block.ljust(8))
+            b = known.get(block)  # blocks repeat (the same opponent, colour and result): read each once
+            if b is None:
+                b = known[block] = _read_block(n, r, start, block.ljust(8))
+            blocks[r] = b
             if b.code == "U":
                 st.has_u = True
         r += 1
@@ -745,7 +750,7 @@ class _Ctx:
                     raise FileFormatError(line, f"team {team} has two forfeited matches in round {r}")
                 forfeited[team] = line
             side = {"+-": "second", "-+": "first", "--": "both"}[kind]
-            out.append(Match(round=r, table=0, first=white, second=black, forfeit=side))
+            out.append(Match(round=r, table=self._table(out), first=white, second=black, forfeit=side))
         if r in st.pab:
             team, line = st.pab[r]
             self._check_team(team, line)
@@ -826,17 +831,22 @@ class _Ctx:
             entries = entries + empty_wins.pop(a_team, [])
             entries += [_Entry(None, e.a, _flip(e.colour_a), e.side_b, e.side_a, e.line)
                         for e in empty_wins.pop(b_team, [])]
-            out.append(self._match(r, a_team, b_team, entries))
+            out.append(self._match(r, a_team, b_team, entries, self._table(out)))
         for team, entries in empty_wins.items():
             st.warn(entries[0].line, f"round {r}: team {team} wins boards by forfeit but has no opponent; "
                                      "ignored")
         for team in sorted(pab_teams):
             if team in seen:
                 raise FileFormatError(pab_teams[team], f"round {r}: team {team} has the PAB and a match")
-            out.append(Match(round=r, table=0, first=team, second=None))
+            out.append(Match(round=r, table=self._table(out), first=team, second=None))
         if not self.table_order:
-            return tuple(_numbered(out))
+            return tuple(out)
         return self._tables(r, out, before)
+
+    def _table(self, out: list[Match]) -> int:
+        """The table of the match made after ``out``: 0 until ``_tables`` orders the round, or the
+        next number when the caller does not want table order."""
+        return 0 if self.table_order else len(out) + 1
 
     def _lineup(self, r: int, team: int, opp_team: int) -> list[int | None] | None:
         rec = self.st.out_of_order.get((r, team))
@@ -850,7 +860,7 @@ class _Ctx:
                 raise FileFormatError(line, f"round {r}: player {pid} is not in team {team}")
         return lineup
 
-    def _match(self, r: int, a_team: int, b_team: int, entries: list[_Entry]) -> Match:
+    def _match(self, r: int, a_team: int, b_team: int, entries: list[_Entry], table: int = 0) -> Match:
         la = self._lineup(r, a_team, b_team)
         lb = self._lineup(r, b_team, a_team)
         boards: list[_Entry]
@@ -885,7 +895,7 @@ class _Ctx:
                 w, b = (fside, sside) if first_white else (sside, fside)
                 result = _combine(w, b, e.line, f"round {r}, board {k + 1}")
             games.append(BoardGame(k + 1, fp, sp, first_white, result))
-        return Match(round=r, table=0, first=first, second=second, boards=tuple(games))
+        return Match(round=r, table=table, first=first, second=second, boards=tuple(games))
 
     def _by_lineups(self, r: int, a_team: int, b_team: int, la: list[int | None] | None,
                     lb: list[int | None] | None, entries: list[_Entry]) -> list[_Entry]:
