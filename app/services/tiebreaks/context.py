@@ -34,6 +34,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 
 from app.services.rules import Rules
 from app.services.tournament import Match, Outcome, TeamStatus, Tournament, round_result
@@ -74,8 +75,20 @@ class RoundEntry:
     opponent: int | None  # the scheduled opponent (None for a PAB or an unpaired round)
     mp: Fraction
     gp: Fraction
-    boards: tuple[Fraction, ...]  # C.07 Art. 12 board points, board 1 first
     finished: bool = True  # False while the match is still in progress
+    #: what ``boards`` is read from: the team's match (None: not paired), the team, the rules
+    match: Match | None = field(default=None, compare=False, repr=False)
+    team: int = field(default=0, compare=False, repr=False)
+    rules: Rules | None = field(default=None, compare=False, repr=False)
+
+    @cached_property
+    def boards(self) -> tuple[Fraction, ...]:
+        """C.07 Art. 12 board points, board 1 first; read when a tie-break asks (BC, TBR, BBE, EDE
+        with boards), not for every team round of every standings."""
+        assert self.rules is not None
+        if self.match is None:
+            return (ZERO,) * self.rules.boards
+        return _board_points(self.match, self.team, self.outcome, self.rules)
 
     @property
     def played(self) -> bool:
@@ -181,9 +194,8 @@ def build_context(t: Tournament, after_round: int | None = None) -> Context:
     rounds = list(t.completed_rounds(after_round))
     paired = {tid for r in rounds for m in r.matches for tid in m.teams()}
     team_ids = tuple(team.id for team in t.teams if team.status is not TeamStatus.WAITLISTED or team.id in paired)
-    raw: dict[int, list[tuple[Outcome, int | None, Fraction, Fraction, tuple[Fraction, ...], int, bool]]]
+    raw: dict[int, list[tuple[Outcome, int | None, Fraction, Fraction, Match | None, int, bool]]]
     raw = {tid: [] for tid in team_ids}
-    no_boards = (ZERO,) * rules.boards
     for r in rounds:
         by_team: dict[int, Match] = {}
         for m in r.matches:
@@ -198,8 +210,7 @@ def build_context(t: Tournament, after_round: int | None = None) -> Context:
             else:  # unfinished match: count the finished boards so far
                 assert m is not None
                 gp = fsum(p for p in m.board_points(tid) if p is not None)
-            boards = _board_points(m, tid, outcome, rules) if m is not None else no_boards
-            raw[tid].append((outcome, opponent, mp, gp, boards, r.number, r_mp is not None))
+            raw[tid].append((outcome, opponent, mp, gp, m, r.number, r_mp is not None))
 
     records: dict[int, tuple[RoundEntry, ...]] = {}
     mp_tot: dict[int, Fraction] = {}
@@ -228,8 +239,8 @@ def build_context(t: Tournament, after_round: int | None = None) -> Context:
                 cats[i] = REQUESTED_BYE_BEFORE_PLAY if later_non_vur else REQUESTED_BYE_AT_END
             if outcome not in VUR_OUTCOMES:
                 later_non_vur = True
-        for (outcome, opp, mp, gp, boards, rno, done), cat in zip(rows, cats, strict=True):
-            entries.append(RoundEntry(rno, outcome, cat, opp, mp, gp, boards, done))
+        for (outcome, opp, mp, gp, m, rno, done), cat in zip(rows, cats, strict=True):
+            entries.append(RoundEntry(rno, outcome, cat, opp, mp, gp, done, m, tid, rules))
         mp_tot[tid] = fsum([e.mp for e in entries])
         gp_tot[tid] = fsum([e.gp for e in entries])
         if REQUESTED_BYE_AT_END in cats:  # 16.3.2: such rounds count as draws for the opponents

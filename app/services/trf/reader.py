@@ -179,6 +179,8 @@ class _State:
         self.last_line = 0
         self.has_u = False  # some 001 round block says U: the file can say which team had the PAB
         self.known_blocks: dict[str, _Block] = {}  # the text of a round block -> what it says (never changed)
+        #: round -> (player, record, block) of every block, in the order of the players' records
+        self.blocks_of_round: dict[int, list[tuple[int, _PlayerRec, _Block]]] = {}
 
     def warn(self, line: int, message: str, kind: str = "note", round_no: int | None = None,
              team: int | None = None) -> None:
@@ -401,6 +403,7 @@ def _read_001(st: _State, n: int, line: str) -> None:
     rec = _PlayerRec(player, n, length)
     blocks = rec.blocks
     known = st.known_blocks
+    by_round = st.blocks_of_round
     r = 1
     start = ROUND_COL  # round r's block: columns start .. start + 7, after a blank gap of two
     while start <= length:
@@ -413,6 +416,11 @@ def _read_001(st: _State, n: int, line: str) -> None:
             if b is None:
                 b = known[block] = _read_block(n, r, start, block.ljust(8))
             blocks[r] = b
+            in_round = by_round.get(r)
+            if in_round is None:
+                by_round[r] = [(pid, rec, b)]
+            else:
+                in_round.append((pid, rec, b))
             if b.code == "U":
                 st.has_u = True
         r += 1
@@ -725,11 +733,6 @@ class _Ctx:
         self.table_order = table_order
         self.scores: dict[int, Fraction] | None = None  # team -> primary score over the rounds counted
         self.counted: set[int] = set()  # the rounds in ``scores``
-        #: round -> (player, record, block) of every block, in the order of the players' records
-        self.blocks_of_round: dict[int, list[tuple[int, _PlayerRec, _Block]]] = {}
-        for pid, rec in st.players.items():
-            for r, b in rec.blocks.items():
-                self.blocks_of_round.setdefault(r, []).append((pid, rec, b))
         self.inferred_pab = _infer_pabs(st, teams, player_team) if st.teams013 and not st.teams310 else {}
 
     def _check_team(self, team: int, line: int) -> None:
@@ -761,7 +764,7 @@ class _Ctx:
         players = st.players
         player_team = self.player_team
         side_of = _SIDE_OF_CODE
-        for pid, rec, b in self.blocks_of_round.get(r, ()):
+        for pid, rec, b in st.blocks_of_round.get(r, ()):
             team = player_team.get(pid)
             opponent = b.opponent
             if opponent == 0:
