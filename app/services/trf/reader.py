@@ -687,14 +687,14 @@ def _rules(st: _State, base: Rules, teams: dict[int, _TeamRec], last_round: int)
         raise FileFormatError(None, f"the file's settings are not valid: {exc}") from None
 
 
-def _combine(white: _Side, black: _Side, line: int, what: str) -> str | None:
-    """A board result (White first, R-4.5) from the two players' result letters."""
+def _combine(white: _Side, black: _Side, line: int, r: int, board: int) -> str | None:
+    """A board result (White first, R-4.5) from the two players' result letters (round r, ``board``)."""
     key = white + black
     result = _COMBINED.get(key, _MISFIT)
     if result is _MISFIT:
         result = _COMBINED[key] = _combine_points(_SIDE_POINTS[white], _SIDE_POINTS[black])
     if result is _MISFIT:
-        raise FileFormatError(line, f"{what}: the two players' results do not fit together")
+        raise FileFormatError(line, f"round {r}, board {board}: the two players' results do not fit together")
     return result  # type: ignore[return-value]
 
 
@@ -896,7 +896,7 @@ class _Ctx:
                 result: str | None = "-/-"
             else:
                 w, b = (fside, sside) if first_white else (sside, fside)
-                result = _combine(w, b, e.line, f"round {r}, board {k + 1}")
+                result = _combine(w, b, e.line, r, k + 1)
             games.append(BoardGame(k + 1, fp, sp, first_white, result))
         return Match(round=r, table=table, first=first, second=second, boards=tuple(games))
 
