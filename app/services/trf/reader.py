@@ -864,8 +864,9 @@ class _Ctx:
         return lineup
 
     def _match(self, r: int, a_team: int, b_team: int, entries: list[_Entry], table: int = 0) -> Match:
-        la = self._lineup(r, a_team, b_team)
-        lb = self._lineup(r, b_team, a_team)
+        has_lineups = bool(self.st.out_of_order)  # 300 records: few files have any
+        la = self._lineup(r, a_team, b_team) if has_lineups else None
+        lb = self._lineup(r, b_team, a_team) if has_lineups else None
         boards: list[_Entry]
         if la is not None or lb is not None:
             boards = self._by_lineups(r, a_team, b_team, la, lb, entries)
