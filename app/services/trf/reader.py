@@ -250,7 +250,7 @@ _IGNORED = {"062", "072", "082", "172", "222", "250", "299", "801", "802"}
 
 
 #: A column ruler (``1234567890...``, ``         1         2``): digits and blanks only.
-_RULER = re.compile(r"[\d ]+")
+_RULER = r"[\d ]+"  # a pattern, compiled by ``re`` when first needed (most files have no ruler)
 _KNOWN = {*_HEADER, *_IGNORED, "112", "132", "142", "152", "162", "362", "192", "202", "212", "352", "001",
           "013", "310", "320", "330", "300", "260", "240"}
 
@@ -258,7 +258,7 @@ _KNOWN = {*_HEADER, *_IGNORED, "112", "132", "142", "152", "162", "362", "192", 
 def _read_line(st: _State, n: int, line: str) -> None:
     din = line[:3]
     if len(line) > 3 and line[3] != " ":
-        if din in _KNOWN and not _RULER.fullmatch(line):
+        if din in _KNOWN and not re.fullmatch(_RULER, line):
             # a record with a tab or junk in column 4 is misaligned, not a ruler: skipping it
             # would move the error to a later line (a team naming a player "without" a record)
             raise FileFormatError(n, f"record {din}: column 4 must be a blank, not {line[3]!r} "
@@ -340,7 +340,7 @@ def _read_date(text: str, n: int, what: str, st: _State) -> date | None:
             and s[:4].isdigit() and s[5:7].isdigit() and s[8:].isdigit():  # YYYY/MM/DD: the regex's result
         y, mo, d = int(s[:4]), int(s[5:7]), int(s[8:])
     else:
-        m = _DATE.fullmatch(s)
+        m = re.fullmatch(_DATE, s)
         if not m:
             st.warn(n, f"{what} {s!r} is not a date YYYY/MM/DD; ignored")
             return None
@@ -355,7 +355,7 @@ def _read_date(text: str, n: int, what: str, st: _State) -> date | None:
         return None
 
 
-_DATE = re.compile(r"(\d{2,4})[/.-](\d{1,2})[/.-](\d{1,2})")
+_DATE = r"(\d{2,4})[/.-](\d{1,2})[/.-](\d{1,2})"  # compiled when first needed: most dates are YYYY/MM/DD
 _DATE_SEPARATORS = "/.-"
 
 
