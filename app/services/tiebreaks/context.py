@@ -76,19 +76,18 @@ class RoundEntry:
     mp: Fraction
     gp: Fraction
     finished: bool = True  # False while the match is still in progress
-    #: what ``boards`` is read from: the team's match (None: not paired), the team, the rules
-    match: Match | None = field(default=None, compare=False, repr=False)
-    team: int = field(default=0, compare=False, repr=False)
-    rules: Rules | None = field(default=None, compare=False, repr=False)
+    #: what ``boards`` is read from: (the team's match or None if it was not paired, the team, the rules)
+    source: tuple[Match | None, int, Rules] | None = field(default=None, compare=False, repr=False)
 
     @cached_property
     def boards(self) -> tuple[Fraction, ...]:
         """C.07 Art. 12 board points, board 1 first; read when a tie-break asks (BC, TBR, BBE, EDE
         with boards), not for every team round of every standings."""
-        assert self.rules is not None
-        if self.match is None:
-            return (ZERO,) * self.rules.boards
-        return _board_points(self.match, self.team, self.outcome, self.rules)
+        assert self.source is not None
+        match, team, rules = self.source
+        if match is None:
+            return (ZERO,) * rules.boards
+        return _board_points(match, team, self.outcome, rules)
 
     @property
     def played(self) -> bool:
@@ -240,7 +239,7 @@ def build_context(t: Tournament, after_round: int | None = None) -> Context:
             if outcome not in VUR_OUTCOMES:
                 later_non_vur = True
         for (outcome, opp, mp, gp, m, rno, done), cat in zip(rows, cats, strict=True):
-            entries.append(RoundEntry(rno, outcome, cat, opp, mp, gp, done, m, tid, rules))
+            entries.append(RoundEntry(rno, outcome, cat, opp, mp, gp, done, (m, tid, rules)))
         mp_tot[tid] = fsum([e.mp for e in entries])
         gp_tot[tid] = fsum([e.gp for e in entries])
         if REQUESTED_BYE_AT_END in cats:  # 16.3.2: such rounds count as draws for the opponents
