@@ -99,6 +99,8 @@ def buchholz(
     """C.07 8.1 on ``kind`` (MP or GP) with the cuts of Art. 14, for every team: the sum of
     :func:`buchholz_elements`, taken over integers (see :func:`_scaled_factors`)."""
     rows, den = _scaled_factors(ctx, kind, forfeits_played)
+    if not low and not high:  # nothing to cut: the plain sum
+        return {tid: Fraction(sum(f for f, _, _ in row), den) for tid, row in rows.items()}
     return {tid: _unscale(cut_sum([Element(f, f, vur) for f, vur, _ in row], low, high), den)
             for tid, row in rows.items()}
 
@@ -114,11 +116,15 @@ def extended_sb(
     scores = iter(own)
     out = {}
     for tid, row in rows.items():
-        els = []
-        for f, vur, _ in row:
+        values = []
+        for f, _, _ in row:
             s = next(scores)
-            els.append(Element(f, f * s.numerator * (den_s // s.denominator), vur))
-        out[tid] = _unscale(cut_sum(els, low, high), den_f * den_s)
+            values.append(f * s.numerator * (den_s // s.denominator))
+        if not low and not high:  # nothing to cut: the plain sum
+            out[tid] = Fraction(sum(values), den_f * den_s)
+        else:
+            els = [Element(f, v, vur) for (f, vur, _), v in zip(row, values, strict=True)]
+            out[tid] = _unscale(cut_sum(els, low, high), den_f * den_s)
     return out
 
 
