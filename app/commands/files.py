@@ -68,8 +68,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
-import random
 import sys
 from typing import Any
 
@@ -269,6 +267,8 @@ def pair_handler(args: argparse.Namespace) -> int:
             "explanation": pairing.explanation.to_dict(),
             "explanation_lines": pairing.explanation.lines(),
         }
+        import json
+
         print(json.dumps(doc, indent=2, ensure_ascii=False))
     else:
         print(len(pairs))
@@ -306,6 +306,8 @@ def check_handler(args: argparse.Namespace) -> int:
     rounds = check_rounds(t)
     bad = [r["round"] for r in rounds if not r["equal"]]
     if args.json:
+        import json
+
         print(json.dumps({"check": not bad, "rounds": rounds}, indent=2))
         return 0 if not bad else 1
 
@@ -340,6 +342,8 @@ def _standings(t: Tournament) -> Any:
 
 
 def generate_handler(args: argparse.Namespace) -> int:
+    import random
+
     from app.services.generator import generate, generator_rules
     from app.services.trf import write_tournament
 

@@ -52,7 +52,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import sys
 from typing import Any
 
@@ -112,7 +111,7 @@ def load(args: argparse.Namespace) -> Tournament:
 
     text = read_text(args.file)
     base = fide_default().replace(tiebreak_rules=None)
-    t = read_tournament(text, base_rules=base)
+    t = read_tournament(text, base_rules=base, table_order=False)  # the standings read no table
     changes: dict[str, Any] = {}
     if t.rules.start_date is None and t.start_date is not None:
         changes["start_date"] = t.start_date  # C.07 text by the file's start date (042)
@@ -172,6 +171,8 @@ def handler(args: argparse.Namespace) -> int:
         raise InvalidInput(None, f"--round {args.round}: the file has no round after {last}")
     st = compute_standings(t, after_round=args.round, tiebreaks=codes)
     if args.json:
+        import json  # only here: the text output does not need it
+
         sys.stdout.write(json.dumps(standings_to_dict(t, st), ensure_ascii=False, indent=2) + "\n")
     else:
         sys.stdout.write(render_text(t, st))

@@ -41,6 +41,8 @@ class TiebreakUse:
 
 @dataclass(frozen=True)
 class StandingRow:
+    """One team's line of the standings."""
+
     rank: int
     team_id: int
     mp: Fraction
@@ -65,6 +67,8 @@ class StandingRow:
 
 @dataclass(frozen=True)
 class Standings:
+    """The standings in rank order, with the tie-break list applied."""
+
     tiebreak_codes: tuple[str, ...]
     rows: tuple[StandingRow, ...]
     after_round: int | None = None
@@ -194,23 +198,26 @@ def compute_standings(
 
 def format_value(v: Fraction) -> str:
     """Exact text of a score: a decimal when finite ("13.5", "7", "0.25"), else "a/b"."""
-    v = Fraction(v)
-    d = v.denominator
+    if not isinstance(v, Fraction):
+        v = Fraction(v)
+    num, den = v.numerator, v.denominator
+    if den == 1:
+        return str(num)
+    # a finite decimal when den = 2^a 5^b: then max(a, b) places, the digits num * 10^places / den
+    d = den
+    twos = fives = 0
     while d % 2 == 0:
         d //= 2
+        twos += 1
     while d % 5 == 0:
         d //= 5
+        fives += 1
     if d != 1:
-        return f"{v.numerator}/{v.denominator}"
-    if v.denominator == 1:
-        return str(v.numerator)
-    places = 0
-    x = v
-    while x.denominator != 1:
-        x *= 10
-        places += 1
-    sign = "-" if x < 0 else ""
-    digits = str(abs(x.numerator)).rjust(places + 1, "0")
+        return f"{num}/{den}"
+    places = max(twos, fives)
+    scaled = num * 10**places // den
+    sign = "-" if scaled < 0 else ""
+    digits = str(abs(scaled)).rjust(places + 1, "0")
     return f"{sign}{digits[:-places]}.{digits[-places:]}"
 
 

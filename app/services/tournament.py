@@ -78,6 +78,8 @@ class Outcome(StrEnum):
 
 @dataclass(frozen=True)
 class Player:
+    """A player of a roster (TRF 001 fields)."""
+
     id: int
     name: str
     sex: str = "m"  # "m" or "w" (TRF 001 col 10)
@@ -97,6 +99,8 @@ class Player:
 
 @dataclass(frozen=True)
 class Club:
+    """A club: teams belong to one; ``union_member`` for the Union prizes."""
+
     id: int
     name: str
     federation: str = "GRE"
@@ -105,6 +109,8 @@ class Club:
 
 @dataclass(frozen=True)
 class Team:
+    """An entered (or waitlisted, withdrawn, expelled) team and its roster."""
+
     id: int
     name: str
     club_id: int | None = None
@@ -116,6 +122,8 @@ class Team:
 
 @dataclass(frozen=True)
 class BoardGame:
+    """One board of a match: the two players and the result, White's score first."""
+
     board: int
     first_player: int | None  # the first team's player on this board; None = empty board
     second_player: int | None
@@ -144,6 +152,8 @@ class BoardGame:
 
 @dataclass(frozen=True)
 class Match:
+    """One match of a round, or the PAB (``second`` is None); scores are derived from the boards."""
+
     round: int
     table: int  # position in the round's board order (C.04.2 3.6), 1-based; the PAB is last
     first: int  # team id with White on board 1
@@ -227,6 +237,8 @@ class Match:
 
 @dataclass(frozen=True)
 class _BoardSummary:
+    """A match's boards read once (see ``Match._summary``)."""
+
     first: tuple[Fraction | None, ...]
     second: tuple[Fraction | None, ...]
     totals: tuple[Fraction, Fraction] | None
@@ -237,6 +249,8 @@ class _BoardSummary:
 
 @dataclass(frozen=True)
 class Round:
+    """A round and its matches in table order."""
+
     number: int
     matches: tuple[Match, ...] = ()
     start: datetime | None = None
@@ -251,6 +265,8 @@ class Round:
 
 @dataclass(frozen=True)
 class Tournament:
+    """The whole tournament: rules, teams, players, clubs and the rounds paired so far."""
+
     name: str
     rules: Rules
     teams: tuple[Team, ...]

@@ -44,6 +44,7 @@ Unplayed rounds follow C.07 Art. 16 in the text of ``t.rules.c07_text()``.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -94,11 +95,14 @@ class Tiebreak:
         if self.group is not None:
             return self.group(ctx, group, values)
         assert values is not None
+        # compared as integers over the group's common denominator: the order of the fractions
+        den = math.lcm(*{values[x].denominator for x in group})
         sign = 1 if self.lower_is_better else -1
-        ordered = sorted(group, key=lambda x: sign * values[x])
+        key = {x: sign * values[x].numerator * (den // values[x].denominator) for x in group}
+        ordered = sorted(group, key=key.__getitem__)
         out: list[list[int]] = []
         for tid in ordered:
-            if out and values[out[-1][0]] == values[tid]:
+            if out and key[out[-1][0]] == key[tid]:
                 out[-1].append(tid)
             else:
                 out.append([tid])

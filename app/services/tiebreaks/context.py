@@ -34,6 +34,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 
 from app.services.rules import Rules
 from app.services.tournament import Match, Outcome, TeamStatus, Tournament, round_result
@@ -47,7 +48,7 @@ REQUESTED_BYE_BEFORE_PLAY = "16.2.3"  # requested/zero-point bye followed by a n
 FORFEIT_LOSS = "16.2.4"  # forfeit loss; also both sides of a double forfeit
 REQUESTED_BYE_AT_END = "16.2.5"  # requested bye followed only by VURs, or in the last round
 
-def fsum(values: Iterable[Fraction]) -> Fraction:
+def fsum(values: Iterable[Fraction | int]) -> Fraction:
     """Exact sum of ``Fraction``s, fast: numerators are added per denominator as ints
     (scores are halves and quarters, so this avoids a gcd per addition)."""
     acc: dict[int, int] = {}
@@ -74,8 +75,19 @@ class RoundEntry:
     opponent: int | None  # the scheduled opponent (None for a PAB or an unpaired round)
     mp: Fraction
     gp: Fraction
-    boards: tuple[Fraction, ...]  # C.07 Art. 12 board points, board 1 first
     finished: bool = True  # False while the match is still in progress
+    #: what ``boards`` is read from: (the team's match or None if it was not paired, the team, the rules)
+    source: tuple[Match | None, int, Rules] | None = field(default=None, compare=False, repr=False)
+
+    @cached_property
+    def boards(self) -> tuple[Fraction, ...]:
+        """C.07 Art. 12 board points, board 1 first; read when a tie-break asks (BC, TBR, BBE, EDE
+        with boards), not for every team round of every standings."""
+        assert self.source is not None
+        match, team, rules = self.source
+        if match is None:
+            return (ZERO,) * rules.boards
+        return _board_points(match, team, self.outcome, rules)
 
     @property
     def played(self) -> bool:
@@ -127,14 +139,22 @@ class Context:
     def round_score(self, kind: str, entry: RoundEntry) -> Fraction:
         return entry.mp if kind == "MP" else entry.gp
 
+    def real_opponent(self, entry: RoundEntry, forfeits_played: bool = False) -> int | None:
+        """The opponent whose adjusted score (16.3) :meth:`opponent_factor` uses for this round; None
+        when the round counts against a dummy (16.4)."""
+        if entry.played or (forfeits_played and entry.opponent is not None):
+            assert entry.opponent is not None
+            return entry.opponent
+        return None
+
     def opponent_factor(self, kind: str, team: int, entry: RoundEntry, forfeits_played: bool = False) -> Fraction:
         """The opponent's score used in BH/SB for this round: adjusted score of a real
         opponent (16.3), else the dummy's score (16.4, with the 2026 caps 16.4.1/16.4.2).
         ``forfeits_played`` (modifier ``/P``): a forfeited match counts as played against
         its scheduled opponent."""
-        if entry.played or (forfeits_played and entry.opponent is not None):
-            assert entry.opponent is not None
-            return self.adjusted(kind, entry.opponent)
+        opponent = self.real_opponent(entry, forfeits_played)
+        if opponent is not None:
+            return self.adjusted(kind, opponent)
         own = self.total(kind, team)
         if self.text == "2024":
             return own
@@ -173,9 +193,8 @@ def build_context(t: Tournament, after_round: int | None = None) -> Context:
     rounds = list(t.completed_rounds(after_round))
     paired = {tid for r in rounds for m in r.matches for tid in m.teams()}
     team_ids = tuple(team.id for team in t.teams if team.status is not TeamStatus.WAITLISTED or team.id in paired)
-    raw: dict[int, list[tuple[Outcome, int | None, Fraction, Fraction, tuple[Fraction, ...], int, bool]]]
+    raw: dict[int, list[tuple[Outcome, int | None, Fraction, Fraction, Match | None, int, bool]]]
     raw = {tid: [] for tid in team_ids}
-    no_boards = (ZERO,) * rules.boards
     for r in rounds:
         by_team: dict[int, Match] = {}
         for m in r.matches:
@@ -190,8 +209,7 @@ def build_context(t: Tournament, after_round: int | None = None) -> Context:
             else:  # unfinished match: count the finished boards so far
                 assert m is not None
                 gp = fsum(p for p in m.board_points(tid) if p is not None)
-            boards = _board_points(m, tid, outcome, rules) if m is not None else no_boards
-            raw[tid].append((outcome, opponent, mp, gp, boards, r.number, r_mp is not None))
+            raw[tid].append((outcome, opponent, mp, gp, m, r.number, r_mp is not None))
 
     records: dict[int, tuple[RoundEntry, ...]] = {}
     mp_tot: dict[int, Fraction] = {}
@@ -220,8 +238,8 @@ def build_context(t: Tournament, after_round: int | None = None) -> Context:
                 cats[i] = REQUESTED_BYE_BEFORE_PLAY if later_non_vur else REQUESTED_BYE_AT_END
             if outcome not in VUR_OUTCOMES:
                 later_non_vur = True
-        for (outcome, opp, mp, gp, boards, rno, done), cat in zip(rows, cats, strict=True):
-            entries.append(RoundEntry(rno, outcome, cat, opp, mp, gp, boards, done))
+        for (outcome, opp, mp, gp, m, rno, done), cat in zip(rows, cats, strict=True):
+            entries.append(RoundEntry(rno, outcome, cat, opp, mp, gp, done, (m, tid, rules)))
         mp_tot[tid] = fsum([e.mp for e in entries])
         gp_tot[tid] = fsum([e.gp for e in entries])
         if REQUESTED_BYE_AT_END in cats:  # 16.3.2: such rounds count as draws for the opponents

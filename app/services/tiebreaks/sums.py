@@ -4,6 +4,7 @@ with the cut modifiers of Art. 14 and the unplayed-round rules of Art. 16.4-16.5
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -16,10 +17,11 @@ class Element(NamedTuple):
     """One round's contribution: ``key`` is the opponent's (or dummy's) score that decides
     significance (14.1.2), ``value`` the contribution itself, ``vur`` whether the round is a
     voluntary unplayed round (16.1.2). (An immutable tuple: a standings computation makes one
-    per team round.)"""
+    per team round.) ``key`` and ``value`` are exact: Fractions, or integers over a common
+    denominator (see :func:`buchholz`)."""
 
-    key: Fraction
-    value: Fraction
+    key: Fraction | int
+    value: Fraction | int
     vur: bool
 
 
@@ -94,12 +96,69 @@ def esb_elements(
 def buchholz(
     ctx: Context, kind: str, low: int = 0, high: int = 0, forfeits_played: bool = False
 ) -> dict[int, Fraction]:
-    return {tid: cut_sum(buchholz_elements(ctx, tid, kind, forfeits_played), low, high)
-            for tid in ctx.team_ids}
+    """C.07 8.1 on ``kind`` (MP or GP) with the cuts of Art. 14, for every team: the sum of
+    :func:`buchholz_elements`, taken over integers (see :func:`_scaled_factors`)."""
+    rows, den = _scaled_factors(ctx, kind, forfeits_played)
+    if not low and not high:  # nothing to cut: the plain sum
+        return {tid: Fraction(sum(f for f, _, _ in row), den) for tid, row in rows.items()}
+    return {tid: _unscale(cut_sum([Element(f, f, vur) for f, vur, _ in row], low, high), den)
+            for tid, row in rows.items()}
 
 
 def extended_sb(
     ctx: Context, opp_kind: str, own_kind: str, low: int = 0, high: int = 0, forfeits_played: bool = False
 ) -> dict[int, Fraction]:
-    return {tid: cut_sum(esb_elements(ctx, tid, opp_kind, own_kind, forfeits_played), low, high)
-            for tid in ctx.team_ids}
+    """C.07 13.2 with the cuts of Art. 14, for every team: the sum of :func:`esb_elements`, taken
+    over integers (see :func:`_scaled_factors`)."""
+    rows, den_f = _scaled_factors(ctx, opp_kind, forfeits_played)
+    own = [ctx.round_score(own_kind, e) for row in rows.values() for _, _, e in row]
+    den_s = math.lcm(*{s.denominator for s in own})
+    scores = iter(own)
+    out = {}
+    for tid, row in rows.items():
+        values = []
+        for f, _, _ in row:
+            s = next(scores)
+            values.append(f * s.numerator * (den_s // s.denominator))
+        if not low and not high:  # nothing to cut: the plain sum
+            out[tid] = Fraction(sum(values), den_f * den_s)
+        else:
+            els = [Element(f, v, vur) for (f, vur, _), v in zip(row, values, strict=True)]
+            out[tid] = _unscale(cut_sum(els, low, high), den_f * den_s)
+    return out
+
+
+def _scaled_factors(
+    ctx: Context, kind: str, forfeits_played: bool
+) -> tuple[dict[int, list[tuple[int, bool, RoundEntry]]], int]:
+    """Per team and counted round: the factor of :meth:`Context.opponent_factor` (the opponent's
+    adjusted score, or the dummy's) as an integer over a common denominator, whether the round is a
+    VUR, the round; and that denominator.
+
+    Scaled by one positive denominator, every comparison of 14.1.2 and 16.5 and every sum stays
+    exact, and no Fraction (with its gcd) is made per product, comparison or addition."""
+    adjusted = ctx.adj_mp if kind == "MP" else ctx.adj_gp
+    raw: dict[int, list[tuple[int | None, Fraction | None, RoundEntry]]] = {}
+    dummies: list[Fraction] = []
+    for tid in ctx.team_ids:
+        row: list[tuple[int | None, Fraction | None, RoundEntry]] = []
+        for e in ctx.records[tid]:
+            opponent = ctx.real_opponent(e, forfeits_played)
+            dummy = None
+            if opponent is None:
+                dummy = ctx.opponent_factor(kind, tid, e, forfeits_played)
+                dummies.append(dummy)
+            row.append((opponent, dummy, e))
+        raw[tid] = row
+    den = math.lcm(*{v.denominator for v in adjusted.values()}, *{d.denominator for d in dummies})
+    scaled = {tid: v.numerator * (den // v.denominator) for tid, v in adjusted.items()}
+    rows: dict[int, list[tuple[int, bool, RoundEntry]]] = {}
+    for tid, raw_row in raw.items():
+        rows[tid] = [(scaled[opponent] if opponent is not None else
+                      dummy.numerator * (den // dummy.denominator),  # type: ignore[union-attr]
+                      _vur(e, forfeits_played), e) for opponent, dummy, e in raw_row]
+    return rows, den
+
+
+def _unscale(total: Fraction, den: int) -> Fraction:
+    return Fraction(total.numerator, total.denominator * den)

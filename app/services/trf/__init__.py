@@ -2,7 +2,8 @@
 
 Spec: ``reference/formats.md`` section 1 and ``reference/pairing.md`` section 8.
 
-    read_tournament(text, base_rules=None) -> Tournament
+    read_tournament(text, base_rules=None, *, table_order=True) -> Tournament
+        (table_order=False: tables in reading order, not GHR C.04.2 3.6; for the standings)
     fingerprint(text) -> str  (SHA-256 of the records, to recognise a file imported before)
     write_tournament(t, fmt="trf2026" | "trf16", standings=None) -> str
 """

@@ -39,9 +39,9 @@ How matches are rebuilt (a team event stores games, not matches):
 from __future__ import annotations
 
 import dataclasses
-import hashlib
+import math
 import re
-from dataclasses import dataclass, field
+from collections.abc import Iterator
 from datetime import date, datetime
 from fractions import Fraction
 
@@ -54,7 +54,7 @@ from app.services.tournament import (
     Round,
     Team,
     Tournament,
-    team_round,
+    round_result,
 )
 from app.services.trf.common import (
     RESULT_LETTERS,
@@ -71,96 +71,133 @@ from app.services.trf.common import (
     unknown_type_words,
 )
 
-#: (score, forfeit) as one player's side of a game; score None = not known yet.
-_Side = tuple[Fraction | None, bool]
+#: One player's side of a game, as a canonical result letter: ``1`` win, ``=`` draw, ``0`` loss,
+#: ``+`` forfeit win, ``-`` forfeit loss, `` `` not known yet (see ``_SIDE_POINTS``).
+_Side = str
 
-_WIN: _Side = (Fraction(1), False)
-_DRAW: _Side = (Fraction(1, 2), False)
-_LOSS: _Side = (Fraction(0), False)
-_FWIN: _Side = (Fraction(1), True)
-_FLOSS: _Side = (Fraction(0), True)
-_UNKNOWN: _Side = (None, False)
+_WIN: _Side = "1"
+_DRAW: _Side = "="
+_LOSS: _Side = "0"
+_FWIN: _Side = "+"
+_FLOSS: _Side = "-"
+_UNKNOWN: _Side = " "
 
 _SIDE_OF_CODE: dict[str, _Side] = {
     "1": _WIN, "W": _WIN, "=": _DRAW, "D": _DRAW, "0": _LOSS, "L": _LOSS,
     "+": _FWIN, "-": _FLOSS, " ": _UNKNOWN, "Z": _UNKNOWN,
 }
+ZERO = Fraction(0)
+
+#: (score, forfeit) of each side; score None = not known yet.
+_SIDE_POINTS: dict[_Side, tuple[Fraction | None, bool]] = {
+    _WIN: (Fraction(1), False), _DRAW: (Fraction(1, 2), False), _LOSS: (Fraction(0), False),
+    _FWIN: (Fraction(1), True), _FLOSS: (Fraction(0), True), _UNKNOWN: (None, False),
+}
 
 
-@dataclass
+# The reader's own records are plain classes with __slots__, not dataclasses: defining a dataclass
+# costs about a millisecond at import (its methods are compiled from source), which every run of a
+# file command pays, and these records need no generated __eq__ or __repr__.
+
+
 class _Block:
-    opponent: int
-    colour: str | None  # "w" / "b" / None
-    code: str  # upper-case result letter, " " for blank
+    """One round block of a 001 record."""
+
+    __slots__ = ("opponent", "colour", "code")
+
+    def __init__(self, opponent: int, colour: str | None, code: str) -> None:
+        self.opponent = opponent
+        self.colour = colour  # "w" / "b" / None
+        self.code = code  # upper-case result letter, " " for blank
 
 
-@dataclass
 class _PlayerRec:
-    player: Player
-    line: int
-    length: int  # characters in the record: a record cut short ends before its round blocks
-    blocks: dict[int, _Block] = field(default_factory=dict)
+    """A 001 record: the player and its round blocks."""
+
+    __slots__ = ("player", "line", "length", "blocks")
+
+    def __init__(self, player: Player, line: int, length: int) -> None:
+        self.player = player
+        self.line = line
+        self.length = length  # characters in the record: a record cut short ends before its round blocks
+        self.blocks: dict[int, _Block] = {}
 
 
-@dataclass
 class _TeamRec:
-    tpn: int
-    name: str
-    nickname: str
-    roster: list[int]
-    line: int
+    """A 310 or 013 team record."""
+
+    __slots__ = ("tpn", "name", "nickname", "roster", "line")
+
+    def __init__(self, tpn: int, name: str, nickname: str, roster: list[int], line: int) -> None:
+        self.tpn = tpn
+        self.name = name
+        self.nickname = nickname
+        self.roster = roster
+        self.line = line
 
 
-@dataclass
 class _Entry:
     """One board of a match being rebuilt, from team A's point of view."""
 
-    a: int | None
-    b: int | None
-    colour_a: str | None  # A's player's colour ("w"/"b"), None if unknown
-    side_a: _Side
-    side_b: _Side
-    line: int
+    __slots__ = ("a", "b", "colour_a", "side_a", "side_b", "line")
+
+    def __init__(self, a: int | None, b: int | None, colour_a: str | None, side_a: _Side, side_b: _Side,
+                 line: int) -> None:
+        self.a = a
+        self.b = b
+        self.colour_a = colour_a  # A's player's colour ("w"/"b"), None if unknown
+        self.side_a = side_a
+        self.side_b = side_b
+        self.line = line
 
 
-@dataclass
 class _State:
-    header: dict[str, str] = field(default_factory=dict)
-    header_lines: dict[str, int] = field(default_factory=dict)
-    deputies: list[str] = field(default_factory=list)
-    round_dates: dict[int, date] = field(default_factory=dict)
-    rounds: int | None = None
-    initial_colour: str | None = None
-    gp: dict[str, Fraction] = field(default_factory=dict)
-    mp: dict[str, Fraction] = field(default_factory=dict)
-    type_code: dict[str, object] | None = None
-    tiebreaks202: str | None = None
-    tiebreaks212: str | None = None
-    pattern: str | None = None
-    players: dict[int, _PlayerRec] = field(default_factory=dict)
-    teams310: dict[int, _TeamRec] = field(default_factory=dict)
-    teams013: list[_TeamRec] = field(default_factory=list)
-    pab_points: tuple[Fraction, Fraction] | None = None
-    pab: dict[int, tuple[int, int]] = field(default_factory=dict)  # round -> (team, line)
-    forfeits: dict[int, list[tuple[str, int, int, int]]] = field(default_factory=dict)
-    out_of_order: dict[tuple[int, int], tuple[int, list[int | None], int]] = field(default_factory=dict)
-    forbidden: list[tuple[int, int]] = field(default_factory=list)
-    warnings: list[TrfWarning] = field(default_factory=list)
-    last_line: int = 0
-    has_u: bool = False  # some 001 round block says U: the file can say which team had the PAB
+    """What the records read so far say, before the tournament is built."""
+
+    def __init__(self) -> None:
+        self.header: dict[str, str] = {}
+        self.header_lines: dict[str, int] = {}
+        self.deputies: list[str] = []
+        self.round_dates: dict[int, date] = {}
+        self.rounds: int | None = None
+        self.initial_colour: str | None = None
+        self.gp: dict[str, Fraction] = {}
+        self.mp: dict[str, Fraction] = {}
+        self.type_code: dict[str, object] | None = None
+        self.tiebreaks202: str | None = None
+        self.tiebreaks212: str | None = None
+        self.pattern: str | None = None
+        self.players: dict[int, _PlayerRec] = {}
+        self.teams310: dict[int, _TeamRec] = {}
+        self.teams013: list[_TeamRec] = []
+        self.pab_points: tuple[Fraction, Fraction] | None = None
+        self.pab: dict[int, tuple[int, int]] = {}  # round -> (team, line)
+        self.forfeits: dict[int, list[tuple[str, int, int, int]]] = {}
+        self.out_of_order: dict[tuple[int, int], tuple[int, list[int | None], int]] = {}
+        self.forbidden: list[tuple[int, int]] = []
+        self.warnings: list[TrfWarning] = []
+        self.last_line = 0
+        self.has_u = False  # some 001 round block says U: the file can say which team had the PAB
+        self.known_blocks: dict[str, _Block] = {}  # the text of a round block -> what it says (never changed)
+        #: round -> (player, record, block) of every block, in the order of the players' records
+        self.blocks_of_round: dict[int, list[tuple[int, _PlayerRec, _Block]]] = {}
 
     def warn(self, line: int, message: str, kind: str = "note", round_no: int | None = None,
              team: int | None = None) -> None:
         self.warnings.append(TrfWarning(line, message, kind, round_no, team))
 
 
-def read_tournament(text: str, base_rules: Rules | None = None) -> Tournament:
-    """Read a TRF-2026 / TRF16 team tournament; see the module docstring."""
-    return read_tournament_with_warnings(text, base_rules)[0]
+def read_tournament(text: str, base_rules: Rules | None = None, *, table_order: bool = True) -> Tournament:
+    """Read a TRF-2026 / TRF16 team tournament; see the module docstring.
+
+    ``table_order=False`` skips the board order of the matches (GHR C.04.2 3.6, which needs every
+    team's score before each round): each round's tables are then numbered in the order the matches
+    are rebuilt, the PAB still last. For callers that never read tables, such as the standings."""
+    return read_tournament_with_warnings(text, base_rules, table_order=table_order)[0]
 
 
 def read_tournament_with_warnings(
-    text: str, base_rules: Rules | None = None
+    text: str, base_rules: Rules | None = None, *, table_order: bool = True
 ) -> tuple[Tournament, tuple[TrfWarning, ...]]:
     """Like :func:`read_tournament`, also returning what was skipped or guessed."""
     st = _State()
@@ -179,7 +216,7 @@ def read_tournament_with_warnings(
         if line.startswith("###"):
             continue  # TRF-2026 comment
         _read_line(st, lineno, line)
-    return _build(st, base_rules or fide_default())
+    return _build(st, base_rules or fide_default(), table_order)
 
 
 #: A record ends at CR (TRF16 Remark 1), LF or CR LF, and nowhere else: ``str.splitlines`` also
@@ -200,6 +237,8 @@ def fingerprint(text: str) -> str:
     """SHA-256 (hex) of the file's records: the same file saved with other line ends, trailing
     blanks, blank lines or a byte-order mark has the same fingerprint."""
     lines = [x.rstrip() for x in split_lines(text.removeprefix("\ufeff"))]
+    import hashlib  # here: only an import needs it
+
     return hashlib.sha256("\n".join(x for x in lines if x).encode("utf-8")).hexdigest()
 
 
@@ -211,7 +250,7 @@ _IGNORED = {"062", "072", "082", "172", "222", "250", "299", "801", "802"}
 
 
 #: A column ruler (``1234567890...``, ``         1         2``): digits and blanks only.
-_RULER = re.compile(r"[\d ]+")
+_RULER = r"[\d ]+"  # a pattern, compiled by ``re`` when first needed (most files have no ruler)
 _KNOWN = {*_HEADER, *_IGNORED, "112", "132", "142", "152", "162", "362", "192", "202", "212", "352", "001",
           "013", "310", "320", "330", "300", "260", "240"}
 
@@ -219,14 +258,16 @@ _KNOWN = {*_HEADER, *_IGNORED, "112", "132", "142", "152", "162", "362", "192", 
 def _read_line(st: _State, n: int, line: str) -> None:
     din = line[:3]
     if len(line) > 3 and line[3] != " ":
-        if din in _KNOWN and not _RULER.fullmatch(line):
+        if din in _KNOWN and not re.fullmatch(_RULER, line):
             # a record with a tab or junk in column 4 is misaligned, not a ruler: skipping it
             # would move the error to a later line (a team naming a player "without" a record)
             raise FileFormatError(n, f"record {din}: column 4 must be a blank, not {line[3]!r} "
                                      "(the data starts at column 5)")
         st.warn(n, "not a TRF record (ruler or stray line), skipped")
         return
-    if din in _HEADER:
+    if din == "001":  # most of a file
+        _read_001(st, n, line)
+    elif din in _HEADER:
         st.header[_HEADER[din]] = line[4:].strip()
         st.header_lines[_HEADER[din]] = n
     elif din == "112":
@@ -268,8 +309,6 @@ def _read_line(st: _State, n: int, line: str) -> None:
         if not pattern or set(pattern) - {"W", "B"}:
             raise FileFormatError(n, f"board colours must be letters W/B such as WBWB, not {pattern!r}")
         st.pattern = pattern
-    elif din == "001":
-        _read_001(st, n, line)
     elif din == "013":
         _read_013(st, n, line)
     elif din == "310":
@@ -297,11 +336,15 @@ def _read_date(text: str, n: int, what: str, st: _State) -> date | None:
     s = text.strip()
     if not s:
         return None
-    m = re.fullmatch(r"(\d{2,4})[/.-](\d{1,2})[/.-](\d{1,2})", s)
-    if not m:
-        st.warn(n, f"{what} {s!r} is not a date YYYY/MM/DD; ignored")
-        return None
-    y, mo, d = (int(x) for x in m.groups())
+    if len(s) == 10 and s[4] in _DATE_SEPARATORS and s[7] in _DATE_SEPARATORS and s.isascii() \
+            and s[:4].isdigit() and s[5:7].isdigit() and s[8:].isdigit():  # YYYY/MM/DD: the regex's result
+        y, mo, d = int(s[:4]), int(s[5:7]), int(s[8:])
+    else:
+        m = re.fullmatch(_DATE, s)
+        if not m:
+            st.warn(n, f"{what} {s!r} is not a date YYYY/MM/DD; ignored")
+            return None
+        y, mo, d = (int(x) for x in m.groups())
     if y < 100:
         y += 2000
     try:
@@ -310,6 +353,10 @@ def _read_date(text: str, n: int, what: str, st: _State) -> date | None:
     except ValueError:
         st.warn(n, f"{what} {s!r} is not a valid date; ignored")
         return None
+
+
+_DATE = r"(\d{2,4})[/.-](\d{1,2})[/.-](\d{1,2})"  # compiled when first needed: most dates are YYYY/MM/DD
+_DATE_SEPARATORS = "/.-"
 
 
 def _read_132(st: _State, n: int, line: str) -> None:
@@ -335,49 +382,72 @@ def _read_score_system(n: int, line: str, kind: str) -> dict[str, Fraction]:
 
 
 def _read_001(st: _State, n: int, line: str) -> None:
-    pid = parse_int(cols(line, 5, 8), n, "starting rank (cols 5-8)", blank=None)
+    # plain slices, not ``cols``: every field is stripped, so the padding of a short line is moot
+    pid = parse_int(line[4:8], n, "starting rank (cols 5-8)", blank=None)
     if pid in st.players:
         raise FileFormatError(n, f"player {pid} is defined twice (first on line {st.players[pid].line})")
-    rating = parse_int(cols(line, 49, 52), n, "rating (cols 49-52)")
-    fide_id = parse_int(cols(line, 58, 68), n, "FIDE id (cols 58-68)")
-    sex = cols(line, 10, 10).strip().lower() or "m"
+    rating = parse_int(line[48:52], n, "rating (cols 49-52)")
+    fide_id = parse_int(line[57:68], n, "FIDE id (cols 58-68)")
+    sex = line[9:10].strip().lower() or "m"
     player = Player(
         id=pid,
-        name=cols(line, 15, 47).strip(),
+        name=line[14:47].strip(),
         sex=sex,
-        title=cols(line, 11, 13).strip(),
+        title=line[10:13].strip(),
         fide_rating=rating or None,
-        federation=cols(line, 54, 56).strip(),
+        federation=line[53:56].strip(),
         fide_id=fide_id or None,
-        birth_date=_read_date(cols(line, 70, 79), n, "birth date", st),
+        birth_date=_read_date(line[69:79], n, "birth date", st),
     )
-    rec = _PlayerRec(player, n, len(line))
+    length = len(line)
+    rec = _PlayerRec(player, n, length)
+    blocks = rec.blocks
+    known = st.known_blocks
+    by_round = st.blocks_of_round
     r = 1
-    while ROUND_COL + ROUND_WIDTH * (r - 1) <= len(line):
-        start = ROUND_COL + ROUND_WIDTH * (r - 1)
-        block = cols(line, start, start + 7)
-        gap = cols(line, start - 2, start - 1)
-        if gap.strip():
+    start = ROUND_COL  # round r's block: columns start .. start + 7, after a blank gap of two
+    while start <= length:
+        i = start - 1
+        if line[i - 2 : i].strip():
             raise FileFormatError(n, f"round {r}: misaligned round block (columns {start - 2}-{start - 1})")
+        block = line[i : i + 8]
         if block.strip():
-            rec.blocks[r] = _read_block(n, r, start, block)
-            st.has_u = st.has_u or rec.blocks[r].code == "U"
+            b = known.get(block)  # blocks repeat (the same opponent, colour and result): read each once
+            if b is None:
+                b = known[block] = _read_block(n, r, start, block.ljust(8))
+            blocks[r] = b
+            in_round = by_round.get(r)
+            if in_round is None:
+                by_round[r] = [(pid, rec, b)]
+            else:
+                in_round.append((pid, rec, b))
+            if b.code == "U":
+                st.has_u = True
         r += 1
+        start += ROUND_WIDTH
     st.players[pid] = rec
 
 
 def _read_block(n: int, r: int, start: int, block: str) -> _Block:
-    opp_text, sep1, colour, sep2, code = block[0:4], block[4], block[5], block[6], block[7]
-    if sep1 != " " or sep2 != " ":
+    if block[4] != " " or block[6] != " ":
         raise FileFormatError(n, f"round {r}: misaligned round block at column {start}: {block!r}")
-    opp = parse_int(opp_text, n, f"round {r}: opponent (cols {start}-{start + 3})")
-    c = colour.lower()
-    if c not in ("w", "b", "-", " "):
+    opp_text = block[0:4].strip()
+    opp = int(opp_text) if opp_text.isdigit() else parse_int(opp_text, n, f"round {r}: opponent (cols {start}-"
+                                                                          f"{start + 3})")
+    colour = block[5]
+    c = _COLOUR_OF_LETTER.get(colour, _BAD)
+    if c is _BAD:
         raise FileFormatError(n, f"round {r}: colour must be w, b or -, not {colour!r}")
-    code = code.upper()
+    code = block[7].upper()
     if code not in RESULT_LETTERS and code != " ":
         raise FileFormatError(n, f"round {r}: unknown result code {code!r}")
-    return _Block(opp, c if c in ("w", "b") else None, code)
+    return _Block(opp, c, code)  # type: ignore[arg-type]
+
+
+_BAD = object()
+_BYE_CODES = ("U", "H", "F")
+#: the colour letter of a round block (either case) -> "w", "b" or None ("-" or blank)
+_COLOUR_OF_LETTER: dict[str, str | None] = {"w": "w", "W": "w", "b": "b", "B": "b", "-": None, " ": None}
 
 
 def _team_ids(n: int, line: str, first: int) -> list[int]:
@@ -454,7 +524,7 @@ def _read_300(st: _State, n: int, line: str) -> None:
 # --- building the tournament -------------------------------------------------------------------
 
 
-def _build(st: _State, base: Rules) -> tuple[Tournament, tuple[TrfWarning, ...]]:
+def _build(st: _State, base: Rules, table_order: bool = True) -> tuple[Tournament, tuple[TrfWarning, ...]]:
     teams = st.teams310 or {t.tpn: t for t in st.teams013}
     if st.teams310 and st.teams013:
         st.warn(st.teams013[0].line, "both 310 and 013 team records: the 013 records are ignored")
@@ -484,7 +554,7 @@ def _build(st: _State, base: Rules) -> tuple[Tournament, tuple[TrfWarning, ...]]
          *st.pab, *st.forfeits, *(r for r, _ in st.out_of_order)]
     )
     rules = _rules(st, base, teams, last_round)
-    ctx = _Ctx(st, teams, player_team, roster_pos, rules)
+    ctx = _Ctx(st, teams, player_team, roster_pos, rules, table_order)
     rounds: list[Round] = []
     partial = Tournament(name="", rules=rules, teams=())
     team_objs = tuple(
@@ -617,14 +687,30 @@ def _rules(st: _State, base: Rules, teams: dict[int, _TeamRec], last_round: int)
         raise FileFormatError(None, f"the file's settings are not valid: {exc}") from None
 
 
-def _combine(white: _Side, black: _Side, line: int, what: str) -> str | None:
-    """A board result (White first, R-4.5) from the two players' result codes."""
+def _combine(white: _Side, black: _Side, line: int, r: int, board: int) -> str | None:
+    """A board result (White first, R-4.5) from the two players' result letters (round r, ``board``)."""
+    key = white + black
+    result = _COMBINED.get(key, _MISFIT)
+    if result is _MISFIT:
+        result = _COMBINED[key] = _combine_points(_SIDE_POINTS[white], _SIDE_POINTS[black])
+    if result is _MISFIT:
+        raise FileFormatError(line, f"round {r}, board {board}: the two players' results do not fit together")
+    return result  # type: ignore[return-value]
+
+
+_MISFIT = object()  # two sides that do not fit together
+_COMBINED: dict[str, object] = {}  # white + black letters -> result (or _MISFIT), filled as met
+
+
+def _combine_points(white: tuple[Fraction | None, bool], black: tuple[Fraction | None, bool]) -> object:
+    """The board result of two sides as (score, forfeit), or ``_MISFIT``."""
     if white[0] is None and black[0] is None:
         return None
+    floss = _SIDE_POINTS[_FLOSS]
     if white[0] is None:
-        white = (1 - black[0], black[1]) if black != _FLOSS else _FWIN  # type: ignore[operator]
+        white = (1 - black[0], black[1]) if black != floss else _SIDE_POINTS[_FWIN]  # type: ignore[operator]
     if black[0] is None:
-        black = (1 - white[0], white[1]) if white != _FLOSS else _FWIN  # type: ignore[operator]
+        black = (1 - white[0], white[1]) if white != floss else _SIDE_POINTS[_FWIN]  # type: ignore[operator]
     sw, sb = white[0], black[0]
     if white[1] or black[1]:
         table = {(1, 0): "+/-", (0, 1): "-/+", (0, 0): "-/-"}
@@ -633,18 +719,20 @@ def _combine(white: _Side, black: _Side, line: int, what: str) -> str | None:
             return table[key]  # type: ignore[index]
     elif sw + sb == 1:  # type: ignore[operator]
         return {Fraction(1): "1-0", Fraction(0): "0-1", Fraction(1, 2): "1/2-1/2"}[sw]  # type: ignore[index]
-    raise FileFormatError(line, f"{what}: the two players' results do not fit together")
+    return _MISFIT
 
 
 class _Ctx:
     def __init__(self, st: _State, teams: dict[int, _TeamRec], player_team: dict[int, int],
-                 roster_pos: dict[int, int], rules: Rules) -> None:
+                 roster_pos: dict[int, int], rules: Rules, table_order: bool = True) -> None:
         self.st = st
         self.teams = teams
         self.player_team = player_team
         self.roster_pos = roster_pos
         self.rules = rules
-        self.round_scores: dict[int, dict[int, Fraction]] = {}  # round -> team -> primary score in it
+        self.table_order = table_order
+        self.scores: dict[int, Fraction] | None = None  # team -> primary score over the rounds counted
+        self.counted: set[int] = set()  # the rounds in ``scores``
         self.inferred_pab = _infer_pabs(st, teams, player_team) if st.teams013 and not st.teams310 else {}
 
     def _check_team(self, team: int, line: int) -> None:
@@ -653,7 +741,7 @@ class _Ctx:
 
     def round_matches(self, r: int, before: Tournament) -> tuple[Match, ...]:
         st = self.st
-        pairs: dict[frozenset[int], list[_Entry]] = {}
+        pairs: dict[tuple[int, int], list[_Entry]] = {}  # (smaller team, larger team) -> boards
         empty_wins: dict[int, list[_Entry]] = {}
         pab_teams: dict[int, int] = {}
         forfeited: dict[int, int] = {}
@@ -665,7 +753,7 @@ class _Ctx:
                     raise FileFormatError(line, f"team {team} has two forfeited matches in round {r}")
                 forfeited[team] = line
             side = {"+-": "second", "-+": "first", "--": "both"}[kind]
-            out.append(Match(round=r, table=0, first=white, second=black, forfeit=side))
+            out.append(Match(round=r, table=self._table(out), first=white, second=black, forfeit=side))
         if r in st.pab:
             team, line = st.pab[r]
             self._check_team(team, line)
@@ -673,12 +761,13 @@ class _Ctx:
         if r in self.inferred_pab:
             team = self.inferred_pab[r]
             pab_teams[team] = self.teams[team].line
-        for pid, rec in st.players.items():
-            b = rec.blocks.get(r)
-            if b is None:
-                continue
-            team = self.player_team.get(pid)
-            if b.opponent == 0:
+        players = st.players
+        player_team = self.player_team
+        side_of = _SIDE_OF_CODE
+        for pid, rec, b in st.blocks_of_round.get(r, ()):
+            team = player_team.get(pid)
+            opponent = b.opponent
+            if opponent == 0:
                 if team is None or team in forfeited:
                     continue
                 if b.code == "U":
@@ -689,26 +778,26 @@ class _Ctx:
                 elif b.code in ("1", "=", "0"):
                     raise FileFormatError(rec.line, f"round {r}: a played game needs an opponent")
                 continue
-            opp = st.players.get(b.opponent)
+            opp = players.get(opponent)
             if opp is None:
-                raise FileFormatError(rec.line, f"round {r}: opponent {b.opponent} has no 001 record")
+                raise FileFormatError(rec.line, f"round {r}: opponent {opponent} has no 001 record")
             ob = opp.blocks.get(r)
             if ob is None and opp.length < ROUND_COL + ROUND_WIDTH * (r - 1):
                 raise FileFormatError(
-                    opp.line, f"record cut short: player {b.opponent}'s 001 record ends at column {opp.length}, "
+                    opp.line, f"record cut short: player {opponent}'s 001 record ends at column {opp.length}, "
                               f"before its round {r} block (column {ROUND_COL + ROUND_WIDTH * (r - 1)}), but "
-                              f"player {pid} (line {rec.line}) names {b.opponent} as opponent in round {r}")
+                              f"player {pid} (line {rec.line}) names {opponent} as opponent in round {r}")
             if ob is None or ob.opponent != pid:
                 raise FileFormatError(
-                    rec.line, f"round {r}: player {pid} names {b.opponent} as opponent but not vice versa")
-            if b.code in ("U", "H", "F") or ob.code in ("U", "H", "F"):
+                    rec.line, f"round {r}: player {pid} names {opponent} as opponent but not vice versa")
+            if b.code in _BYE_CODES or ob.code in _BYE_CODES:
                 raise FileFormatError(rec.line, f"round {r}: a bye code with an opponent")
-            if pid > b.opponent:
+            if pid > opponent:
                 continue
-            other = self.player_team[b.opponent]
+            other = player_team[opponent]
             assert team is not None
             if team == other:
-                raise FileFormatError(rec.line, f"round {r}: players {pid} and {b.opponent} are team-mates")
+                raise FileFormatError(rec.line, f"round {r}: players {pid} and {opponent} are team-mates")
             if team in forfeited or other in forfeited:
                 continue
             colour = b.colour
@@ -716,23 +805,27 @@ class _Ctx:
                 colour = "w" if ob.colour == "b" else "b"
             elif colour is not None and ob.colour == colour:
                 raise FileFormatError(
-                    rec.line, f"round {r}: players {pid} and {b.opponent} have the same colour")
-            a_team, b_team = min(team, other), max(team, other)
-            if a_team == team:
-                e = _Entry(pid, b.opponent, colour, _SIDE_OF_CODE[b.code], _SIDE_OF_CODE[ob.code], rec.line)
+                    rec.line, f"round {r}: players {pid} and {opponent} have the same colour")
+            if team < other:
+                e = _Entry(pid, opponent, colour, side_of[b.code], side_of[ob.code], rec.line)
+                key = (team, other)
             else:
                 flip = None if colour is None else ("w" if colour == "b" else "b")
-                e = _Entry(b.opponent, pid, flip, _SIDE_OF_CODE[ob.code], _SIDE_OF_CODE[b.code], rec.line)
-            pairs.setdefault(frozenset((a_team, b_team)), []).append(e)
+                e = _Entry(opponent, pid, flip, side_of[ob.code], side_of[b.code], rec.line)
+                key = (other, team)
+            entries = pairs.get(key)
+            if entries is None:
+                pairs[key] = [e]
+            else:
+                entries.append(e)
         # lineups (300) may name a pair of teams that has no game at all (every board empty)
         for (rr, team), (opp_team, _, line) in st.out_of_order.items():
             if rr == r and opp_team:
                 self._check_team(team, line)
                 self._check_team(opp_team, line)
-                pairs.setdefault(frozenset((team, opp_team)), [])
+                pairs.setdefault((min(team, opp_team), max(team, opp_team)), [])
         seen: dict[int, int] = dict(forfeited)
-        for key, entries in sorted(pairs.items(), key=lambda kv: sorted(kv[0])):
-            a_team, b_team = sorted(key)
+        for (a_team, b_team), entries in sorted(pairs.items()):
             line = entries[0].line if entries else st.out_of_order.get((r, a_team), (0, [], None))[2]
             for team in (a_team, b_team):
                 if team in seen or team in pab_teams:
@@ -741,15 +834,22 @@ class _Ctx:
             entries = entries + empty_wins.pop(a_team, [])
             entries += [_Entry(None, e.a, _flip(e.colour_a), e.side_b, e.side_a, e.line)
                         for e in empty_wins.pop(b_team, [])]
-            out.append(self._match(r, a_team, b_team, entries))
+            out.append(self._match(r, a_team, b_team, entries, self._table(out)))
         for team, entries in empty_wins.items():
             st.warn(entries[0].line, f"round {r}: team {team} wins boards by forfeit but has no opponent; "
                                      "ignored")
         for team in sorted(pab_teams):
             if team in seen:
                 raise FileFormatError(pab_teams[team], f"round {r}: team {team} has the PAB and a match")
-            out.append(Match(round=r, table=0, first=team, second=None))
+            out.append(Match(round=r, table=self._table(out), first=team, second=None))
+        if not self.table_order:
+            return tuple(out)
         return self._tables(r, out, before)
+
+    def _table(self, out: list[Match]) -> int:
+        """The table of the match made after ``out``: 0 until ``_tables`` orders the round, or the
+        next number when the caller does not want table order."""
+        return 0 if self.table_order else len(out) + 1
 
     def _lineup(self, r: int, team: int, opp_team: int) -> list[int | None] | None:
         rec = self.st.out_of_order.get((r, team))
@@ -763,9 +863,10 @@ class _Ctx:
                 raise FileFormatError(line, f"round {r}: player {pid} is not in team {team}")
         return lineup
 
-    def _match(self, r: int, a_team: int, b_team: int, entries: list[_Entry]) -> Match:
-        la = self._lineup(r, a_team, b_team)
-        lb = self._lineup(r, b_team, a_team)
+    def _match(self, r: int, a_team: int, b_team: int, entries: list[_Entry], table: int = 0) -> Match:
+        has_lineups = bool(self.st.out_of_order)  # 300 records: few files have any
+        la = self._lineup(r, a_team, b_team) if has_lineups else None
+        lb = self._lineup(r, b_team, a_team) if has_lineups else None
         boards: list[_Entry]
         if la is not None or lb is not None:
             boards = self._by_lineups(r, a_team, b_team, la, lb, entries)
@@ -796,9 +897,9 @@ class _Ctx:
                 result: str | None = "-/-"
             else:
                 w, b = (fside, sside) if first_white else (sside, fside)
-                result = _combine(w, b, e.line, f"round {r}, board {k + 1}")
+                result = _combine(w, b, e.line, r, k + 1)
             games.append(BoardGame(k + 1, fp, sp, first_white, result))
-        return Match(round=r, table=0, first=first, second=second, boards=tuple(games))
+        return Match(round=r, table=table, first=first, second=second, boards=tuple(games))
 
     def _by_lineups(self, r: int, a_team: int, b_team: int, la: list[int | None] | None,
                     lb: list[int | None] | None, entries: list[_Entry]) -> list[_Entry]:
@@ -851,28 +952,38 @@ class _Ctx:
         """GHR C.04.2 3.6 board order on the primary score before round r; the PAB last."""
         rules = self.rules
         use_gp = rules.pairing.primary_score == "GP"
-        score: dict[int, Fraction] = {t.id: Fraction(0) for t in before.teams}
-        for rnd in before.rounds:  # each round's scores once, not once per later round
-            if rnd.number not in self.round_scores:
-                got: dict[int, Fraction] = {}
-                for m in rnd.matches:
-                    for tid in m.teams():
-                        tr = team_round(m, tid, rnd.number, rules)
-                        got[tid] = (tr.gp if use_gp else tr.mp) or Fraction(0)
-                self.round_scores[rnd.number] = got
-            for tid, value in self.round_scores[rnd.number].items():
-                if tid in score:
-                    score[tid] += value
+        score = self.scores
+        if score is None:
+            score = self.scores = {t.id: ZERO for t in before.teams}
+        for rnd in before.rounds:  # running totals: each round's scores are added once
+            if rnd.number in self.counted:
+                continue
+            self.counted.add(rnd.number)
+            for m in rnd.matches:
+                for tid in m.teams():
+                    res = round_result(m, tid, rules)
+                    value = res[3] if use_gp else res[2]
+                    if value and tid in score:
+                        score[tid] += value
+        # compared as integers over a common denominator: the same order as the fractions
+        den = math.lcm(*(v.denominator for v in score.values())) if score else 1
+        num = {tid: v.numerator * (den // v.denominator) for tid, v in score.items()}
 
-        def key(m: Match) -> tuple[int, Fraction, Fraction, int]:
+        def key(m: Match) -> tuple[int, int, int, int]:
             if m.second is None:
-                return (1, Fraction(0), Fraction(0), m.first)
+                return (1, 0, 0, m.first)
             a, b = m.first, m.second
-            hi = min((a, b), key=lambda x: (-score.get(x, 0), x))
-            return (0, -score.get(hi, 0), -(score.get(a, 0) + score.get(b, 0)), min(a, b))
+            sa, sb = num.get(a, 0), num.get(b, 0)
+            hi = sa if (-sa, a) < (-sb, b) else sb
+            return (0, -hi, -(sa + sb), min(a, b))
 
-        ordered = sorted(matches, key=key)
-        return tuple(dataclasses.replace(m, table=i + 1) for i, m in enumerate(ordered))
+        return tuple(_numbered(sorted(matches, key=key)))
+
+
+def _numbered(matches: list[Match]) -> Iterator[Match]:
+    """The matches with their tables numbered 1, 2, ... in this order."""
+    for i, m in enumerate(matches):
+        yield Match(round=m.round, table=i + 1, first=m.first, second=m.second, boards=m.boards, forfeit=m.forfeit)
 
 
 def _infer_pabs(st: _State, teams: dict[int, _TeamRec], player_team: dict[int, int]) -> dict[int, int]:

@@ -24,16 +24,23 @@ from app.cli import main
 out, err = io.StringIO(), io.StringIO()
 with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
     rc = main(sys.argv[1:])
-print(json.dumps({"rc": rc, "modules": sorted({m.split(".")[0] for m in sys.modules})}))
+print(json.dumps({"rc": rc, "modules": sorted({m.split(".")[0] for m in sys.modules}), "full": sorted(sys.modules)}))
 """
 
 
 def _loaded(*args: str) -> tuple[int, set[str]]:
+    """(exit status, top-level packages loaded) of ``teamswiss ARGS`` in a fresh interpreter."""
+    rc, modules, _ = _loaded_full(*args)
+    return rc, modules
+
+
+def _loaded_full(*args: str) -> tuple[int, set[str], set[str]]:
+    """Also every module loaded, by its full name (the probe imports json itself: see JSON_PROBE)."""
     root = Path(__file__).resolve().parents[3]
     done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, cwd=root,
                           timeout=120, check=True)
     doc = json.loads(done.stdout.strip().splitlines()[-1])
-    return doc["rc"], set(doc["modules"])
+    return doc["rc"], set(doc["modules"]), set(doc["full"])
 
 
 @pytest.fixture(scope="module")
@@ -65,3 +72,62 @@ def test_the_server_commands_still_load_their_stack() -> None:
                                "print('sqlmodel' in sys.modules)"],
         capture_output=True, text=True, timeout=120, check=True)
     assert rc_modules.stdout.strip() == "True"
+
+
+def test_text_standings_import_only_what_ranking_needs(trf: Path) -> None:
+    """The text standings read the file and rank the teams: no pairing engine, no TRF writer's work,
+    no JSON, hashing or random numbers (each costs milliseconds of a run that takes about 0.1 s)."""
+    rc, modules, full = _loaded_full("standings", str(trf))
+    assert rc == 0
+    unwanted = {"random", "hashlib", "networkx"}
+    assert modules.isdisjoint(unwanted), sorted(modules & unwanted)
+    assert not {m for m in full if m.startswith(("app.services.pairing", "app.services.generator"))}
+
+
+
+JSON_PROBE = """
+import contextlib, io, sys
+from app.cli import main
+with contextlib.redirect_stdout(io.StringIO()):
+    rc = main(sys.argv[1:])
+print(rc, "json" in sys.modules)
+"""
+
+
+@pytest.mark.parametrize(("flags", "loads_json"), [((), False), (("--json",), True)])
+def test_standings_load_json_only_for_json_output(trf: Path, flags: tuple[str, ...], loads_json: bool) -> None:
+    root = Path(__file__).resolve().parents[3]
+    done = subprocess.run([sys.executable, "-c", JSON_PROBE, "standings", str(trf), *flags], capture_output=True,
+                          text=True, cwd=root, timeout=120, check=True)
+    assert done.stdout.split() == ["0", str(loads_json)]
+
+
+GC_PROBE = """
+import gc, sys
+from app.cli import main
+sys.argv = ["teamswiss", *sys.argv[1:]]
+before = gc.get_threshold()
+rc = main()
+print(rc, gc.get_threshold()[0], gc.get_freeze_count() > 0, before[0], file=sys.stderr)
+"""
+
+
+def test_a_file_command_run_as_the_program_collects_rarely_and_freezes_at_the_end(trf: Path) -> None:
+    root = Path(__file__).resolve().parents[3]
+    done = subprocess.run([sys.executable, "-c", GC_PROBE, "standings", str(trf)], capture_output=True, text=True,
+                          cwd=root, timeout=120, check=True)
+    rc, threshold, frozen, _ = done.stderr.strip().splitlines()[-1].split()
+    assert (rc, threshold, frozen) == ("0", "100000", "True")
+
+
+def test_a_caller_that_passes_argv_keeps_its_collector(trf: Path) -> None:
+    import contextlib
+    import gc
+    import io
+
+    before = gc.get_threshold()
+    frozen = gc.get_freeze_count()
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["standings", str(trf)]) == 0
+    assert gc.get_threshold() == before
+    assert gc.get_freeze_count() == frozen
