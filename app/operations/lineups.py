@@ -12,13 +12,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
+from sqlalchemy import RowMapping, bindparam
 from sqlmodel import Session, select
 
-from app.models import Club, Lineup, Player, Round, Team, Tournament
+from app.models import Lineup, Round, Team, Tournament
 from app.models.schemas import LineupBoard, LineupCheckRead, LineupPut, LineupRead
 from app.operations import audit
-from app.operations.read_models import player_view
-from app.operations.repository import eligibility, roster_in_board_order, rules_of, to_player
+from app.operations.read_models import player_row_view
+from app.operations.repository import club_row, eligibility, roster_rows_in_board_order, rules_of
 from app.operations.rounds import lineup_changed
 from app.security import Principal
 from app.services import tournament as dom
@@ -30,10 +31,15 @@ from app.services.rules import Rules
 @dataclass(frozen=True)
 class _Context:
     rules: Rules
-    roster_rows: list[Player]
+    roster_rows: list[RowMapping]  # every player column, in board order
     roster: list[dom.Player]
     eligible: Callable[[dom.Player], None]
     row: Lineup | None
+
+
+#: The team's submitted lineup for the round (built once: every lineup request runs it).
+_LINEUP = select(Lineup).where(Lineup.tournament_id == bindparam("tid"), Lineup.round_number == bindparam("n"),
+                               Lineup.team_id == bindparam("team"))
 
 
 def _context(session: Session, t: Tournament, rnd: Round, team: Team, *, late: bool) -> _Context:
@@ -46,12 +52,11 @@ def _context(session: Session, t: Tournament, rnd: Round, team: Team, *, late: b
         raise StateConflict("R-3.2", f"lineups for round {rnd.number} closed at its start "
                             f"({rnd.scheduled_start.isoformat()}); ask the arbiter")
     rules = rules_of(t)
-    rows = roster_in_board_order(session, team)
-    club = session.get(Club, team.club_id)
-    row = session.exec(select(Lineup).where(Lineup.tournament_id == t.id, Lineup.round_number == rnd.number,
-                                            Lineup.team_id == team.id)).first()
-    return _Context(rules, rows, [to_player(p) for p in rows], eligibility(rules, club, t.start_date or date.today()),
-                    row)
+    roster = roster_rows_in_board_order(session, team.id or 0)  # rows: the players are read, never changed here
+    club = club_row(session, team.club_id)
+    row = session.exec(_LINEUP, params={"tid": t.id, "n": rnd.number, "team": team.id}).first()
+    return _Context(rules, [r for r, _ in roster], [p for _, p in roster],
+                    eligibility(rules, club, t.start_date or date.today()), row)
 
 
 def _captain_problem(ctx: _Context, captain_id: int | None, late: bool) -> DomainError | None:
@@ -98,8 +103,8 @@ def submit_lineup(session: Session, t: Tournament, rnd: Round, team: Team, body:
     lineup_changed(session, t, rnd, team)
     audit.record(session, principal, "lineup", "lineup", row.id, tournament_id=t.id, before=before, after=row,
                  reason=body.reason)
-    by_id = {p.id: p for p in ctx.roster_rows}
-    boards = [LineupBoard(board=i + 1, player=player_view(session, principal, by_id[lineup.players[i]], private)
+    by_id = {p["id"]: p for p in ctx.roster_rows}
+    boards = [LineupBoard(board=i + 1, player=player_row_view(by_id[lineup.players[i]], private)
                           if i < len(lineup.players) else None) for i in range(ctx.rules.boards)]
     return LineupRead(team_id=team.id or 0, round=rnd.number, submitted=True, captain_id=lineup.captain,
                       boards=boards)

@@ -7,6 +7,7 @@ contact data, unpublished rounds, appeal texts) is decided here, from the reader
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from datetime import date
 from fractions import Fraction
 from typing import Any
@@ -99,6 +100,13 @@ def player_view(session: Session, principal: Principal | None, p: Player,
     if private:
         return PlayerRead.model_validate(data)
     return PlayerPublic.model_validate(data)
+
+
+def player_row_view(row: Mapping[str, Any], private: bool) -> PlayerPublic | PlayerRead:
+    """:func:`player_view` of a row of every player column."""
+    data = dict(row)
+    data["name"] = f"{row['last_name']}, {row['first_name']}" if row["first_name"] else row["last_name"]
+    return PlayerRead.model_validate(data) if private else PlayerPublic.model_validate(data)
 
 
 FEW_TEAMS = 20  # R-4.3

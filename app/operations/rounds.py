@@ -16,6 +16,7 @@ from sqlmodel import Session, col, delete, select
 from app.models import BoardGame, Club, Lineup, Match, Player, Round, Team, Tournament
 from app.operations import audit
 from app.operations.repository import (
+    ROUND_BY_NUMBER,
     eligibility,
     load_domain,
     roster_in_board_order,
@@ -37,7 +38,7 @@ PUBLIC_STATES = ("published", "in_progress", "completed")
 
 
 def get_round(session: Session, tournament_id: int, number: int) -> Round:
-    r = session.exec(select(Round).where(Round.tournament_id == tournament_id, Round.number == number)).first()
+    r = session.exec(ROUND_BY_NUMBER, params={"tid": tournament_id, "n": number}).first()
     if r is None:
         raise NotFound(None, f"the tournament has no round {number}")
     return r

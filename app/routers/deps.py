@@ -17,6 +17,7 @@ from app.fastread import remember, response_of
 from app.models import Tournament
 from app.models.schemas import Page
 from app.operations.cache import Answer
+from app.operations.repository import TOURNAMENT_BY_ID, TOURNAMENT_FOR_UPDATE, by_id
 from app.permissions import MAX_ID, Access, Permit
 from app.security import Principal, current_principal, optional_principal
 from app.services.errors import NotFound
@@ -113,9 +114,9 @@ def load_tournament(session: Session, tournament_id: int, *, for_update: bool = 
     t = None
     if 0 < tournament_id <= MAX_ID:
         if for_update:
-            t = session.exec(select(Tournament).where(Tournament.id == tournament_id).with_for_update()).first()
+            t = session.exec(TOURNAMENT_FOR_UPDATE, params={"id": tournament_id}).first()
         else:
-            t = session.get(Tournament, tournament_id)
+            t = by_id(session, Tournament, TOURNAMENT_BY_ID, tournament_id)
     if t is None:
         raise NotFound(None, f"no tournament with id {tournament_id}")
     return t
