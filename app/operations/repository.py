@@ -216,9 +216,14 @@ def load_domain(session: Session, t: Tournament, *, rules: Rules | None = None) 
     )
 
 
+_PAYMENTS = select(Payment.__table__.c.amount).where(  # type: ignore[attr-defined]
+    Payment.__table__.c.team_id == bindparam("team"))  # type: ignore[attr-defined]
+
+
 def fee_total(session: Session, team_id: int) -> Fraction:
-    pays = session.exec(select(Payment).where(Payment.team_id == team_id)).all()
-    return sum((Fraction(str(p.amount)) for p in pays), Fraction(0))
+    session.flush()  # read as rows: the session's own payments first
+    amounts = session.connection().execute(_PAYMENTS, {"team": team_id}).scalars()
+    return sum((Fraction(str(a)) for a in amounts), Fraction(0))
 
 
 def delete_tournament_rows(session: Session, t: Tournament) -> None:
