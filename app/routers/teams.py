@@ -203,7 +203,12 @@ def put_roster(tournament_id: Id, team_id: Id, body: RosterPut, session: Session
     if missing:
         raise NotFound(None, f"no player with id {missing[0]}", player_id=missing[0])
     club = session.get(Club, team.club_id)
-    entries = session.exec(select(RosterEntry).where(RosterEntry.tournament_id == tournament_id)).all()
+    # the team's own entries and those of the players named (on another roster: R-3.1, or moving, R-11.5); the
+    # other rosters' players do not matter here, and a late roster must not load every roster of the event
+    entries = session.exec(select(RosterEntry).where(
+        RosterEntry.tournament_id == tournament_id,
+        (RosterEntry.team_id == team.id) | col(RosterEntry.player_id).in_(body.player_ids),
+    ).order_by(col(RosterEntry.id))).all()
     other: dict[int, list[int]] = {}
     moving: list[RosterEntry] = []
     for e in entries:
