@@ -70,14 +70,14 @@ def record(
 
 
 _PENDING = "teamswiss_audit"
-_AUDIT = AuditEntry.__table__  # type: ignore[attr-defined]
+_INSERT = insert(AuditEntry.__table__)  # type: ignore[attr-defined]
 
 
 @event.listens_for(OrmSession, "before_commit")
 def _write(session: OrmSession) -> None:
     pending = session.info.pop(_PENDING, None)
     if pending:
-        session.connection().execute(insert(_AUDIT), pending)
+        session.connection().execute(_INSERT, pending)
 
 
 @event.listens_for(OrmSession, "after_transaction_end")

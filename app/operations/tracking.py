@@ -210,6 +210,7 @@ def _note(session: OrmSession, tr: Tracking, obj: Any, how: str) -> None:
 
 _T = Tournament.__table__  # type: ignore[attr-defined]
 _EVENTS = TournamentEvent.__table__  # type: ignore[attr-defined]
+_INSERT_EVENTS = insert(_EVENTS).returning(_EVENTS.c.id)  # built once: its compiled form is cached
 _BUMP = update(_T).where(_T.c.id == bindparam("tid")).values(version=_T.c.version + 1).returning(_T.c.version)
 
 
@@ -380,7 +381,7 @@ def _before_commit(session: OrmSession) -> None:
     if not rows:
         return
     # one INSERT for the transaction's events, as rows (no ORM objects: nothing reads them in this session)
-    ids = session.connection().execute(insert(_EVENTS).values(rows).returning(_EVENTS.c.id)).scalars().all()
+    ids = session.connection().execute(_INSERT_EVENTS, rows).scalars().all()
     written = {r["tournament_id"] for r in rows}
     tr.written |= written
     if any(i % PRUNE_EVERY == 0 for i in ids):
