@@ -373,14 +373,13 @@ def set_match_forfeit(session: Session, t: Tournament, rnd: Round, match: Match,
 
 def round_complete(session: Session, rnd: Round) -> list[int]:
     """Tables without a full result."""
-    missing = []
-    for m in round_matches(session, rnd):
-        if m.second_team_id is None or m.forfeit is not None:
-            continue
-        boards = match_boards(session, m)
-        if not boards or any(b.result is None for b in boards):
-            missing.append(m.table_no)
-    return missing
+    played = [m for m in round_matches(session, rnd) if m.second_team_id is not None and m.forfeit is None]
+    results: dict[int, list[str | None]] = {m.id or 0: [] for m in played}
+    if played:  # every board's result in one statement, not one per match
+        for match_id, result in session.exec(select(BoardGame.match_id, BoardGame.result).where(
+                col(BoardGame.match_id).in_(list(results)))).all():
+            results[match_id].append(result)
+    return [m.table_no for m in played if not results[m.id or 0] or None in results[m.id or 0]]
 
 
 def player_map(session: Session, ids: set[int]) -> dict[int, Player]:
