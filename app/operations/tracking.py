@@ -18,14 +18,13 @@ The version is what the read cache (:mod:`app.operations.cache`) and the ETags a
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, event, func, insert, inspect, or_, update
+from sqlalchemy import Text, bindparam, cast, event, func, insert, inspect, or_, update
 from sqlalchemy.orm import ORMExecuteState
 from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm.attributes import set_committed_value
@@ -211,6 +210,9 @@ def _note(session: OrmSession, tr: Tracking, obj: Any, how: str) -> None:
 _T = Tournament.__table__  # type: ignore[attr-defined]
 _EVENTS = TournamentEvent.__table__  # type: ignore[attr-defined]
 _INSERT_EVENTS = insert(_EVENTS).returning(_EVENTS.c.id)  # built once: its compiled form is cached
+#: PostgreSQL: the insert also sends ``NOTIFY teamswiss_events, '{"t": <tournament id>}'`` for each row.
+_INSERT_EVENTS_NOTIFY = insert(_EVENTS).returning(
+    _EVENTS.c.id, func.pg_notify(CHANNEL, cast(func.json_build_object("t", _EVENTS.c.tournament_id), Text)))
 _BUMP = update(_T).where(_T.c.id == bindparam("tid")).values(version=_T.c.version + 1).returning(_T.c.version)
 
 
@@ -381,14 +383,14 @@ def _before_commit(session: OrmSession) -> None:
     if not rows:
         return
     # one INSERT for the transaction's events, as rows (no ORM objects: nothing reads them in this session)
-    ids = session.connection().execute(_INSERT_EVENTS, rows).scalars().all()
+    # on PostgreSQL the same statement NOTIFYs the other processes (delivered on commit; identical notifications
+    # of a transaction are sent once, so once a tournament): no round trip of its own
+    postgres = session.get_bind().dialect.name == "postgresql"
+    ids = session.connection().execute(_INSERT_EVENTS_NOTIFY if postgres else _INSERT_EVENTS, rows).scalars().all()
     written = {r["tournament_id"] for r in rows}
     tr.written |= written
     if any(i % PRUNE_EVERY == 0 for i in ids):
         session.connection().execute(_EVENTS.delete().where(_EVENTS.c.created_at < now - KEEP))
-    if session.get_bind().dialect.name == "postgresql":
-        for tid in sorted(written):
-            session.execute(select(func.pg_notify(CHANNEL, json.dumps({"t": tid}))))
 
 
 @event.listens_for(OrmSession, "after_commit")
