@@ -71,7 +71,7 @@ from app.operations.repository import (
     rules_of,
     to_player,
 )
-from app.operations.rounds import PUBLIC_STATES, match_boards, match_etag, player_map, round_matches
+from app.operations.rounds import PUBLIC_STATES, match_boards, match_etag, round_matches
 from app.permissions import can_see_private, is_staff, managed_team_ids
 from app.security import Principal
 from app.services import tournament as dom
@@ -241,7 +241,35 @@ def prefetch(session: Session, matches: list[Match]) -> tuple[dict[int, list[Boa
                               .order_by(BoardGame.match_id, BoardGame.board)).all():
             boards[b.match_id].append(b)
     pids = {p for bl in boards.values() for b in bl for p in (b.first_player_id, b.second_player_id) if p}
-    return boards, player_map(session, pids)
+    return boards, player_refs(session, pids)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Named:
+    """What a match answer shows of a player (:class:`PlayerRef`), read as a row."""
+
+    id: int
+    last_name: str
+    first_name: str
+    fide_rating: int | None
+    national_rating: int | None
+    title: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.last_name}, {self.first_name}" if self.first_name else self.last_name
+
+
+_P = Player.__table__  # type: ignore[attr-defined]
+_NAMED = select(_P.c.id, _P.c.last_name, _P.c.first_name, _P.c.fide_rating, _P.c.national_rating, _P.c.title)
+
+
+def player_refs(session: Session, ids: set[int]) -> dict[int, _Named]:
+    """The players ``ids`` as their match answers show them: one statement of rows (a round has hundreds)."""
+    if not ids:
+        return {}
+    rows = session.exec(_NAMED.where(_P.c.id.in_(sorted(ids)))).all()  # type: ignore[call-overload]
+    return {r[0]: _Named(*r) for r in rows}
 
 
 def match_read(session: Session, t: Tournament, rnd: Round, m: Match, teams: dict[int, Team],
@@ -251,7 +279,7 @@ def match_read(session: Session, t: Tournament, rnd: Round, m: Match, teams: dic
     if boards is None:
         boards = match_boards(session, m)
     if players is None:
-        players = player_map(session, {p for b in boards for p in (b.first_player_id, b.second_player_id) if p})
+        players = player_refs(session, {p for b in boards for p in (b.first_player_id, b.second_player_id) if p})
 
     def pref(pid: int | None) -> PlayerRef | None:
         p = players.get(pid) if pid else None
