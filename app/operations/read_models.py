@@ -67,6 +67,7 @@ from app.operations.repository import (
     eligibility,
     load_domain,
     roster_in_board_order,
+    roster_rows_in_board_order,
     rosters,
     rules_of,
     to_player,
@@ -154,10 +155,10 @@ def team_read(session: Session, team: Team, principal: Principal | None, club: C
 
 def roster_read(session: Session, team: Team, principal: Principal | None,
                 warnings: list[dict[str, str | None]] | None = None) -> RosterRead:
-    players = roster_in_board_order(session, team)
+    players = roster_rows_in_board_order(session, team.id or 0)
     private = can_see_private(session, principal, team.club_id)
     return RosterRead(team_id=team.id or 0, players=[
-        RosterPlayer(board=i + 1, player=player_view(session, principal, p, private)) for i, p in enumerate(players)
+        RosterPlayer(board=i + 1, player=player_row_view(p, private)) for i, (p, _) in enumerate(players)
     ], warnings=warnings or [])
 
 
@@ -228,18 +229,25 @@ def ranking_rows(session: Session, t: Tournament, numbered: bool = False) -> tup
     return out, teams
 
 
-def team_ref(team: Team | None) -> TeamRef | None:
+def team_ref(team: Any) -> TeamRef | None:
+    """A team (or a row of its id, name and tpn) as answers refer to it."""
     return TeamRef(id=team.id or 0, name=team.name, tpn=team.tpn) if team else None
 
 
-def prefetch(session: Session, matches: list[Match]) -> tuple[dict[int, list[BoardGame]], dict[int, Any]]:
-    """Every board of ``matches`` and every player on them, in two queries."""
+def match_boards_of(session: Session, matches: list[Match]) -> dict[int, list[BoardGame]]:
+    """Every board of ``matches`` by match id, in board order: one query."""
     ids = [m.id for m in matches]
     boards: dict[int, list[BoardGame]] = {i or 0: [] for i in ids}
     if ids:
         for b in session.exec(select(BoardGame).where(col(BoardGame.match_id).in_(ids))
                               .order_by(BoardGame.match_id, BoardGame.board)).all():
             boards[b.match_id].append(b)
+    return boards
+
+
+def prefetch(session: Session, matches: list[Match]) -> tuple[dict[int, list[BoardGame]], dict[int, Any]]:
+    """Every board of ``matches`` and every player on them, in two queries."""
+    boards = match_boards_of(session, matches)
     pids = {p for bl in boards.values() for b in bl for p in (b.first_player_id, b.second_player_id) if p}
     return boards, player_refs(session, pids)
 
@@ -272,7 +280,7 @@ def player_refs(session: Session, ids: set[int]) -> dict[int, _Named]:
     return {r[0]: _Named(*r) for r in rows}
 
 
-def match_read(session: Session, t: Tournament, rnd: Round, m: Match, teams: dict[int, Team],
+def match_read(session: Session, t: Tournament, rnd: Round, m: Match, teams: Mapping[int, Any],
                players: dict[int, Any] | None = None, boards: list[BoardGame] | None = None,
                rules: Rules | None = None) -> MatchRead:
     rules = rules or rules_of(t)

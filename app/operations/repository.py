@@ -118,6 +118,7 @@ def club_row(session: Session, club_id: int) -> Row[Any] | None:
 
 def roster_rows_in_board_order(session: Session, team_id: int) -> list[tuple[RowMapping, dom.Player]]:
     """:func:`roster_in_board_order` as rows (every player column) with their domain players: no ORM objects."""
+    session.flush()  # read as rows: the session's own roster changes first
     rows = session.connection().execute(ROSTER_ROWS, {"team": team_id}).mappings().all()
     players = {r["id"]: (r, _player_row([r[c] for c in _PLAYER_COLUMNS])) for r in rows}
     return [players[dp.id] for dp in board_order([p for _, p in players.values()])]
