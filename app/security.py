@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import math
 import secrets
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
@@ -111,6 +112,16 @@ def _principal(user: User | Row[Any], scopes: frozenset[str] | None = None, toke
                      user.is_admin or user.can_create_tournaments)
 
 
+@lru_cache(maxsize=4096)
+def _verified(raw: str, key: str) -> tuple[int, float]:
+    """(user id, expiry) of a JWT whose signature and claims ``jwt.decode`` accepted with ``key``.
+
+    A client sends the same token with each request: its signature is checked once (a refusal raises and is
+    not cached); the expiry is checked again at each use by the caller."""
+    payload = jwt.decode(raw, key, algorithms=[ALGORITHM], options={"require": REQUIRED_CLAIMS})
+    return int(payload["sub"]), float(payload["exp"])
+
+
 #: The bearer's user and its memberships in the path's tournament (none: one row of NULLs), in one statement.
 _M = Membership.__table__  # type: ignore[attr-defined]
 _USER_ROLES = select(_U.c.id, _U.c.username, _U.c.is_admin, _U.c.can_create_tournaments, _U.c.is_active,
@@ -142,11 +153,11 @@ def resolve_bearer(session: Session, creds: HTTPAuthorizationCredentials | None,
             raise Unauthorized(None, "the token's user is disabled")
         return _principal(user, frozenset(tok.scopes or ["write"]), tok.name), None
     try:
-        payload = jwt.decode(raw, get_settings().signing_key, algorithms=[ALGORITHM],
-                             options={"require": REQUIRED_CLAIMS})
-        user_id = int(payload["sub"])
+        user_id, expires = _verified(raw, get_settings().signing_key)
     except (jwt.PyJWTError, KeyError, ValueError, TypeError):
         raise Unauthorized(None, "the bearer token is invalid or expired") from None
+    if time.time() >= expires:  # a token verified before has expired since (as jwt.decode would refuse it now)
+        raise Unauthorized(None, "the bearer token is invalid or expired")
     if not 0 < user_id < 2**31:
         raise Unauthorized(None, "the token's user is disabled")
     # the columns a principal needs, as rows (each request resolves its bearer: no ORM object for it)
