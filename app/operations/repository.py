@@ -57,11 +57,11 @@ def to_player(p: Player) -> dom.Player:
     return _player_row([p.id or 0, *(getattr(p, c) for c in _PLAYER_COLUMNS[1:])])
 
 
-def to_club(c: Club | Row[Any]) -> dom.Club:
+def to_club(c: Club | dom.Club | Row[Any]) -> dom.Club:
     return dom.Club(id=c.id or 0, name=c.name, federation=c.federation, union_member=c.union_member)
 
 
-def eligibility(rules: Rules, club: Club | Row[Any] | None, on: date) -> Callable[[dom.Player], None]:
+def eligibility(rules: Rules, club: Club | dom.Club | Row[Any] | None, on: date) -> Callable[[dom.Player], None]:
     """The R-2 eligibility check of one club's players on a date, for the lineup and ranking rules."""
     dclub = to_club(club) if club else None
     return lambda p: check_player_eligible(rules, p, dclub, on)
