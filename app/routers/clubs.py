@@ -24,7 +24,7 @@ from app.operations import audit
 from app.operations.read_models import player_row_view, player_view
 from app.operations.repository import club_row
 from app.permissions import club_rights
-from app.routers.deps import Access, Id, PagingDep, SessionDep, answers, get_or_404, paginate, permit, public
+from app.routers.deps import Access, Id, PagingDep, SessionDep, answers, get_or_404, one_hop, paginate, permit, public
 from app.services.errors import NotFound, StateConflict
 
 router = APIRouter()
@@ -94,6 +94,7 @@ def delete_club(club_id: Id, session: SessionDep, access: Annotated[Access, perm
 @router.post("/players", tags=PLAYERS, response_model=PlayerRead, status_code=status.HTTP_201_CREATED,
              responses=answers(404),
              summary="Register a player of a club")
+@one_hop
 def create_player(body: PlayerCreate, session: SessionDep,
                   access: Annotated[Access, permit("player.write")]) -> PlayerRead:
     """Register a player of a club the user has rights over (404 for an unknown club)."""

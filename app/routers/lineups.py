@@ -13,7 +13,7 @@ from app.operations.lineups import check_lineup, lineup_target, submit_lineup
 from app.operations.read_models import lineup_read
 from app.operations.repository import get_team
 from app.operations.rounds import get_round
-from app.routers.deps import Access, Id, RoundNumber, SessionDep, answers, load_tournament, permit, public
+from app.routers.deps import Access, Id, RoundNumber, SessionDep, answers, load_tournament, one_hop, permit, public
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/rounds/{number}/lineups", tags=["lineups"])
 
@@ -40,6 +40,7 @@ def get_lineup(tournament_id: Id, number: RoundNumber, team_id: Id, session: Ses
 
 @router.put("/{team_id}", response_model=LineupRead, responses=answers(409),
             summary="Submit the lineup (team manager or arbiter); boards follow board order (R-3.3)")
+@one_hop
 def put_lineup(tournament_id: Id, number: RoundNumber, team_id: Id, body: LineupPut, session: SessionDep,
                access: Annotated[Access, permit("lineup.write")]) -> LineupRead:
     """Submit the team's lineup for the round: roster players (`player_ids`) and a captain. The players play in
