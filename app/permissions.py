@@ -24,11 +24,12 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials
 from sqlmodel import Session, col, select
 
 from app.db import SessionDep
 from app.models import Club, CommitteeMember, Membership, Player, RosterEntry, Team
-from app.security import Principal, optional_principal
+from app.security import Principal, bearer, resolve_bearer
 from app.services.errors import Forbidden, Unauthorized
 
 ORGANISER_ROLES = frozenset({"organiser"})
@@ -349,12 +350,16 @@ class Permit:
         return cls(action, public=True)
 
     def __call__(self, request: Request, session: SessionDep,
-                 principal: Annotated[Principal | None, Depends(optional_principal)]) -> Access:
+                 creds: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> Access:
+        # the bearer is resolved here rather than in a dependency of its own: one worker thread hop a request,
+        # and the user's memberships in the path's tournament come with the user's row
         tid = _path_int(request, "tournament_id") if "tournament_id" in request.path_params else None
+        principal, memberships = resolve_bearer(session, creds, tid)
         access = Access(session, principal, tid)
         if principal is not None and tid is not None:
-            rows = session.exec(select(Membership.role, Membership.team_id).where(
-                Membership.user_id == principal.user_id, Membership.tournament_id == tid)).all()
+            rows = memberships if memberships is not None else session.exec(select(
+                Membership.role, Membership.team_id).where(Membership.user_id == principal.user_id,
+                                                           Membership.tournament_id == tid)).all()
             access.roles = frozenset(r for r, _ in rows if r != "manager")
             access.team_ids = frozenset(t for r, t in rows if r == "manager" and t is not None)
         if not self.public:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import math
 import secrets
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
@@ -21,13 +22,13 @@ import jwt
 from fastapi import Depends
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pwdlib import PasswordHash
-from sqlalchemy import Row, bindparam
+from sqlalchemy import Row, and_, bindparam
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, select
 
 from app.config import get_settings
 from app.db import SessionDep, get_engine
-from app.models import ApiToken, LoginThrottle, User
+from app.models import ApiToken, LoginThrottle, Membership, User
 from app.services.errors import DomainError, Unauthorized
 
 password_hash = PasswordHash.recommended()
@@ -111,9 +112,37 @@ def _principal(user: User | Row[Any], scopes: frozenset[str] | None = None, toke
                      user.is_admin or user.can_create_tournaments)
 
 
+@lru_cache(maxsize=4096)
+def _verified(raw: str, key: str) -> tuple[int, float]:
+    """(user id, expiry) of a JWT whose signature and claims ``jwt.decode`` accepted with ``key``.
+
+    A client sends the same token with each request: its signature is checked once (a refusal raises and is
+    not cached); the expiry is checked again at each use by the caller."""
+    payload = jwt.decode(raw, key, algorithms=[ALGORITHM], options={"require": REQUIRED_CLAIMS})
+    return int(payload["sub"]), float(payload["exp"])
+
+
+#: The bearer's user and its memberships in the path's tournament (none: one row of NULLs), in one statement.
+_M = Membership.__table__  # type: ignore[attr-defined]
+_USER_ROLES = select(_U.c.id, _U.c.username, _U.c.is_admin, _U.c.can_create_tournaments, _U.c.is_active,
+                     _M.c.role, _M.c.team_id).select_from(
+    _U.outerjoin(_M, and_(_M.c.user_id == _U.c.id, _M.c.tournament_id == bindparam("tid")))).where(
+    _U.c.id == bindparam("uid"))
+
+#: A principal's memberships in one tournament: (role, team id) pairs.
+Memberships = list[tuple[str, int | None]]
+
+
 def _resolve(session: Session, creds: HTTPAuthorizationCredentials | None) -> Principal | None:
+    return resolve_bearer(session, creds)[0]
+
+
+def resolve_bearer(session: Session, creds: HTTPAuthorizationCredentials | None,
+                   tournament_id: int | None = None) -> tuple[Principal | None, Memberships | None]:
+    """The bearer's principal and, for a JWT and a ``tournament_id``, its memberships there read in the same
+    statement (None when they were not read: no tournament, or an API token)."""
     if creds is None:
-        return None
+        return None, None
     raw = creds.credentials
     if raw.startswith(API_TOKEN_PREFIX):
         tok = session.exec(select(ApiToken).where(ApiToken.token_hash == token_digest(raw))).first()
@@ -122,18 +151,27 @@ def _resolve(session: Session, creds: HTTPAuthorizationCredentials | None) -> Pr
         user = session.get(User, tok.user_id)
         if user is None or not user.is_active:
             raise Unauthorized(None, "the token's user is disabled")
-        return _principal(user, frozenset(tok.scopes or ["write"]), tok.name)
+        return _principal(user, frozenset(tok.scopes or ["write"]), tok.name), None
     try:
-        payload = jwt.decode(raw, get_settings().signing_key, algorithms=[ALGORITHM],
-                             options={"require": REQUIRED_CLAIMS})
-        user_id = int(payload["sub"])
+        user_id, expires = _verified(raw, get_settings().signing_key)
     except (jwt.PyJWTError, KeyError, ValueError, TypeError):
         raise Unauthorized(None, "the bearer token is invalid or expired") from None
-    # the columns a principal needs, as a row (each request resolves its bearer: no ORM object for it)
-    user = session.connection().execute(_USER, {"uid": user_id}).first() if 0 < user_id < 2**31 else None
+    if time.time() >= expires:  # a token verified before has expired since (as jwt.decode would refuse it now)
+        raise Unauthorized(None, "the bearer token is invalid or expired")
+    if not 0 < user_id < 2**31:
+        raise Unauthorized(None, "the token's user is disabled")
+    # the columns a principal needs, as rows (each request resolves its bearer: no ORM object for it)
+    conn = session.connection()
+    if tournament_id is None:
+        user = conn.execute(_USER, {"uid": user_id}).first()
+        memberships = None
+    else:
+        rows = conn.execute(_USER_ROLES, {"uid": user_id, "tid": tournament_id}).all()
+        user = rows[0] if rows else None
+        memberships = [(r.role, r.team_id) for r in rows if r.role is not None]
     if user is None or not user.is_active:
         raise Unauthorized(None, "the token's user is disabled")
-    return _principal(user)
+    return _principal(user), memberships
 
 
 def optional_principal(

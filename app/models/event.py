@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import JSON, Column, Index
 from sqlmodel import Field, SQLModel
 
-from app.models.base import UTCDateTime, utcnow
+from app.models.base import UTCDateTime, empty_dict, utcnow
 
 
 class TournamentEvent(SQLModel, table=True):
@@ -23,5 +23,5 @@ class TournamentEvent(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     tournament_id: int
     kind: str = Field(max_length=20)  # round | match | standings | tournament
-    payload: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    payload: dict[str, Any] = Field(default_factory=empty_dict, sa_column=Column(JSON, nullable=False))
     created_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime(), nullable=False, index=True))

@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import JSON, Column, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from app.models.base import UTCDateTime, utcnow
+from app.models.base import UTCDateTime, empty_dict, utcnow
 
 
 class IdempotencyRecord(SQLModel, table=True):
@@ -22,5 +22,5 @@ class IdempotencyRecord(SQLModel, table=True):
     endpoint: str = Field(max_length=200)
     request_hash: str = Field(max_length=64)
     status_code: int
-    response: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    response: dict[str, Any] = Field(default_factory=empty_dict, sa_column=Column(JSON, nullable=False))
     created_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime(), nullable=False))

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import JSON, Column, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from app.models.base import UTCDateTime, utcnow
+from app.models.base import UTCDateTime, empty_dict, empty_list, utcnow
 
 
 class Tournament(SQLModel, table=True):
@@ -25,9 +25,9 @@ class Tournament(SQLModel, table=True):
     start_date: date | None = None
     end_date: date | None = None
     preset: str | None = Field(default=None, max_length=50)
-    rules: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    rules: dict[str, Any] = Field(default_factory=empty_dict, sa_column=Column(JSON, nullable=False))
     chief_arbiter: str = Field(default="", max_length=200)
-    deputy_arbiters: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    deputy_arbiters: list[str] = Field(default_factory=empty_list, sa_column=Column(JSON, nullable=False))
     tpns_locked_at: datetime | None = Field(default=None, sa_column=Column(UTCDateTime(), nullable=True))
     version: int = 1  # bumped on every change of the tournament row (ETag)
     created_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime(), nullable=False))
@@ -85,7 +85,7 @@ class Round(SQLModel, table=True):
     state: str = Field(default="pending", max_length=20)  # pending|paired|published|in_progress|completed
     manual: bool = False  # the pairing was changed by hand
     explanation: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
-    absent_team_ids: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    absent_team_ids: list[int] = Field(default_factory=empty_list, sa_column=Column(JSON, nullable=False))
     version: int = 1
 
 
@@ -124,7 +124,7 @@ class Lineup(SQLModel, table=True):
     tournament_id: int = Field(foreign_key="tournament.id", index=True)
     round_number: int
     team_id: int = Field(foreign_key="team.id", index=True)
-    player_ids: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    player_ids: list[int] = Field(default_factory=empty_list, sa_column=Column(JSON, nullable=False))
     captain_id: int | None = Field(default=None, foreign_key="player.id")
     captain_removed: bool = False  # the chief arbiter removed the captain role for this round
     submitted_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime(), nullable=False))

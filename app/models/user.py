@@ -7,7 +7,7 @@ from datetime import date, datetime
 from sqlalchemy import JSON, Column, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from app.models.base import UTCDateTime, utcnow
+from app.models.base import UTCDateTime, empty_list, utcnow
 
 
 class User(SQLModel, table=True):
@@ -47,7 +47,7 @@ class ApiToken(SQLModel, table=True):
     name: str = Field(max_length=100)
     token_hash: str = Field(unique=True, max_length=64)
     prefix: str = Field(max_length=16)
-    scopes: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    scopes: list[str] = Field(default_factory=empty_list, sa_column=Column(JSON, nullable=False))
     created_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime(), nullable=False))
     last_used_at: datetime | None = Field(default=None, sa_column=Column(UTCDateTime(), nullable=True))
     revoked_at: datetime | None = Field(default=None, sa_column=Column(UTCDateTime(), nullable=True))

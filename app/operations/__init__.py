@@ -9,4 +9,5 @@
 Nothing here commits: the caller (a router, the CLI, the demo loader) owns the transaction.
 """
 
+from app.operations import audit as _audit  # noqa: E402,F401 - its commit hook is registered before any commit
 from app.operations import tracking as _tracking  # noqa: E402,F401 - every session bumps versions and records events

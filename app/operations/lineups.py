@@ -12,17 +12,25 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
-from sqlmodel import Session, select
+from sqlalchemy import RowMapping, and_, bindparam
+from sqlmodel import Session, col, select
 
-from app.models import Club, Lineup, Player, Round, Team, Tournament
+from app.models import Club, Lineup, Round, Team, Tournament
 from app.models.schemas import LineupBoard, LineupCheckRead, LineupPut, LineupRead
 from app.operations import audit
-from app.operations.read_models import player_view
-from app.operations.repository import eligibility, roster_in_board_order, rules_of, to_player
-from app.operations.rounds import lineup_changed
+from app.operations.read_models import player_row_view
+from app.operations.repository import (
+    TOURNAMENT_BY_ID,
+    by_id,
+    eligibility,
+    get_team,
+    roster_rows_in_board_order,
+    rules_of,
+)
+from app.operations.rounds import get_round, lineup_changed
 from app.security import Principal
 from app.services import tournament as dom
-from app.services.errors import DomainError, StateConflict
+from app.services.errors import DomainError, NotFound, StateConflict
 from app.services.lineups import lineup_problems, validate_lineup
 from app.services.rules import Rules
 
@@ -30,14 +38,57 @@ from app.services.rules import Rules
 @dataclass(frozen=True)
 class _Context:
     rules: Rules
-    roster_rows: list[Player]
+    roster_rows: list[RowMapping]  # every player column, in board order
     roster: list[dom.Player]
     eligible: Callable[[dom.Player], None]
     row: Lineup | None
 
 
-def _context(session: Session, t: Tournament, rnd: Round, team: Team, *, late: bool) -> _Context:
+@dataclass(frozen=True)
+class Target:
+    """What a lineup request is about: the tournament, the round, the team, its club and its submitted lineup."""
+
+    t: Tournament
+    rnd: Round
+    team: Team
+    club: dom.Club
+    row: Lineup | None
+
+
+_C = Club.__table__  # type: ignore[attr-defined]
+#: The tournament, round, team, the team's club and its lineup for the round, in one statement built once (on
+#: PostgreSQL each statement is a round trip; every lineup request runs this one). Only the tournament row is locked.
+_TARGET = (
+    select(Tournament, Round, Team, _C.c.id, _C.c.name, _C.c.federation, _C.c.union_member, Lineup)
+    .join(Round, and_(col(Round.tournament_id) == Tournament.id, col(Round.number) == bindparam("n")))
+    .join(Team, and_(col(Team.id) == bindparam("team"), col(Team.tournament_id) == Tournament.id))
+    .join(_C, _C.c.id == Team.club_id)
+    .outerjoin(Lineup, and_(col(Lineup.tournament_id) == Tournament.id, col(Lineup.round_number) == Round.number,
+                            col(Lineup.team_id) == Team.id))
+    .where(Tournament.id == bindparam("tid"))
+)
+_TARGET_FOR_UPDATE = _TARGET.with_for_update(of=Tournament)  # type: ignore[arg-type]
+
+
+def lineup_target(session: Session, tournament_id: int, number: int, team_id: int, *, for_update: bool) -> Target:
+    """Load what a lineup request is about; 404 for a tournament, round or team that does not exist (in that
+    order, as one lookup after the other would say)."""
+    found = session.exec(_TARGET_FOR_UPDATE if for_update else _TARGET,  # type: ignore[call-overload]
+                         params={"tid": tournament_id, "n": number, "team": team_id}).first()
+    if found is None:  # one of them does not exist: the lookups one by one say which
+        if by_id(session, Tournament, TOURNAMENT_BY_ID, tournament_id) is None:
+            raise NotFound(None, f"no tournament with id {tournament_id}")
+        get_round(session, tournament_id, number)
+        get_team(session, tournament_id, team_id)
+        raise NotFound(None, f"no club of team {team_id}")  # a team always has its club (foreign key)
+    t, rnd, team, club_id, name, federation, union_member, row = found
+    return Target(t, rnd, team, dom.Club(id=club_id, name=name, federation=federation, union_member=union_member),
+                  row)
+
+
+def _context(session: Session, target: Target, *, late: bool) -> _Context:
     """Refuse what the state forbids (R-11.2, the round's start), then load what the rules need."""
+    t, rnd, team = target.t, target.rnd, target.team
     if team.status in ("withdrawn", "expelled", "waitlisted"):
         raise StateConflict("R-11.2", f"the team is {team.status} and plays no round")
     if rnd.state in ("in_progress", "completed"):
@@ -46,12 +97,9 @@ def _context(session: Session, t: Tournament, rnd: Round, team: Team, *, late: b
         raise StateConflict("R-3.2", f"lineups for round {rnd.number} closed at its start "
                             f"({rnd.scheduled_start.isoformat()}); ask the arbiter")
     rules = rules_of(t)
-    rows = roster_in_board_order(session, team)
-    club = session.get(Club, team.club_id)
-    row = session.exec(select(Lineup).where(Lineup.tournament_id == t.id, Lineup.round_number == rnd.number,
-                                            Lineup.team_id == team.id)).first()
-    return _Context(rules, rows, [to_player(p) for p in rows], eligibility(rules, club, t.start_date or date.today()),
-                    row)
+    roster = roster_rows_in_board_order(session, team.id or 0)  # rows: the players are read, never changed here
+    return _Context(rules, [r for r, _ in roster], [p for _, p in roster],
+                    eligibility(rules, target.club, t.start_date or date.today()), target.row)
 
 
 def _captain_problem(ctx: _Context, captain_id: int | None, late: bool) -> DomainError | None:
@@ -60,10 +108,9 @@ def _captain_problem(ctx: _Context, captain_id: int | None, late: bool) -> Domai
     return None
 
 
-def check_lineup(session: Session, t: Tournament, rnd: Round, team: Team, body: LineupPut, *,
-                 late: bool) -> LineupCheckRead:
+def check_lineup(session: Session, target: Target, body: LineupPut, *, late: bool) -> LineupCheckRead:
     """Every problem the submission of ``body`` would be refused for, without saving anything."""
-    ctx = _context(session, t, rnd, team, late=late)
+    ctx = _context(session, target, late=late)
     problems = list(lineup_problems(ctx.rules, ctx.roster, body.player_ids, body.captain_id, body.explicit_order,
                                     ctx.eligible))
     captain = _captain_problem(ctx, body.captain_id, late)
@@ -77,10 +124,11 @@ def check_lineup(session: Session, t: Tournament, rnd: Round, team: Team, body: 
                            problems=[{"rule": e.rule, "detail": e.detail} for e in problems])
 
 
-def submit_lineup(session: Session, t: Tournament, rnd: Round, team: Team, body: LineupPut, principal: Principal,
-                  *, late: bool, private: bool) -> LineupRead:
+def submit_lineup(session: Session, target: Target, body: LineupPut, principal: Principal, *, late: bool,
+                  private: bool) -> LineupRead:
     """Store the lineup (refused with the first problem's rule), refresh the team's boards, audit it."""
-    ctx = _context(session, t, rnd, team, late=late)
+    t, rnd, team = target.t, target.rnd, target.team
+    ctx = _context(session, target, late=late)
     lineup = validate_lineup(ctx.rules, ctx.roster, body.player_ids, body.captain_id, body.explicit_order,
                              ctx.eligible, team_id=team.id or 0, round=rnd.number)
     captain = _captain_problem(ctx, lineup.captain, late)
@@ -98,8 +146,8 @@ def submit_lineup(session: Session, t: Tournament, rnd: Round, team: Team, body:
     lineup_changed(session, t, rnd, team)
     audit.record(session, principal, "lineup", "lineup", row.id, tournament_id=t.id, before=before, after=row,
                  reason=body.reason)
-    by_id = {p.id: p for p in ctx.roster_rows}
-    boards = [LineupBoard(board=i + 1, player=player_view(session, principal, by_id[lineup.players[i]], private)
+    by_id = {p["id"]: p for p in ctx.roster_rows}
+    boards = [LineupBoard(board=i + 1, player=player_row_view(by_id[lineup.players[i]], private)
                           if i < len(lineup.players) else None) for i in range(ctx.rules.boards)]
     return LineupRead(team_id=team.id or 0, round=rnd.number, submitted=True, captain_id=lineup.captain,
                       boards=boards)

@@ -7,6 +7,7 @@ contact data, unpublished rounds, appeal texts) is decided here, from the reader
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from datetime import date
 from fractions import Fraction
 from typing import Any
@@ -66,11 +67,12 @@ from app.operations.repository import (
     eligibility,
     load_domain,
     roster_in_board_order,
+    roster_rows_in_board_order,
     rosters,
     rules_of,
     to_player,
 )
-from app.operations.rounds import PUBLIC_STATES, match_boards, match_etag, player_map, round_matches
+from app.operations.rounds import PUBLIC_STATES, match_boards, match_etag, round_matches
 from app.permissions import can_see_private, is_staff, managed_team_ids
 from app.security import Principal
 from app.services import tournament as dom
@@ -99,6 +101,13 @@ def player_view(session: Session, principal: Principal | None, p: Player,
     if private:
         return PlayerRead.model_validate(data)
     return PlayerPublic.model_validate(data)
+
+
+def player_row_view(row: Mapping[str, Any], private: bool) -> PlayerPublic | PlayerRead:
+    """:func:`player_view` of a row of every player column."""
+    data = dict(row)
+    data["name"] = f"{row['last_name']}, {row['first_name']}" if row["first_name"] else row["last_name"]
+    return PlayerRead.model_validate(data) if private else PlayerPublic.model_validate(data)
 
 
 FEW_TEAMS = 20  # R-4.3
@@ -146,10 +155,10 @@ def team_read(session: Session, team: Team, principal: Principal | None, club: C
 
 def roster_read(session: Session, team: Team, principal: Principal | None,
                 warnings: list[dict[str, str | None]] | None = None) -> RosterRead:
-    players = roster_in_board_order(session, team)
+    players = roster_rows_in_board_order(session, team.id or 0)
     private = can_see_private(session, principal, team.club_id)
     return RosterRead(team_id=team.id or 0, players=[
-        RosterPlayer(board=i + 1, player=player_view(session, principal, p, private)) for i, p in enumerate(players)
+        RosterPlayer(board=i + 1, player=player_row_view(p, private)) for i, (p, _) in enumerate(players)
     ], warnings=warnings or [])
 
 
@@ -220,30 +229,65 @@ def ranking_rows(session: Session, t: Tournament, numbered: bool = False) -> tup
     return out, teams
 
 
-def team_ref(team: Team | None) -> TeamRef | None:
+def team_ref(team: Any) -> TeamRef | None:
+    """A team (or a row of its id, name and tpn) as answers refer to it."""
     return TeamRef(id=team.id or 0, name=team.name, tpn=team.tpn) if team else None
 
 
-def prefetch(session: Session, matches: list[Match]) -> tuple[dict[int, list[BoardGame]], dict[int, Any]]:
-    """Every board of ``matches`` and every player on them, in two queries."""
+def match_boards_of(session: Session, matches: list[Match]) -> dict[int, list[BoardGame]]:
+    """Every board of ``matches`` by match id, in board order: one query."""
     ids = [m.id for m in matches]
     boards: dict[int, list[BoardGame]] = {i or 0: [] for i in ids}
     if ids:
         for b in session.exec(select(BoardGame).where(col(BoardGame.match_id).in_(ids))
                               .order_by(BoardGame.match_id, BoardGame.board)).all():
             boards[b.match_id].append(b)
+    return boards
+
+
+def prefetch(session: Session, matches: list[Match]) -> tuple[dict[int, list[BoardGame]], dict[int, Any]]:
+    """Every board of ``matches`` and every player on them, in two queries."""
+    boards = match_boards_of(session, matches)
     pids = {p for bl in boards.values() for b in bl for p in (b.first_player_id, b.second_player_id) if p}
-    return boards, player_map(session, pids)
+    return boards, player_refs(session, pids)
 
 
-def match_read(session: Session, t: Tournament, rnd: Round, m: Match, teams: dict[int, Team],
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Named:
+    """What a match answer shows of a player (:class:`PlayerRef`), read as a row."""
+
+    id: int
+    last_name: str
+    first_name: str
+    fide_rating: int | None
+    national_rating: int | None
+    title: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.last_name}, {self.first_name}" if self.first_name else self.last_name
+
+
+_P = Player.__table__  # type: ignore[attr-defined]
+_NAMED = select(_P.c.id, _P.c.last_name, _P.c.first_name, _P.c.fide_rating, _P.c.national_rating, _P.c.title)
+
+
+def player_refs(session: Session, ids: set[int]) -> dict[int, _Named]:
+    """The players ``ids`` as their match answers show them: one statement of rows (a round has hundreds)."""
+    if not ids:
+        return {}
+    rows = session.exec(_NAMED.where(_P.c.id.in_(sorted(ids)))).all()  # type: ignore[call-overload]
+    return {r[0]: _Named(*r) for r in rows}
+
+
+def match_read(session: Session, t: Tournament, rnd: Round, m: Match, teams: Mapping[int, Any],
                players: dict[int, Any] | None = None, boards: list[BoardGame] | None = None,
                rules: Rules | None = None) -> MatchRead:
     rules = rules or rules_of(t)
     if boards is None:
         boards = match_boards(session, m)
     if players is None:
-        players = player_map(session, {p for b in boards for p in (b.first_player_id, b.second_player_id) if p})
+        players = player_refs(session, {p for b in boards for p in (b.first_player_id, b.second_player_id) if p})
 
     def pref(pid: int | None) -> PlayerRef | None:
         p = players.get(pid) if pid else None

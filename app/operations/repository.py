@@ -12,9 +12,10 @@ from collections.abc import Callable
 from datetime import date
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlmodel import Session, col, delete, select
+from sqlalchemy import Row, RowMapping, bindparam
+from sqlmodel import Session, SQLModel, col, delete, select
 
 from app.models import (
     Appeal,
@@ -56,18 +57,35 @@ def to_player(p: Player) -> dom.Player:
     return _player_row([p.id or 0, *(getattr(p, c) for c in _PLAYER_COLUMNS[1:])])
 
 
-def to_club(c: Club) -> dom.Club:
+def to_club(c: Club | dom.Club | Row[Any]) -> dom.Club:
     return dom.Club(id=c.id or 0, name=c.name, federation=c.federation, union_member=c.union_member)
 
 
-def eligibility(rules: Rules, club: Club | None, on: date) -> Callable[[dom.Player], None]:
+def eligibility(rules: Rules, club: Club | dom.Club | Row[Any] | None, on: date) -> Callable[[dom.Player], None]:
     """The R-2 eligibility check of one club's players on a date, for the lineup and ranking rules."""
     dclub = to_club(club) if club else None
     return lambda p: check_player_eligible(rules, p, dclub, on)
 
 
+M = TypeVar("M", bound=SQLModel)
+
+#: Statements every request runs, built once (building an ORM select costs more than running it on SQLite).
+TOURNAMENT_BY_ID = select(Tournament).where(Tournament.id == bindparam("id"))
+TOURNAMENT_FOR_UPDATE = TOURNAMENT_BY_ID.with_for_update()
+TEAM_BY_ID = select(Team).where(Team.id == bindparam("id"))
+ROUND_BY_NUMBER = select(Round).where(Round.tournament_id == bindparam("tid"), Round.number == bindparam("n"))
+
+
+def by_id(session: Session, model: type[M], statement: Any, ident: int) -> M | None:
+    """``session.get(model, ident)`` with a statement built once: the identity map first, then one query."""
+    found = session.identity_map.get(session.identity_key(model, ident))
+    if found is not None:
+        return found  # type: ignore[return-value]
+    return session.exec(statement, params={"id": ident}).first()  # type: ignore[no-any-return]
+
+
 def get_team(session: Session, tournament_id: int, team_id: int) -> Team:
-    team = session.get(Team, team_id)
+    team = by_id(session, Team, TEAM_BY_ID, team_id)
     if team is None or team.tournament_id != tournament_id:
         raise NotFound(None, f"no team with id {team_id} in tournament {tournament_id}")
     return team
@@ -83,6 +101,27 @@ def rosters(session: Session, tournament_id: int) -> dict[int, list[Player]]:
     for entry, player in rows:
         out[entry.team_id].append(player)
     return out
+
+
+_P = Player.__table__  # type: ignore[attr-defined]
+_R = RosterEntry.__table__  # type: ignore[attr-defined]
+_C = Club.__table__  # type: ignore[attr-defined]
+#: A team's roster: every column of its players, as rows.
+ROSTER_ROWS = select(_P).join(_R, _R.c.player_id == _P.c.id).where(_R.c.team_id == bindparam("team"))
+#: The columns of a club that the eligibility rules read (:func:`to_club`).
+CLUB_ROW = select(_C.c.id, _C.c.name, _C.c.federation, _C.c.union_member).where(_C.c.id == bindparam("id"))
+
+
+def club_row(session: Session, club_id: int) -> Row[Any] | None:
+    return session.connection().execute(CLUB_ROW, {"id": club_id}).first()
+
+
+def roster_rows_in_board_order(session: Session, team_id: int) -> list[tuple[RowMapping, dom.Player]]:
+    """:func:`roster_in_board_order` as rows (every player column) with their domain players: no ORM objects."""
+    session.flush()  # read as rows: the session's own roster changes first
+    rows = session.connection().execute(ROSTER_ROWS, {"team": team_id}).mappings().all()
+    players = {r["id"]: (r, _player_row([r[c] for c in _PLAYER_COLUMNS])) for r in rows}
+    return [players[dp.id] for dp in board_order([p for _, p in players.values()])]
 
 
 def roster_in_board_order(session: Session, team: Team) -> list[Player]:
@@ -178,9 +217,14 @@ def load_domain(session: Session, t: Tournament, *, rules: Rules | None = None) 
     )
 
 
+_PAYMENTS = select(Payment.__table__.c.amount).where(  # type: ignore[attr-defined]
+    Payment.__table__.c.team_id == bindparam("team"))  # type: ignore[attr-defined]
+
+
 def fee_total(session: Session, team_id: int) -> Fraction:
-    pays = session.exec(select(Payment).where(Payment.team_id == team_id)).all()
-    return sum((Fraction(str(p.amount)) for p in pays), Fraction(0))
+    session.flush()  # read as rows: the session's own payments first
+    amounts = session.connection().execute(_PAYMENTS, {"team": team_id}).scalars()
+    return sum((Fraction(str(a)) for a in amounts), Fraction(0))
 
 
 def delete_tournament_rows(session: Session, t: Tournament) -> None:

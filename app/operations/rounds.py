@@ -11,11 +11,13 @@ from collections.abc import Sequence
 from datetime import UTC, date, datetime
 from typing import Any
 
+from sqlalchemy import insert
 from sqlmodel import Session, col, delete, select
 
 from app.models import BoardGame, Club, Lineup, Match, Player, Round, Team, Tournament
 from app.operations import audit
 from app.operations.repository import (
+    ROUND_BY_NUMBER,
     eligibility,
     load_domain,
     roster_in_board_order,
@@ -37,7 +39,7 @@ PUBLIC_STATES = ("published", "in_progress", "completed")
 
 
 def get_round(session: Session, tournament_id: int, number: int) -> Round:
-    r = session.exec(select(Round).where(Round.tournament_id == tournament_id, Round.number == number)).first()
+    r = session.exec(ROUND_BY_NUMBER, params={"tid": tournament_id, "n": number}).first()
     if r is None:
         raise NotFound(None, f"the tournament has no round {number}")
     return r
@@ -129,14 +131,19 @@ def build_boards(session: Session, t: Tournament, rules: Rules, match: Match, nu
 
 def new_boards(rules: Rules, match: Match, a: list[int], b: list[int]) -> list[BoardGame]:
     """The board games of a new match between lineups ``a`` (first team) and ``b``."""
+    return [BoardGame(**row) for row in board_rows(rules, match, a, b)]
+
+
+def board_rows(rules: Rules, match: Match, a: list[int], b: list[int]) -> list[dict[str, Any]]:
+    """:func:`new_boards` as the rows to insert."""
     pattern = rules.pairing.board_colour_pattern
     out = []
     for i in range(rules.boards):
         fp = a[i] if i < len(a) else None
         sp = b[i] if i < len(b) else None
         fw = pattern[i] == "W"
-        out.append(BoardGame(match_id=match.id or 0, board=i + 1, first_player_id=fp, second_player_id=sp,
-                             first_white=fw, result=auto_forfeit(fp, sp, fw)))
+        out.append({"match_id": match.id or 0, "board": i + 1, "first_player_id": fp, "second_player_id": sp,
+                    "first_white": fw, "result": auto_forfeit(fp, sp, fw), "ended_at": None})
     return out
 
 
@@ -149,9 +156,12 @@ def store_matches(session: Session, t: Tournament, rules: Rules, rnd: Round,
                for table, a, b in tables]
     session.add_all(matches)
     session.flush()
-    for m in matches:
-        if m.second_team_id is not None:
-            session.add_all(new_boards(rules, m, ids_of.get(m.first_team_id, []), ids_of.get(m.second_team_id, [])))
+    # the boards in one INSERT of rows (an ORM flush inserts them one statement each, to learn their ids): nothing
+    # reads them back as objects, and the new matches already told the round's change (its version, its event)
+    rows = [row for m in matches if m.second_team_id is not None
+            for row in board_rows(rules, m, ids_of.get(m.first_team_id, []), ids_of.get(m.second_team_id, []))]
+    if rows:
+        session.connection().execute(insert(BoardGame.__table__), rows)  # type: ignore[attr-defined]
 
 
 def has_entered_results(session: Session, match: Match) -> bool:
@@ -363,14 +373,13 @@ def set_match_forfeit(session: Session, t: Tournament, rnd: Round, match: Match,
 
 def round_complete(session: Session, rnd: Round) -> list[int]:
     """Tables without a full result."""
-    missing = []
-    for m in round_matches(session, rnd):
-        if m.second_team_id is None or m.forfeit is not None:
-            continue
-        boards = match_boards(session, m)
-        if not boards or any(b.result is None for b in boards):
-            missing.append(m.table_no)
-    return missing
+    played = [m for m in round_matches(session, rnd) if m.second_team_id is not None and m.forfeit is None]
+    results: dict[int, list[str | None]] = {m.id or 0: [] for m in played}
+    if played:  # every board's result in one statement, not one per match
+        for match_id, result in session.exec(select(BoardGame.match_id, BoardGame.result).where(
+                col(BoardGame.match_id).in_(list(results)))).all():
+            results[match_id].append(result)
+    return [m.table_no for m in played if not results[m.id or 0] or None in results[m.id or 0]]
 
 
 def player_map(session: Session, ids: set[int]) -> dict[int, Player]:

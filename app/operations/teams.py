@@ -4,42 +4,60 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
 from app.models import Membership, Round, Team, Tournament
 from app.operations import audit
+from app.operations.repository import TEAM_BY_ID, by_id
 from app.security import Principal
 from app.services.entries import EntryInfo, place_entries
 from app.services.errors import StateConflict
 from app.services.rules import Rules
 from app.services.tournament import TeamStatus
 
+_TM = Team.__table__  # type: ignore[attr-defined]
+_RD = Round.__table__  # type: ignore[attr-defined]
+#: What the entry rules read of every team of a tournament, as rows (a payment or an entry reads them all).
+_ENTRIES = select(_TM.c.id, _TM.c.club_id, _TM.c.entered_at, _TM.c.form_complete, _TM.c.fee_paid, _TM.c.status).where(
+    _TM.c.tournament_id == bindparam("tid")).order_by(_TM.c.id)
+_ROUND1 = select(_RD.c.state).where(_RD.c.tournament_id == bindparam("tid"), _RD.c.number == 1)
+
 
 def round1_paired(session: Session, tournament_id: int) -> bool:
-    r1 = session.exec(select(Round).where(Round.tournament_id == tournament_id, Round.number == 1)).first()
-    return r1 is not None and r1.state != "pending"
+    session.flush()  # read as rows: the session's own changes first
+    state = session.connection().execute(_ROUND1, {"tid": tournament_id}).scalar()
+    return state is not None and state != "pending"
 
 
 def entry_infos(session: Session, tournament_id: int) -> list[EntryInfo]:
-    teams = session.exec(select(Team).where(Team.tournament_id == tournament_id).order_by(Team.id)).all()
+    session.flush()  # read as rows: the session's own changes first
     return [
-        EntryInfo(team_id=tm.id or 0, club_id=tm.club_id, submitted_at=tm.entered_at,
-                  form_complete=tm.form_complete, fee_paid=Fraction(str(tm.fee_paid)), status=TeamStatus(tm.status))
-        for tm in teams
+        EntryInfo(team_id=tid, club_id=club_id, submitted_at=entered_at, form_complete=form_complete,
+                  fee_paid=Fraction(str(fee_paid)), status=TeamStatus(status))
+        for tid, club_id, entered_at, form_complete, fee_paid, status in
+        session.connection().execute(_ENTRIES, {"tid": tournament_id})
     ]
 
 
 def reseat(session: Session, t: Tournament, rules: Rules, principal: Principal | None) -> None:
-    """Apply R-11.2/R-11.3: the first ``max_teams`` valid entries are entered, the rest wait in order."""
-    placed = place_entries(rules, entry_infos(session, t.id or 0), round1_paired(session, t.id or 0))
-    for tm in session.exec(select(Team).where(Team.tournament_id == t.id)).all():
-        new = placed.get(tm.id or 0)
-        if new is not None and new.value != tm.status:
-            before = audit.snapshot(tm)
-            tm.status = new.value
-            session.add(tm)
-            audit.record(session, principal, "status", "team", tm.id, tournament_id=t.id, before=before, after=tm,
-                         reason="R-11.2 entry order")
+    """Apply R-11.2/R-11.3: the first ``max_teams`` valid entries are entered, the rest wait in order.
+
+    The teams are read as rows; only a team whose status changes is loaded as an object (changed and audited)."""
+    infos = entry_infos(session, t.id or 0)
+    placed = place_entries(rules, infos, round1_paired(session, t.id or 0))
+    for info in infos:
+        new = placed.get(info.team_id)
+        if new is None or new == info.status:
+            continue
+        tm = by_id(session, Team, TEAM_BY_ID, info.team_id)
+        if tm is None or new.value == tm.status:
+            continue
+        before = audit.snapshot(tm)
+        tm.status = new.value
+        session.add(tm)
+        audit.record(session, principal, "status", "team", tm.id, tournament_id=t.id, before=before, after=tm,
+                     reason="R-11.2 entry order")
 
 
 def check_one_manager(session: Session, tournament_id: int, team: Team, user_id: int) -> None:

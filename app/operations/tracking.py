@@ -18,14 +18,13 @@ The version is what the read cache (:mod:`app.operations.cache`) and the ETags a
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, event, func, inspect, or_, update
+from sqlalchemy import Text, bindparam, cast, event, func, insert, inspect, or_, update
 from sqlalchemy.orm import ORMExecuteState
 from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm.attributes import set_committed_value
@@ -84,7 +83,7 @@ class Changes:
 class Tracking:
     bumped: set[int] = field(default_factory=set)
     changes: dict[int, Changes] = field(default_factory=dict)
-    written: list[TournamentEvent] = field(default_factory=list)
+    written: set[int] = field(default_factory=set)  # tournaments whose events this transaction wrote
     round_of_match: dict[int, Round] = field(default_factory=dict)  # matches seen in this transaction
     versions: dict[int, int] = field(default_factory=dict)  # the bumped versions
 
@@ -209,6 +208,11 @@ def _note(session: OrmSession, tr: Tracking, obj: Any, how: str) -> None:
 
 
 _T = Tournament.__table__  # type: ignore[attr-defined]
+_EVENTS = TournamentEvent.__table__  # type: ignore[attr-defined]
+_INSERT_EVENTS = insert(_EVENTS).returning(_EVENTS.c.id)  # built once: its compiled form is cached
+#: PostgreSQL: the insert also sends ``NOTIFY teamswiss_events, '{"t": <tournament id>}'`` for each row.
+_INSERT_EVENTS_NOTIFY = insert(_EVENTS).returning(
+    _EVENTS.c.id, func.pg_notify(CHANNEL, cast(func.json_build_object("t", _EVENTS.c.tournament_id), Text)))
 _BUMP = update(_T).where(_T.c.id == bindparam("tid")).values(version=_T.c.version + 1).returning(_T.c.version)
 
 
@@ -365,28 +369,28 @@ def _before_commit(session: OrmSession) -> None:
     if tr is None or not tr.changes:
         return
     changes, tr.changes = tr.changes, {}
-    rows: list[TournamentEvent] = []
+    rows: list[dict[str, Any]] = []
+    now = utcnow()
     with session.no_autoflush:
         for tid in sorted(changes):
             ch = changes[tid]
             if ch.deleted:
-                session.connection().execute(
-                    TournamentEvent.__table__.delete().where(TournamentEvent.__table__.c.tournament_id == tid))  # type: ignore[attr-defined]
+                session.connection().execute(_EVENTS.delete().where(_EVENTS.c.tournament_id == tid))
                 continue
             if tid in tr.versions:
-                rows += [TournamentEvent(tournament_id=tid, kind=kind, payload=data)
+                rows += [{"tournament_id": tid, "kind": kind, "payload": data, "created_at": now}
                          for kind, data in _events_of(session, tid, ch, tr.versions[tid], tr.round_of_match)]
     if not rows:
         return
-    session.add_all(rows)
-    session.flush()
-    tr.written += rows
-    if any((r.id or 0) % PRUNE_EVERY == 0 for r in rows):
-        session.connection().execute(TournamentEvent.__table__.delete().where(  # type: ignore[attr-defined]
-            TournamentEvent.__table__.c.created_at < utcnow() - KEEP))  # type: ignore[attr-defined]
-    if session.get_bind().dialect.name == "postgresql":
-        for tid in sorted({r.tournament_id for r in rows}):
-            session.execute(select(func.pg_notify(CHANNEL, json.dumps({"t": tid}))))
+    # one INSERT for the transaction's events, as rows (no ORM objects: nothing reads them in this session)
+    # on PostgreSQL the same statement NOTIFYs the other processes (delivered on commit; identical notifications
+    # of a transaction are sent once, so once a tournament): no round trip of its own
+    postgres = session.get_bind().dialect.name == "postgresql"
+    ids = session.connection().execute(_INSERT_EVENTS_NOTIFY if postgres else _INSERT_EVENTS, rows).scalars().all()
+    written = {r["tournament_id"] for r in rows}
+    tr.written |= written
+    if any(i % PRUNE_EVERY == 0 for i in ids):
+        session.connection().execute(_EVENTS.delete().where(_EVENTS.c.created_at < now - KEEP))
 
 
 @event.listens_for(OrmSession, "after_commit")
@@ -395,7 +399,7 @@ def _after_commit(session: OrmSession) -> None:
     if tr is not None and tr.written:
         from app.operations.live import broker
 
-        broker.wake_threadsafe({r.tournament_id for r in tr.written})
+        broker.wake_threadsafe(tr.written)
 
 
 @event.listens_for(OrmSession, "after_transaction_end")

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Query, status
+from sqlalchemy import insert
 from sqlmodel import col, select
 
 from app.models import Club, Player, RosterEntry, Team
+from app.models.base import utcnow
 from app.models.schemas import (
     ClubCreate,
     ClubRead,
@@ -19,10 +21,11 @@ from app.models.schemas import (
     PlayerUpdate,
 )
 from app.operations import audit
-from app.operations.read_models import player_view
+from app.operations.read_models import player_row_view, player_view
+from app.operations.repository import club_row
 from app.permissions import club_rights
-from app.routers.deps import Access, Id, PagingDep, SessionDep, answers, get_or_404, paginate, permit, public
-from app.services.errors import StateConflict
+from app.routers.deps import Access, Id, PagingDep, SessionDep, answers, get_or_404, one_hop, paginate, permit, public
+from app.services.errors import NotFound, StateConflict
 
 router = APIRouter()
 CLUBS, PLAYERS = ["clubs"], ["players"]
@@ -91,16 +94,21 @@ def delete_club(club_id: Id, session: SessionDep, access: Annotated[Access, perm
 @router.post("/players", tags=PLAYERS, response_model=PlayerRead, status_code=status.HTTP_201_CREATED,
              responses=answers(404),
              summary="Register a player of a club")
+@one_hop
 def create_player(body: PlayerCreate, session: SessionDep,
                   access: Annotated[Access, permit("player.write")]) -> PlayerRead:
     """Register a player of a club the user has rights over (404 for an unknown club)."""
     access.require_club(body.club_id)
-    get_or_404(session, Club, body.club_id, "club")
-    p = Player(**body.model_dump())
-    session.add(p)
-    session.flush()
-    audit.record(session, access.principal, "create", "player", p.id, after=p)
-    return PlayerRead.model_validate(p.model_dump() | {"name": p.name})
+    if club_row(session, body.club_id) is None:
+        raise NotFound(None, f"no club with id {body.club_id}")
+    # one INSERT ... RETURNING of a row: a new player belongs to no tournament yet (no version to bump, no event)
+    row = session.connection().execute(_INSERT_PLAYER, body.model_dump() | {"created_at": utcnow()}).mappings().one()
+    audit.record(session, access.principal, "create", "player", row["id"], after=dict(row))
+    return player_row_view(row, private=True)  # type: ignore[return-value]
+
+
+_P = Player.__table__  # type: ignore[attr-defined]
+_INSERT_PLAYER = insert(_P).returning(*_P.c)
 
 
 @router.get("/players", tags=PLAYERS, response_model=Page[PlayerRead | PlayerPublic],

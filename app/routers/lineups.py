@@ -9,11 +9,11 @@ from fastapi import APIRouter
 
 from app.models import Round
 from app.models.schemas import LineupCheckRead, LineupPut, LineupRead
-from app.operations.lineups import check_lineup, submit_lineup
+from app.operations.lineups import check_lineup, lineup_target, submit_lineup
 from app.operations.read_models import lineup_read
 from app.operations.repository import get_team
 from app.operations.rounds import get_round
-from app.routers.deps import Access, Id, RoundNumber, SessionDep, answers, load_tournament, permit, public
+from app.routers.deps import Access, Id, RoundNumber, SessionDep, answers, load_tournament, one_hop, permit, public
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/rounds/{number}/lineups", tags=["lineups"])
 
@@ -40,6 +40,7 @@ def get_lineup(tournament_id: Id, number: RoundNumber, team_id: Id, session: Ses
 
 @router.put("/{team_id}", response_model=LineupRead, responses=answers(409),
             summary="Submit the lineup (team manager or arbiter); boards follow board order (R-3.3)")
+@one_hop
 def put_lineup(tournament_id: Id, number: RoundNumber, team_id: Id, body: LineupPut, session: SessionDep,
                access: Annotated[Access, permit("lineup.write")]) -> LineupRead:
     """Submit the team's lineup for the round: roster players (`player_ids`) and a captain. The players play in
@@ -47,11 +48,9 @@ def put_lineup(tournament_id: Id, number: RoundNumber, team_id: Id, body: Lineup
     (409/422 with the rule) for an invalid lineup (R-3.1, R-3.2, ...), after the round's start (except by an
     arbiter) and once the round is in progress."""
     principal = access.signed_in
-    t = load_tournament(session, tournament_id, for_update=True)
-    rnd = get_round(session, tournament_id, number)
-    team = get_team(session, tournament_id, team_id)
-    return submit_lineup(session, t, rnd, team, body, principal, late=access.holds("lineup.late"),
-                         private=access.see_private(team.club_id))
+    target = lineup_target(session, tournament_id, number, team_id, for_update=True)
+    return submit_lineup(session, target, body, principal, late=access.holds("lineup.late"),
+                         private=access.see_private(target.team.club_id))
 
 
 @router.post("/{team_id}/check", response_model=LineupCheckRead, responses=answers(409),
@@ -60,7 +59,5 @@ def check_lineup_dry_run(tournament_id: Id, number: RoundNumber, team_id: Id, bo
                          access: Annotated[Access, permit("lineup.write")]) -> LineupCheckRead:
     """Every rule the lineup would break (`problems`, each with its rule id), without saving anything: the
     staff console's live check. The same rights and state checks as the PUT apply (a closed round is 409)."""
-    t = load_tournament(session, tournament_id)
-    rnd = get_round(session, tournament_id, number)
-    team = get_team(session, tournament_id, team_id)
-    return check_lineup(session, t, rnd, team, body, late=access.holds("lineup.late"))
+    target = lineup_target(session, tournament_id, number, team_id, for_update=False)
+    return check_lineup(session, target, body, late=access.holds("lineup.late"))

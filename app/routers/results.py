@@ -12,7 +12,7 @@ from sqlmodel import Session, select
 
 from app.models import IdempotencyRecord, Match, Round, Team, Tournament
 from app.models.schemas import BatchOutcome, BatchResults, BoardResultPut, MatchRead, MatchResultPut
-from app.operations.read_models import match_read, prefetch
+from app.operations.read_models import match_boards_of, match_read, prefetch
 from app.operations.repository import rules_of
 from app.operations.rounds import (
     check_if_match,
@@ -37,8 +37,9 @@ def _match(session: Session, rnd: Round, match_id: int) -> Match:
     return m
 
 
-def _teams(session: Session, t: Tournament) -> dict[int, Team]:
-    return {tm.id or 0: tm for tm in session.exec(select(Team).where(Team.tournament_id == t.id)).all()}
+def _teams(session: Session, t: Tournament) -> dict[int, Any]:
+    """What a match answer shows of every team (:func:`team_ref`), as rows."""
+    return {r.id: r for r in session.exec(select(Team.id, Team.name, Team.tpn).where(Team.tournament_id == t.id))}
 
 
 def _open(session: Session, tournament_id: int, number: int) -> tuple[Tournament, Round]:
@@ -152,9 +153,10 @@ def post_results(tournament_id: Id, number: RoundNumber, body: BatchResults, ses
         by_table.setdefault(item.table, []).append(item)
     # lost-update check once per match, against the state before this batch
     boards_of: dict[int, dict[int, Any]] = {}
+    loaded = match_boards_of(session, [matches[table] for table in by_table])  # one statement, not one a match
     for table, items in by_table.items():
         m = matches[table]
-        boards = boards_of[table] = {b.board: b for b in match_boards(session, m)}
+        boards = boards_of[table] = {b.board: b for b in loaded[m.id or 0]}
         changing = False
         for it in items:
             if it.forfeit is not None:

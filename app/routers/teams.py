@@ -32,6 +32,7 @@ from app.routers.deps import (
     answers,
     get_or_404,
     load_tournament,
+    one_hop,
     paginate,
     permit,
     public,
@@ -45,6 +46,7 @@ router = APIRouter(prefix="/tournaments/{tournament_id}/teams", tags=["teams"])
 
 @router.post("", response_model=TeamRead, status_code=status.HTTP_201_CREATED, responses=answers(409),
              summary="Enter a team; valid entries are accepted in submission order, later ones wait (R-11.2)")
+@one_hop
 def create_team(tournament_id: Id, body: TeamCreate, session: SessionDep,
                 access: Annotated[Access, permit("team.enter")]) -> TeamRead:
     """Enter a team of a club (404 for an unknown club). Entries are accepted in submission order up to the
@@ -144,8 +146,9 @@ def update_team(tournament_id: Id, team_id: Id, body: TeamUpdate, session: Sessi
 
 @router.post("/{team_id}/payments", response_model=PaymentRead, status_code=status.HTTP_201_CREATED,
              summary="Record an entry fee payment (organiser; R-10, R-11.3)")
+@one_hop
 def add_payment(tournament_id: Id, team_id: Id, body: PaymentCreate, session: SessionDep,
-                access: Annotated[Access, permit("payments.write")]) -> Payment:
+                access: Annotated[Access, permit("payments.write")]) -> PaymentRead:
     """Record an entry fee payment (R-10). A team whose fee is paid in full takes its place (R-11.3)."""
     principal = access.signed_in
     t = load_tournament(session, tournament_id, for_update=True)
@@ -160,7 +163,7 @@ def add_payment(tournament_id: Id, team_id: Id, body: PaymentCreate, session: Se
     audit.record(session, principal, "payment", "team", team.id, tournament_id=tournament_id, before=before,
                  after=team, reason=body.reference)
     reseat(session, t, rules_of(t), principal)
-    return pay
+    return PaymentRead.model_validate(pay, from_attributes=True)  # built here: validated in the event loop
 
 
 @router.get("/{team_id}/payments", response_model=Page[PaymentRead],
@@ -182,6 +185,7 @@ def get_roster(tournament_id: Id, team_id: Id, session: SessionDep, access: Anno
 
 @router.put("/{team_id}/roster", response_model=RosterRead, responses=answers(409),
             summary="Set the roster; board order is computed (R-3.3), never chosen")
+@one_hop
 def put_roster(tournament_id: Id, team_id: Id, body: RosterPut, session: SessionDep,
                access: Annotated[Access, permit("roster.write")]) -> RosterRead:
     """Set the whole roster (player ids of the team's club); the answer gives it in board order (R-3.3) with
@@ -203,7 +207,12 @@ def put_roster(tournament_id: Id, team_id: Id, body: RosterPut, session: Session
     if missing:
         raise NotFound(None, f"no player with id {missing[0]}", player_id=missing[0])
     club = session.get(Club, team.club_id)
-    entries = session.exec(select(RosterEntry).where(RosterEntry.tournament_id == tournament_id)).all()
+    # the team's own entries and those of the players named (on another roster: R-3.1, or moving, R-11.5); the
+    # other rosters' players do not matter here, and a late roster must not load every roster of the event
+    entries = session.exec(select(RosterEntry).where(
+        RosterEntry.tournament_id == tournament_id,
+        (RosterEntry.team_id == team.id) | col(RosterEntry.player_id).in_(body.player_ids),
+    ).order_by(col(RosterEntry.id))).all()
     other: dict[int, list[int]] = {}
     moving: list[RosterEntry] = []
     for e in entries:
