@@ -10,7 +10,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.routing import iter_route_contexts
-from sqlalchemy.exc import DataError, IntegrityError
+from sqlalchemy.exc import DataError, DBAPIError, IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -105,6 +105,17 @@ def install_error_handlers(app: FastAPI) -> None:
     async def _data(request: Request, exc: DataError) -> JSONResponse:
         return problem(422, "The input is not valid", "a value does not fit its column (too long or out of range)",
                        type_slug="invalid-input", instance=request.url.path)
+
+    @app.exception_handler(DBAPIError)
+    async def _database(request: Request, exc: DBAPIError) -> JSONResponse:
+        if not exc.connection_invalidated:
+            raise exc  # a bug: the catch-all answers 500 and logs it
+        # the database connection was lost under the request (the database restarted, a network cut): its
+        # transaction never committed and the pool has replaced the connection, so a retry will be served
+        log.warning("database connection lost on %s %s: %s", request.method, request.url.path, exc.orig)
+        return problem(503, "The database is not reachable", "the connection to the database was lost; nothing "
+                       "was changed; try again", type_slug="unavailable", instance=request.url.path,
+                       headers={"Retry-After": "1"}, retry_after=1)
 
     @app.exception_handler(RequestValidationError)
     async def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
