@@ -120,8 +120,16 @@ def roster_rows_in_board_order(session: Session, team_id: int) -> list[tuple[Row
     """:func:`roster_in_board_order` as rows (every player column) with their domain players: no ORM objects."""
     session.flush()  # read as rows: the session's own roster changes first
     rows = session.connection().execute(ROSTER_ROWS, {"team": team_id}).mappings().all()
-    players = {r["id"]: (r, _player_row([r[c] for c in _PLAYER_COLUMNS])) for r in rows}
-    return [players[dp.id] for dp in board_order([p for _, p in players.values()])]
+    return _in_board_order([(r, _player_row([r[c] for c in _PLAYER_COLUMNS])) for r in rows])
+
+
+X = TypeVar("X")
+
+
+def _in_board_order(pairs: list[tuple[X, dom.Player]]) -> list[tuple[X, dom.Player]]:
+    """Roster players (any form, each with its domain player) in R-3.1 board order."""
+    by_id = {dp.id: (x, dp) for x, dp in pairs}
+    return [by_id[dp.id] for dp in board_order([dp for _, dp in pairs])]
 
 
 def roster_in_board_order(session: Session, team: Team) -> list[Player]:
@@ -129,8 +137,7 @@ def roster_in_board_order(session: Session, team: Team) -> list[Player]:
         select(Player).join(RosterEntry, col(RosterEntry.player_id) == col(Player.id))
         .where(RosterEntry.team_id == team.id)
     ).all()
-    by_id = {p.id: p for p in players}
-    return [by_id[dp.id] for dp in board_order([to_player(p) for p in players])]
+    return [p for p, _ in _in_board_order([(p, to_player(p)) for p in players])]
 
 
 def rules_of(t: Tournament) -> Rules:
