@@ -10,6 +10,17 @@ query: nothing in memory is trusted without it, so several workers and hosts are
 - else answers the JSON bytes kept for that version, exactly as the route answers them,
 - else (a new version not computed yet, a deleted tournament, any error) lets the route answer.
 
+Right after a write, every reader of a view asks for a version that is not computed yet. Only the first of
+them goes to the route (which computes the entry in a worker thread); the others wait for it in the event
+loop, holding no worker thread, and are then answered from the kept bytes. A burst of readers after each
+result therefore costs one computation and one worker thread, and a writer never waits behind a queue of
+readers for a worker thread (issue 14: writers stay quick under readers).
+
+Writers come first. While a write (any method but GET, HEAD and OPTIONS) is being answered in this worker, a
+cached read waits for it to finish, at most ``WRITE_WAIT_SECONDS``, before it asks for the version: the write's
+steps (each worker-thread hop comes back through the event loop) then do not queue behind a loop full of
+readers, and the readers that waited are answered with what it wrote.
+
 The version query runs on a connection of its own: on SQLite a connection of the event loop (a read of
 one row in WAL mode waits for no writer), on PostgreSQL a connection used from one worker thread. A request
 with an ``Authorization`` header always goes through the route (its answer may depend on the reader).
@@ -17,6 +28,7 @@ with an ``Authorization`` header always goes through the route (its answer may d
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import sqlite3
 import threading
@@ -36,6 +48,51 @@ _where: ContextVar[tuple[str, bytes] | None] = ContextVar("teamswiss_fastread_wh
 #: (path, query string) -> (tournament id, view, params, audience) of the entry the route answered it with.
 _known: dict[tuple[str, bytes], Key] = {}
 KNOWN_MAX = 4096
+#: entry key -> the future of the request computing it through the route (one per key, in this event loop)
+_computing: dict[Key, asyncio.Future[None]] = {}
+#: how long a reader waits for another request's computation before asking the route itself
+WAIT_SECONDS = 30.0
+#: how long a cached read waits for the writes in flight in its worker before it is answered anyway
+WRITE_WAIT_SECONDS = 0.1
+_SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+class _Writes:
+    """The writes in flight in one event loop, and an event set whenever there are none."""
+
+    def __init__(self) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.count = 0
+        self.none = asyncio.Event()
+        self.none.set()
+
+    def _here(self) -> None:
+        loop = asyncio.get_running_loop()
+        if loop is not self.loop:  # another event loop (a test client's): start afresh
+            self.loop, self.count, self.none = loop, 0, asyncio.Event()
+            self.none.set()
+
+    def begin(self) -> None:
+        self._here()
+        self.count += 1
+        self.none.clear()
+
+    def end(self) -> None:
+        if asyncio.get_running_loop() is not self.loop:
+            return
+        self.count -= 1
+        if self.count <= 0:
+            self.count = 0
+            self.none.set()
+
+    async def wait(self) -> None:
+        """Until no write is in flight in this loop, at most ``WRITE_WAIT_SECONDS``."""
+        if self.count and asyncio.get_running_loop() is self.loop:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.none.wait(), WRITE_WAIT_SECONDS)
+
+
+_writes = _Writes()
 IF_NONE_MATCH_MAX = 1000  # as the routes' header parameter: longer is the route's 422
 
 
@@ -137,7 +194,14 @@ class CachedReads:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] != "GET":
-            await self.app(scope, receive, send)
+            if scope["type"] != "http" or scope["method"] in _SAFE_METHODS:
+                await self.app(scope, receive, send)
+                return
+            _writes.begin()
+            try:
+                await self.app(scope, receive, send)
+            finally:
+                _writes.end()
             return
         if_none_match: str | None = None
         for name, value in scope["headers"]:
@@ -148,32 +212,58 @@ class CachedReads:
                 if_none_match = value.decode("latin-1")
         where = (scope["path"], scope.get("query_string", b""))
         known = _known.get(where)
+        missing: Key | None = None
         if known is not None and (if_none_match is None or len(if_none_match) <= IF_NONE_MATCH_MAX):
-            answer = await self._answer(known, if_none_match)
+            await _writes.wait()
+            answer, missing = await self._answer(known, if_none_match)
+            if answer is None and missing is not None:
+                answer = await self._after_computing(missing, known)
             if answer is not None:
                 CachedReads.hits += 1
                 await response_of(answer)(scope, receive, send)
                 return
+        computing: asyncio.Future[None] | None = None
+        if missing is not None and missing not in _computing:
+            computing = _computing[missing] = asyncio.get_running_loop().create_future()
         token = _where.set(where)
         try:
             await self.app(scope, receive, send)
         finally:
             _where.reset(token)
+            if computing is not None:
+                _computing.pop(missing, None)  # type: ignore[arg-type]
+                computing.set_result(None)
 
     @staticmethod
-    async def _answer(known: Key, if_none_match: str | None) -> Answer | None:
+    async def _after_computing(missing: Key, known: Key) -> Answer | None:
+        """The entry ``missing`` once the request computing it is done: None when none is, or it failed."""
+        computing = _computing.get(missing)
+        if computing is None or computing.get_loop() is not asyncio.get_running_loop():
+            return None
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(computing), WAIT_SECONDS)
+        body = lru().peek(missing)
+        if body is None:
+            return None
+        tournament_id, version, created, view, params, audience = missing
+        return Answer(etag_of(tournament_id, version, created, view, params, audience), body, known)  # type: ignore[arg-type]
+
+    @staticmethod
+    async def _answer(known: Key, if_none_match: str | None) -> tuple[Answer | None, Key | None]:
+        """The cached answer, or None and the key of the entry that is not computed yet (None: not to be had)."""
         from app.db import get_engine
 
         stamps = _stamps_of(get_engine())
         if not stamps.usable:
-            return None
+            return None, None
         tournament_id, view, params, audience = known
         stamp = await stamps(tournament_id)  # type: ignore[arg-type]
         if stamp is None:
-            return None
+            return None, None
         version, created = stamp
         etag = etag_of(tournament_id, version, created, view, params, audience)  # type: ignore[arg-type]
         if matches(if_none_match, etag):
-            return Answer(etag, None, known)
-        body = lru().peek(entry_key(tournament_id, version, created, view, params, audience))  # type: ignore[arg-type]
-        return None if body is None else Answer(etag, body, known)
+            return Answer(etag, None, known), None
+        key = entry_key(tournament_id, version, created, view, params, audience)  # type: ignore[arg-type]
+        body = lru().peek(key)
+        return (None, key) if body is None else (Answer(etag, body, known), None)

@@ -101,14 +101,16 @@ def run(url: str) -> tuple[float, float, str, int, float, list[float]]:
     upgrade(url)
     from sqlmodel import Session
 
-    from app.main import create_app
+    from app.main import create_app, warm_up
     from app.models import User
     from app.security import hash_password
 
     with Session(engine) as s:
         s.add(User(username="bench", password_hash=hash_password("bench-password"), is_admin=True))
         s.commit()
-    client = AsyncBridge(create_app())
+    app = create_app()
+    warm_up()  # what a served app's lifespan does at start (the in-process transport sends no lifespan events)
+    client = AsyncBridge(app)
     slowest = (0.0, "")
     count = 0
     per_route: dict[str, list[float]] = {}

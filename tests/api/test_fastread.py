@@ -71,3 +71,95 @@ def test_static_files_are_gzipped_and_json_answers_are_not(client: TestClient, a
     tid, _ = setup(client, admin, teams=4)
     for url in (f"/tournaments/{tid}", f"/tournaments/{tid}", "/openapi.json"):
         assert "content-encoding" not in client.get(url, headers={"Accept-Encoding": "gzip"}).headers, url
+
+
+def test_readers_of_a_version_not_computed_yet_wait_for_one_computation_in_the_event_loop(
+        client: TestClient, admin: dict[str, str], engine: Any) -> None:
+    """After a write, a burst of anonymous readers costs one computation: one request goes to the route, the
+    others wait for it in the event loop (holding no worker thread) and get the bytes it kept."""
+    import asyncio
+
+    import httpx
+
+    from app.main import create_app
+
+    tid, _ = setup(client, admin, teams=4)
+    url = f"/tournaments/{tid}/standings"
+    client.get(url)  # the route answers once: the fast path knows the URL
+    with Session(engine) as s:  # a write elsewhere: a version this process has not computed
+        s.execute(update(Tournament).where(Tournament.id == tid).values(city="Elsewhere",
+                                                                       version=Tournament.version + 1))
+        s.commit()
+
+    async def burst() -> list[httpx.Response]:
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=create_app()), base_url="http://t") as c:
+            return list(await asyncio.gather(*(c.get(url) for _ in range(12))))
+
+    hits, misses = CachedReads.hits, lru().misses
+    answers = asyncio.run(burst())
+    assert {r.status_code for r in answers} == {200}
+    assert len({r.content for r in answers}) == 1 and len({r.headers["ETag"] for r in answers}) == 1
+    assert lru().misses == misses + 1  # computed once
+    assert CachedReads.hits == hits + 11  # eleven answered by the fast path once the one computation was done
+
+
+def _asgi_call(app: Any, method: str, path: str) -> Any:
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "method": method, "path": path, "query_string": b"", "headers": [],
+             "http_version": "1.1", "scheme": "http", "server": ("t", 80), "client": ("c", 1), "root_path": ""}
+    return app(scope, receive, send), sent
+
+
+def test_a_cached_read_waits_for_the_writes_in_flight_in_its_worker(monkeypatch: Any) -> None:
+    """Writers come first: a cached read that arrives while a write is being answered is answered after it
+    (at most WRITE_WAIT_SECONDS later), so the write's steps do not queue behind a loop full of readers."""
+    import asyncio
+
+    from app import fastread
+    from app.operations.cache import Answer
+
+    order: list[str] = []
+    key = (1, "standings", (None,), "public")
+
+    async def answer(known: Any, if_none_match: Any) -> Any:
+        order.append("read")
+        return Answer('W/"t1-v1-x"', b"{}", known), None
+
+    async def inner(scope: Any, receive: Any, send: Any) -> None:  # the routes: a write that takes its time
+        order.append("write")
+        await release.wait()
+        order.append("written")
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b""})
+
+    monkeypatch.setattr(fastread.CachedReads, "_answer", staticmethod(answer))
+    monkeypatch.setitem(fastread._known, ("/tournaments/1/standings", b""), key)
+    app = fastread.CachedReads(inner)
+    release = asyncio.Event()
+
+    async def read_during_a_write(bound: float) -> int:
+        nonlocal release
+        release = asyncio.Event()
+        monkeypatch.setattr(fastread, "WRITE_WAIT_SECONDS", bound)
+        write, _ = _asgi_call(app, "PUT", "/tournaments/1/rounds/1/matches/1/boards/1")
+        writing = asyncio.ensure_future(write)
+        await asyncio.sleep(0.01)
+        read, sent = _asgi_call(app, "GET", "/tournaments/1/standings")
+        reading = asyncio.ensure_future(read)
+        await asyncio.sleep(0.1)
+        release.set()
+        await asyncio.gather(writing, reading)
+        return int(sent[0]["status"])
+
+    assert asyncio.run(read_during_a_write(5.0)) == 200
+    assert order == ["write", "written", "read"]  # the read waited for the write
+    order.clear()
+    assert asyncio.run(read_during_a_write(0.02)) == 200
+    assert order == ["write", "read", "written"]  # a write longer than the bound holds no reader longer

@@ -137,6 +137,13 @@ def has_perfect_matching(nodes: Sequence[int], legal: Callable[[int, int], bool]
     return all(m != -1 for m in match)
 
 
+def load_weighted_matching() -> None:
+    """Import the weighted-matching library now: a server does it at start, so that no request pays for it.
+
+    (A file command never calls this: it imports networkx only when a bracket needs it.)"""
+    import networkx  # noqa: F401
+
+
 def _weighted_perfect(n: int, edges: Iterable[tuple[int, int, int]]) -> list[int] | None:
     """A perfect matching of maximum total (integer) weight, or None (networkx blossom).
 
