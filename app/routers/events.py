@@ -49,6 +49,16 @@ SSE_EVENT: dict[str, Any] = {
 }
 
 
+def resume_after(last_event_id: str | None, resume: int | None) -> int | None:
+    """The event id a stream resumes after: the ``Last-Event-ID`` header when it is a number (ASCII digits:
+    ``"²"`` is a digit to ``str.isdigit`` but not to ``int``), else ``?last_event_id=``. Event ids are 32-bit:
+    beyond them nothing is newer."""
+    text = (last_event_id or "").strip()
+    if text.isascii() and text.isdigit():
+        return min(int(text), MAX_ID)
+    return resume
+
+
 @router.get("/events", response_class=StreamingResponse, summary="Live events: rounds, results, standings (SSE)",
             description=EVENTS_DOC,
             responses={200: {"description": "the stream, one event after another",
@@ -58,9 +68,7 @@ async def events(tournament_id: Id, _: Annotated[Access, public()],
                  resume: Annotated[int | None, Query(alias="last_event_id", ge=0, le=MAX_ID,
                                                      description="instead of the Last-Event-ID header")] = None,
                  ) -> StreamingResponse:
-    after = resume
-    if last_event_id and last_event_id.strip().isdigit():
-        after = min(int(last_event_id.strip()), MAX_ID)  # event ids are 32-bit: beyond them nothing is newer
+    after = resume_after(last_event_id, resume)
     settings = get_settings()
     sub, first = await broker.subscribe(get_engine(), tournament_id, after)
     return StreamingResponse(

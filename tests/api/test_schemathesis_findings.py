@@ -202,3 +202,16 @@ def test_a_huge_last_event_id_is_refused_or_clamped(client: TestClient, admin: d
     with client.stream("GET", f"/tournaments/{t['id']}/events",
                        headers={"Last-Event-ID": "99999999999999999999"}) as stream:  # clamped: a stream, no 500
         assert stream.status_code == 200 and stream.headers["content-type"].startswith("text/event-stream")
+
+
+
+@pytest.mark.parametrize(("header", "query", "after"), [
+    ("\xb2", None, None), ("\xb2", 7, 7), ("٣", None, None), (" 12 ", None, 12),
+    ("99999999999999999999", None, 2**31 - 1), (None, 5, 5), ("", 5, 5), ("abc", None, None)])
+def test_a_last_event_id_is_a_number_only_of_ascii_digits(header: str | None, query: int | None,
+                                                           after: int | None) -> None:
+    """``"²".isdigit()`` is true and ``int("²")`` fails: such a Last-Event-ID (a byte of the latin-1 header from a
+    real client) reached ``int``, a 500."""
+    from app.routers.events import resume_after
+
+    assert resume_after(header, query) == after

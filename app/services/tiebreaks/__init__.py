@@ -155,9 +155,9 @@ def get_tiebreak(code: str, primary: str = "MP") -> Tiebreak:
     for mod in mods:
         if mod == "P":
             forfeits = True
-        elif mod[0] == "C" and mod[1:].isdigit():
+        elif mod[0] == "C" and mod[1:].isascii() and mod[1:].isdigit():
             low += int(mod[1:])
-        elif mod[0] == "M" and mod[1:].isdigit():
+        elif mod[0] == "M" and mod[1:].isascii() and mod[1:].isdigit():
             low += int(mod[1:])
             high += int(mod[1:])
         else:

@@ -52,7 +52,7 @@ def parse_int(text: str, lineno: int, what: str, *, blank: int | None = 0) -> in
         if blank is None:
             raise FileFormatError(lineno, f"{what} is missing")
         return blank
-    if not s.isdigit():
+    if not (s.isascii() and s.isdigit()):  # "²" is a digit to isdigit, not to int
         raise FileFormatError(lineno, f"{what} must be a number, not {s!r}")
     return int(s)
 

@@ -65,6 +65,8 @@ def test_text_output(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bad_input(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, str(DATA / "example1_2026.trf"), "--tiebreaks", "MPTS NOPE")
     assert code == 2 and "NOPE" in err
+    code, _, err = run(capsys, str(DATA / "example1_2026.trf"), "--tiebreaks", "MPTS EMGSB/C\u00b2")
+    assert code == 2 and "unknown tie-break" in err  # "²" is a digit to isdigit, not to int: refused, no crash
     code, _, err = run(capsys, str(DATA / "example1_2026.trf"), "--pab", "2")
     assert code == 2
     code, _, _ = run(capsys, str(tmp_path / "missing.trf"))
