@@ -13,6 +13,8 @@ import sys
 from collections.abc import Sequence
 
 import app.commands
+from app.commands import HelpFormatter
+from app.program import FILE_COMMAND_GC_THRESHOLD, FILE_COMMANDS, is_file_command
 from app.services.errors import DomainError, FileFormatError
 
 DESCRIPTION = """Run Swiss-system team chess tournaments: serve the API, manage its database, and work on FIDE
@@ -27,15 +29,13 @@ cannot be read, or a database that is missing, does not answer or is not migrate
 
 
 # The file commands need no database: ``teamswiss pair ...`` registers only the module that
-# defines the command, so a file command never imports the web and database stack
-# (fastapi, sqlmodel, sqlalchemy, alembic, the password hashers), which is most of its run time.
-FILE_COMMANDS = {"pair": "files", "check": "files", "generate": "files", "standings": "standings"}
-
+# defines the command (``FILE_COMMANDS``), so a file command never imports the web and database
+# stack (fastapi, sqlmodel, sqlalchemy, alembic, the password hashers), which is most of its run time.
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The ``teamswiss`` parser with every command, or only those of the module ``only``."""
     parser = argparse.ArgumentParser(prog="teamswiss", description=DESCRIPTION, epilog=EPILOG,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+                                     formatter_class=HelpFormatter)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     if only:
@@ -66,11 +66,6 @@ def _database_failure(exc: Exception) -> int | None:
     return None
 
 
-#: gc thresholds of a file command run as a program: the first generation is collected after this
-#: many new objects instead of 700 (see ``main``)
-FILE_COMMAND_GC_THRESHOLD = 100_000
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``teamswiss`` command line ``argv`` (default: the program's own) and return its exit status.
 
@@ -81,7 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ``argv`` (tests, other programs) keep their collector as it is."""
     program = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
-    file_command = bool(argv) and argv[0] in FILE_COMMANDS
+    file_command = is_file_command(argv)
     if program and file_command:
         gc.set_threshold(FILE_COMMAND_GC_THRESHOLD)
     try:

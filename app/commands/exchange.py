@@ -32,6 +32,7 @@ from typing import Any
 
 from sqlmodel import Session, select
 
+from app.commands import HelpFormatter
 from app.commands.files import read_text as _read
 from app.db import get_engine
 from app.migrate import require_database
@@ -77,7 +78,7 @@ not a backup; 3 the file cannot be read, or the database is not ready."""
 
 
 def register(sub: Any) -> None:
-    fmt = argparse.RawDescriptionHelpFormatter
+    fmt = HelpFormatter
     p = sub.add_parser("import", help="create a tournament from a TRF-2026/TRF16 team file; prints its id",
                        description=IMPORT_HELP, formatter_class=fmt,
                        epilog="example:\n  teamswiss import open.trf --preset k12-2025 --user arbiter")

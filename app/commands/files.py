@@ -69,11 +69,15 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
-from typing import Any
 
+from app.commands import HelpFormatter
 from app.services.errors import DomainError, InvalidInput, NoLegalPairing
 from app.services.rules import fide_default
 from app.services.tournament import Tournament
+
+TYPE_CHECKING = False  # typing is not imported at run time: file commands start faster
+if TYPE_CHECKING:
+    from typing import Any
 
 PAIR_HELP = """Pair one round of a team tournament with the FIDE C.04.6 Swiss Team Pairing System.
 
@@ -129,7 +133,7 @@ EXAMPLES = """examples:
 
 
 def register(subparsers: Any) -> None:
-    fmt = argparse.RawDescriptionHelpFormatter
+    fmt = HelpFormatter
     trf = "the TRF-2026 or TRF16 team file ('-' reads standard input)"
     p = subparsers.add_parser("pair", help="pair a round of a TRF team file (FIDE C.04.6)", description=PAIR_HELP,
                               epilog=EXAMPLES, formatter_class=fmt)

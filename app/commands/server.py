@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlmodel import Session, select
 
+from app.commands import HelpFormatter
 from app.config import get_settings
 from app.db import get_engine
 from app.migrate import require_database
@@ -113,7 +114,7 @@ DATABASE = ("The database is TEAMSWISS_DATABASE_URL's (default: ./var/teamswiss.
 
 
 def register(sub: Any) -> None:
-    fmt = argparse.RawDescriptionHelpFormatter
+    fmt = HelpFormatter
     p = sub.add_parser("serve", help="serve the API with uvicorn", formatter_class=fmt, description=(
         "Serve the API, the public web page (/web/) and the API documentation (/docs, /redoc) with uvicorn. "
         "Health checks: /healthz (the process answers) and /readyz (the database is usable).\n\n" + DATABASE

@@ -53,12 +53,16 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
-from typing import Any
 
+from app.commands import HelpFormatter
 from app.services.errors import InvalidInput
 from app.services.rules import fide_default, points_option
 from app.services.standings import Standings, compute_standings, format_value, standings_to_dict
 from app.services.tournament import Tournament
+
+TYPE_CHECKING = False  # typing is not imported at run time: file commands start faster
+if TYPE_CHECKING:
+    from typing import Any
 
 HELP = """Print the standings of a team tournament file with FIDE C.07 tie-breaks. The scoring, the bye's points
 and the tie-break list come from the file; the options override them.
@@ -82,7 +86,7 @@ def register(subparsers: Any) -> None:
         description=HELP,
         epilog="examples:\n  teamswiss standings open.trf\n"
                "  teamswiss standings open.trf --tiebreaks \"MPTS GPTS EGGSB BH:MP\" --round 5 --json",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     p.add_argument("file", metavar="FILE", help="the TRF-2026 or TRF16 team file ('-' reads standard input)")
     p.add_argument("--tiebreaks", metavar="CODES",

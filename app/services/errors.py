@@ -7,7 +7,9 @@ here knows about HTTP beyond the status number each kind maps to.
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False  # typing is not imported at run time: file commands start faster
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class DomainError(Exception):

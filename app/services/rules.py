@@ -13,10 +13,24 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from fractions import Fraction
-from typing import Any
-from zoneinfo import ZoneInfo
 
 from app.services.errors import InvalidInput
+
+TYPE_CHECKING = False  # typing is not imported at run time: file commands start faster
+if TYPE_CHECKING:
+    from typing import Any
+    from zoneinfo import ZoneInfo
+
+#: The time zone of a tournament that names none (R-6: the event's local time).
+DEFAULT_TIME_ZONE = "Europe/Athens"
+
+
+def zone_info(name: str) -> ZoneInfo:
+    """The time zone ``name``; ``zoneinfo`` is imported at the first use, not with this module (a file
+    command that reads no dates never needs it)."""
+    from zoneinfo import ZoneInfo
+
+    return ZoneInfo(name)
 
 COLOUR_PREF_TYPES = ("A", "B", "none")
 SCORE_KINDS = ("MP", "GP")
@@ -105,7 +119,7 @@ class Rules:
     roster_deadline: datetime | None = None  # R-11.4
     substitution_deadline: datetime | None = None  # R-11.5
     round_starts: tuple[datetime, ...] = ()  # R-6, one per round
-    time_zone: str = "Europe/Athens"
+    time_zone: str = DEFAULT_TIME_ZONE
     start_date: date | None = None
     tiebreaks: tuple[str, ...] = ("MPTS", "DE-ALLMET", "EMGSB/C1", "GPTS", "TBR")  # R-8
     tiebreak_rules: str | None = None  # "2024" | "2026" | None = by start date (C.07 Art. 16)
@@ -126,7 +140,7 @@ class Rules:
 
     @property
     def zone(self) -> ZoneInfo:
-        return ZoneInfo(self.time_zone)
+        return zone_info(self.time_zone)
 
     def c07_text(self) -> str:
         """Which C.07 Art. 16 text applies: the chosen one, else by the start date."""
@@ -178,10 +192,11 @@ def validate_rules(rules: Rules) -> None:
         raise bad("pairing.board_colour_pattern", f"must be {rules.boards} letters W/B")
     if p.board_colour_pattern[0] != "W":
         raise bad("pairing.board_colour_pattern", "describes the board-1-White team: starts with W")
-    try:
-        ZoneInfo(rules.time_zone)
-    except Exception as exc:  # noqa: BLE001 - any lookup failure is a bad zone name
-        raise bad("time_zone", "unknown time zone") from exc
+    if rules.time_zone != DEFAULT_TIME_ZONE:  # the default is loaded where it is used, not looked up here
+        try:
+            zone_info(rules.time_zone)
+        except Exception as exc:  # noqa: BLE001 - any lookup failure is a bad zone name
+            raise bad("time_zone", "unknown time zone") from exc
 
 
 _NUMBER = {"type": ["number", "string"], "pattern": r"^[+-]?(\d{1,9}(\.\d{1,9})?|\d{1,9}/\d{1,9})$",
@@ -257,7 +272,7 @@ def move_schedule(rules: Rules, start: date) -> Rules:
 
 
 def _athens(y: int, m: int, d: int, hh: int, mm: int) -> datetime:
-    return datetime(y, m, d, hh, mm, tzinfo=ZoneInfo("Europe/Athens"))
+    return datetime(y, m, d, hh, mm, tzinfo=zone_info(DEFAULT_TIME_ZONE))
 
 
 def k12_2025() -> Rules:
@@ -379,7 +394,7 @@ def _list(raw: Any) -> list[Any]:
 
 def _aware(rules: Rules) -> Rules:
     """Naive datetimes are read in the tournament's own time zone (R-6)."""
-    zone = ZoneInfo(rules.time_zone)
+    zone = zone_info(rules.time_zone)
 
     def fix(dt: datetime | None) -> datetime | None:
         return dt.replace(tzinfo=zone) if dt is not None and dt.tzinfo is None else dt

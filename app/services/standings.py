@@ -13,11 +13,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from app.services.tiebreaks import Tiebreak, build_context, parse_tiebreaks
 from app.services.tiebreaks.context import Context
 from app.services.tournament import Outcome, Tournament
+
+TYPE_CHECKING = False  # typing is not imported at run time: file commands start faster
+if TYPE_CHECKING:
+    from typing import Any
+
+    from app.services.rules import Rules
 
 ZERO = Fraction(0)
 
@@ -121,24 +126,37 @@ def rank_groups(
     return groups, reported, uses
 
 
-def match_counts(ctx: Context, team: int) -> tuple[int, int, int, int, int, int]:
+def _mp_kind(rules: Rules, mp: Fraction) -> int:
+    """0 if ``mp`` is what a won match scores, 1 a drawn one, 2 a lost one."""
+    return 0 if mp == rules.mp_win else 1 if mp == rules.mp_draw else 2
+
+
+def mp_kinds(rules: Rules) -> dict[int, int]:
+    """:func:`_mp_kind` of the rules' own MP values, by identity: a round's MP is nearly always one of them,
+    and comparing Fractions costs more than the rest of :func:`match_counts`."""
+    return {id(v): _mp_kind(rules, v) for v in (rules.mp_win, rules.mp_draw, rules.mp_loss)}
+
+
+def match_counts(ctx: Context, team: int, kinds: dict[int, int] | None = None) -> tuple[int, int, int, int, int, int]:
     """(won, drawn, lost, byes, forfeit wins, forfeit losses) over the team's finished rounds.
 
     W/D/L count *played* matches only (:func:`app.services.tournament.match_played`), by the
     match points awarded; a pairing-allocated bye is neither a win nor a draw, whatever it is
     worth, and is counted apart, as are matches decided by forfeit. Rounds the team was not
-    paired in count nowhere."""
+    paired in count nowhere. ``kinds`` is :func:`mp_kinds` of the rules, when the caller has it."""
     won = drawn = lost = byes = fwins = flosses = 0
-    win = ctx.rules.mp_win
-    draw = ctx.rules.mp_draw
+    known = mp_kinds(ctx.rules) if kinds is None else kinds
     for e in ctx.records[team]:
         if not e.finished:
             continue
         outcome = e.outcome
         if outcome is Outcome.PLAYED:
-            if e.mp == win:
+            k = known.get(id(e.mp))
+            if k is None:
+                k = _mp_kind(ctx.rules, e.mp)
+            if k == 0:
                 won += 1
-            elif e.mp == draw:
+            elif k == 1:
                 drawn += 1
             else:
                 lost += 1
@@ -167,12 +185,13 @@ def compute_standings(
         ranking = parse_tiebreaks(("MPTS" if primary == "MP" else "GPTS",), primary) + tbs
     ctx = build_context(t, after_round)
     groups, reported, uses = rank_groups(ctx, ranking)
+    kinds = mp_kinds(t.rules)
     rows: list[StandingRow] = []
     rank = 1
     for g in groups:
         tied = len(g) > 1
         for tid in sorted(g, key=lambda x: _display_key(t, x)):
-            won, drawn, lost, byes, fwins, flosses = match_counts(ctx, tid)
+            won, drawn, lost, byes, fwins, flosses = match_counts(ctx, tid, kinds)
             rows.append(StandingRow(
                 rank=rank,
                 team_id=tid,

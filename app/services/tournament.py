@@ -231,20 +231,37 @@ class Match:
                 second.append(w)
                 f2 += hb
                 s2 += hw
-        totals = (Fraction(f2, 2), Fraction(s2, 2)) if complete else None
+        totals = (_half_points(f2), _half_points(s2)) if complete else None
         return _BoardSummary(tuple(first), tuple(second), totals, (f2, s2), played, complete)
 
 
-@dataclass(frozen=True)
-class _BoardSummary:
-    """A match's boards read once (see ``Match._summary``)."""
+_HALF_POINTS: dict[int, Fraction] = {}
 
-    first: tuple[Fraction | None, ...]
-    second: tuple[Fraction | None, ...]
-    totals: tuple[Fraction, Fraction] | None
-    halves: tuple[int, int]  # the totals in half points
-    played: int
-    complete: bool
+
+def _half_points(n: int) -> Fraction:
+    """``Fraction(n, 2)``, each value made once (Fractions are immutable; a match total is one of a few)."""
+    value = _HALF_POINTS.get(n)
+    if value is None:
+        value = _HALF_POINTS[n] = Fraction(n, 2)
+    return value
+
+
+class _BoardSummary:
+    """A match's boards read once (see ``Match._summary``): points per side, the totals (also in half
+    points), games played, completeness. (A plain class, not a dataclass: one is made per match, and
+    defining a dataclass costs about a millisecond at import.)"""
+
+    __slots__ = ("first", "second", "totals", "halves", "played", "complete")
+
+    def __init__(self, first: tuple[Fraction | None, ...], second: tuple[Fraction | None, ...],
+                 totals: tuple[Fraction, Fraction] | None, halves: tuple[int, int], played: int,
+                 complete: bool) -> None:
+        self.first = first
+        self.second = second
+        self.totals = totals
+        self.halves = halves
+        self.played = played
+        self.complete = complete
 
 
 @dataclass(frozen=True)

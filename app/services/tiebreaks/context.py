@@ -32,12 +32,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
 
 from app.services.rules import Rules
 from app.services.tournament import Match, Outcome, TeamStatus, Tournament, round_result
+
+TYPE_CHECKING = False  # typing is not imported at run time: file commands start faster
+if TYPE_CHECKING:
+    from typing import Any
 
 ZERO = Fraction(0)
 
@@ -65,29 +67,49 @@ def fsum(values: Iterable[Fraction | int]) -> Fraction:
 VUR_OUTCOMES = frozenset({Outcome.FORFEIT_LOSS, Outcome.DOUBLE_FORFEIT, Outcome.ABSENT})
 
 
-@dataclass(frozen=True)
+# RoundEntry and Context are the computation's own records, plain classes with __slots__ rather than
+# dataclasses: a standings computation makes one RoundEntry per team and round, and defining a dataclass
+# costs about a millisecond at import, which every run of ``teamswiss standings`` pays. Neither is compared
+# or changed once made.
+
+
 class RoundEntry:
-    """One counted round of one team, with its C.07 Art. 16.2 category."""
+    """One counted round of one team, with its C.07 Art. 16.2 category.
 
-    round: int
-    outcome: Outcome
-    category: str
-    opponent: int | None  # the scheduled opponent (None for a PAB or an unpaired round)
-    mp: Fraction
-    gp: Fraction
-    finished: bool = True  # False while the match is still in progress
-    #: what ``boards`` is read from: (the team's match or None if it was not paired, the team, the rules)
-    source: tuple[Match | None, int, Rules] | None = field(default=None, compare=False, repr=False)
+    ``opponent`` is the scheduled opponent (None for a PAB or an unpaired round); ``finished`` is False while
+    the match is still in progress; ``source`` is what :attr:`boards` is read from: (the team's match, or
+    None if it was not paired, the team, the rules)."""
 
-    @cached_property
+    __slots__ = ("round", "outcome", "category", "opponent", "mp", "gp", "finished", "source", "_boards")
+
+    def __init__(self, round: int, outcome: Outcome, category: str, opponent: int | None, mp: Fraction,
+                 gp: Fraction, finished: bool = True, source: tuple[Match | None, int, Rules] | None = None) -> None:
+        self.round = round
+        self.outcome = outcome
+        self.category = category
+        self.opponent = opponent
+        self.mp = mp
+        self.gp = gp
+        self.finished = finished
+        self.source = source
+        self._boards: tuple[Fraction, ...] | None = None
+
+    def __repr__(self) -> str:
+        return (f"RoundEntry(round={self.round}, outcome={self.outcome!r}, category={self.category!r}, "
+                f"opponent={self.opponent}, mp={self.mp}, gp={self.gp}, finished={self.finished})")
+
+    @property
     def boards(self) -> tuple[Fraction, ...]:
         """C.07 Art. 12 board points, board 1 first; read when a tie-break asks (BC, TBR, BBE, EDE
         with boards), not for every team round of every standings."""
-        assert self.source is not None
-        match, team, rules = self.source
-        if match is None:
-            return (ZERO,) * rules.boards
-        return _board_points(match, team, self.outcome, rules)
+        if self._boards is None:
+            assert self.source is not None
+            match, team, rules = self.source
+            if match is None:
+                self._boards = (ZERO,) * rules.boards
+            else:
+                self._boards = _board_points(match, team, self.outcome, rules)
+        return self._boards
 
     @property
     def played(self) -> bool:
@@ -99,21 +121,33 @@ class RoundEntry:
         return self.outcome in VUR_OUTCOMES
 
 
-@dataclass(frozen=True)
 class Context:
-    """Everything the tie-breaks of one standings computation read (exact ``Fraction``s)."""
+    """Everything the tie-breaks of one standings computation read (exact ``Fraction``s).
 
-    tournament: Tournament
-    rules: Rules
-    text: str  # "2024" | "2026": the C.07 Art. 16 wording in force
-    rounds_counted: int  # the "number of rounds" of 16.4.2 (rounds counted so far)
-    team_ids: tuple[int, ...]
-    records: dict[int, tuple[RoundEntry, ...]]
-    mp: dict[int, Fraction]  # actual totals (R-7)
-    gp: dict[int, Fraction]
-    adj_mp: dict[int, Fraction]  # C.07 16.3 adjusted totals, for other teams' tie-breaks
-    adj_gp: dict[int, Fraction]
-    _boards: dict[int, tuple[Fraction, ...]] = field(default_factory=dict, compare=False, repr=False)
+    ``text`` is the C.07 Art. 16 wording in force ("2024" or "2026"); ``rounds_counted`` the "number of
+    rounds" of 16.4.2 (rounds counted so far); ``mp`` and ``gp`` the actual totals (R-7), ``adj_mp`` and
+    ``adj_gp`` the C.07 16.3 adjusted totals, for other teams' tie-breaks."""
+
+    __slots__ = ("tournament", "rules", "text", "rounds_counted", "team_ids", "records", "mp", "gp", "adj_mp",
+                 "adj_gp", "_boards", "factors")
+
+    def __init__(self, tournament: Tournament, rules: Rules, text: str, rounds_counted: int,
+                 team_ids: tuple[int, ...], records: dict[int, tuple[RoundEntry, ...]], mp: dict[int, Fraction],
+                 gp: dict[int, Fraction], adj_mp: dict[int, Fraction], adj_gp: dict[int, Fraction]) -> None:
+        self.tournament = tournament
+        self.rules = rules
+        self.text = text
+        self.rounds_counted = rounds_counted
+        self.team_ids = team_ids
+        self.records = records
+        self.mp = mp
+        self.gp = gp
+        self.adj_mp = adj_mp
+        self.adj_gp = adj_gp
+        self._boards: dict[int, tuple[Fraction, ...]] = {}
+        #: what tie-breaks of one list share, computed once: (kind, forfeits played) -> the scaled
+        #: opponent factors of :func:`app.services.tiebreaks.sums._scaled_factors`
+        self.factors: dict[tuple[str, bool], Any] = {}
 
     def board_vector(self, team: int) -> tuple[Fraction, ...]:
         """C.07 Art. 12 board points per board over the counted rounds, board 1 first."""
@@ -191,15 +225,20 @@ def build_context(t: Tournament, after_round: int | None = None) -> Context:
     """
     rules = t.rules
     rounds = list(t.completed_rounds(after_round))
-    paired = {tid for r in rounds for m in r.matches for tid in m.teams()}
-    team_ids = tuple(team.id for team in t.teams if team.status is not TeamStatus.WAITLISTED or team.id in paired)
+    waitlisted = TeamStatus.WAITLISTED
+    if any(team.status is waitlisted for team in t.teams):
+        paired = {tid for r in rounds for m in r.matches for tid in m.teams()}
+        team_ids = tuple(team.id for team in t.teams if team.status is not waitlisted or team.id in paired)
+    else:
+        team_ids = tuple(team.id for team in t.teams)
     raw: dict[int, list[tuple[Outcome, int | None, Fraction, Fraction, Match | None, int, bool]]]
     raw = {tid: [] for tid in team_ids}
     for r in rounds:
         by_team: dict[int, Match] = {}
         for m in r.matches:
-            for tid in m.teams():
-                by_team[tid] = m
+            by_team[m.first] = m
+            if m.second is not None:
+                by_team[m.second] = m
         for tid in team_ids:
             m = by_team.get(tid)
             outcome, opponent, r_mp, r_gp, _ = round_result(m, tid, rules)

@@ -5,24 +5,23 @@ with the cut modifiers of Art. 14 and the unplayed-round rules of Art. 16.4-16.5
 from __future__ import annotations
 
 import math
+from collections import namedtuple
 from fractions import Fraction
-from typing import NamedTuple
 
 from app.services.tiebreaks.context import Context, RoundEntry, fsum
 
 ZERO = Fraction(0)
 
 
-class Element(NamedTuple):
-    """One round's contribution: ``key`` is the opponent's (or dummy's) score that decides
-    significance (14.1.2), ``value`` the contribution itself, ``vur`` whether the round is a
-    voluntary unplayed round (16.1.2). (An immutable tuple: a standings computation makes one
-    per team round.) ``key`` and ``value`` are exact: Fractions, or integers over a common
+class Element(namedtuple("Element", ("key", "value", "vur"))):
+    """One round's contribution: ``key`` (Fraction | int) is the opponent's (or dummy's) score that decides
+    significance (14.1.2), ``value`` (Fraction | int) the contribution itself, ``vur`` (bool) whether the
+    round is a voluntary unplayed round (16.1.2). (An immutable tuple: a standings computation makes one
+    per team round; ``collections.namedtuple`` rather than ``typing.NamedTuple``, so that a file command
+    need not import ``typing``.) ``key`` and ``value`` are exact: Fractions, or integers over a common
     denominator (see :func:`buchholz`)."""
 
-    key: Fraction | int
-    value: Fraction | int
-    vur: bool
+    __slots__ = ()
 
 
 def cut_sum(elements: list[Element], low: int = 0, high: int = 0) -> Fraction:
@@ -111,7 +110,10 @@ def extended_sb(
     """C.07 13.2 with the cuts of Art. 14, for every team: the sum of :func:`esb_elements`, taken
     over integers (see :func:`_scaled_factors`)."""
     rows, den_f = _scaled_factors(ctx, opp_kind, forfeits_played)
-    own = [ctx.round_score(own_kind, e) for row in rows.values() for _, _, e in row]
+    if own_kind == "MP":
+        own = [e.mp for row in rows.values() for _, _, e in row]
+    else:
+        own = [e.gp for row in rows.values() for _, _, e in row]
     den_s = math.lcm(*{s.denominator for s in own})
     scores = iter(own)
     out = {}
@@ -136,7 +138,17 @@ def _scaled_factors(
     VUR, the round; and that denominator.
 
     Scaled by one positive denominator, every comparison of 14.1.2 and 16.5 and every sum stays
-    exact, and no Fraction (with its gcd) is made per product, comparison or addition."""
+    exact, and no Fraction (with its gcd) is made per product, comparison or addition. Computed once per
+    standings for each (kind, forfeits_played): BH and the ESB family of one list read the same factors."""
+    cached = ctx.factors.get((kind, forfeits_played))
+    if cached is None:
+        cached = ctx.factors[(kind, forfeits_played)] = _compute_scaled_factors(ctx, kind, forfeits_played)
+    return cached
+
+
+def _compute_scaled_factors(
+    ctx: Context, kind: str, forfeits_played: bool
+) -> tuple[dict[int, list[tuple[int, bool, RoundEntry]]], int]:
     adjusted = ctx.adj_mp if kind == "MP" else ctx.adj_gp
     raw: dict[int, list[tuple[int | None, Fraction | None, RoundEntry]]] = {}
     dummies: list[Fraction] = []

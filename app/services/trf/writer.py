@@ -32,7 +32,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import date
 from fractions import Fraction
-from typing import Any
 
 from app.services.errors import InvalidInput
 from app.services.rules import Rules
@@ -45,6 +44,10 @@ from app.services.trf.common import (
     tiebreaks_for_file,
     type_code,
 )
+
+TYPE_CHECKING = False  # typing is not imported at run time: file commands start faster
+if TYPE_CHECKING:
+    from typing import Any
 
 FORMATS = ("trf2026", "trf16")
 

@@ -131,3 +131,69 @@ def test_a_caller_that_passes_argv_keeps_its_collector(trf: Path) -> None:
         assert main(["standings", str(trf)]) == 0
     assert gc.get_threshold() == before
     assert gc.get_freeze_count() == frozen
+
+
+PROGRAM_PROBE = """
+import contextlib, io, sys
+sys.argv = ["teamswiss", *sys.argv[1:]]
+from app.program import main
+with contextlib.redirect_stdout(io.StringIO()):
+    rc = main()
+stand_in = "signature" not in vars(sys.modules["inspect"])
+print(rc, stand_in, " ".join(sorted(sys.modules)), file=sys.stderr)
+"""
+
+
+def test_the_program_runs_a_file_command_without_what_it_does_not_use(trf: Path) -> None:
+    """``teamswiss standings`` as the program (the console script's ``app.program.main``): no ``typing``,
+    ``zoneinfo`` (a file without round dates), ``shutil`` (argparse's terminal width), and ``inspect`` stays a
+    stand-in that ``dataclasses`` never uses (every class has a docstring), so ``ast``, ``dis`` and
+    ``tokenize`` are never loaded."""
+    root = Path(__file__).resolve().parents[3]
+    done = subprocess.run([sys.executable, "-c", PROGRAM_PROBE, "standings", str(trf)], capture_output=True,
+                          text=True, cwd=root, timeout=120, check=True)
+    rc, stand_in, modules = done.stderr.strip().splitlines()[-1].split(" ", 2)
+    assert (rc, stand_in) == ("0", "True")
+    unwanted = {"typing", "zoneinfo", "shutil", "ast", "dis", "tokenize", "linecache", "json"}
+    assert unwanted.isdisjoint(modules.split()), sorted(unwanted & set(modules.split()))
+
+
+def test_the_inspect_stand_in_becomes_the_real_module_at_its_first_use() -> None:
+    probe = """
+import sys
+from app.program import prepare_file_command
+prepare_file_command()
+import dataclasses, inspect
+assert "ast" not in sys.modules
+@dataclasses.dataclass(frozen=True)
+class NoDoc:
+    a: int
+assert NoDoc.__doc__ == "NoDoc(a: int)", NoDoc.__doc__  # dataclasses asked inspect for the signature
+from inspect import getsource
+import inspect as again
+assert again.getsource is getsource is inspect.getsource and inspect.isfunction(prepare_file_command)
+print("ok")
+"""
+    root = Path(__file__).resolve().parents[3]
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=root, timeout=120)
+    assert done.stdout.strip() == "ok", done.stderr
+
+
+def test_the_help_is_wrapped_as_argparse_wraps_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commands' formatter sizes the help to the terminal as argparse's own does (without ``shutil``)."""
+    import argparse
+
+    from app.cli import build_parser
+    from app.commands import HelpFormatter
+
+    texts = []
+    for columns in ("40", "80", "133"):
+        monkeypatch.setenv("COLUMNS", columns)
+        ours = build_parser("standings")
+        sub = next(a for a in ours._actions if isinstance(a, argparse._SubParsersAction)).choices["standings"]
+        assert sub.formatter_class is HelpFormatter
+        text = sub.format_help()
+        sub.formatter_class = argparse.RawDescriptionHelpFormatter
+        assert text == sub.format_help(), columns
+        texts.append(text)
+    assert len(set(texts)) == 3  # the width follows the terminal

@@ -87,3 +87,28 @@ def test_the_json_keeps_code_and_value_and_adds_the_group() -> None:
     assert first[0]["group"] == 4 and first[0]["decisive"] is None
     tbr = first[2]
     assert tbr["value"] == "1" and tbr["board"] is not None and tbr["decisive"] is not None
+
+
+def test_wdl_count_by_value_not_by_which_fraction_object() -> None:
+    """match_counts classifies a round's MP by identity with the rules' own values first (fast), and by value
+    for any other Fraction of the same value: both count alike; equal win and draw values count as wins."""
+    from fractions import Fraction
+
+    from app.services.rules import fide_default
+    from app.services.standings import match_counts
+    from app.services.tiebreaks.context import Context, RoundEntry
+    from app.services.tournament import Outcome
+
+    rules = fide_default()
+
+    def counts(values: list[Fraction], r: object = rules) -> tuple[int, ...]:
+        entries = tuple(RoundEntry(i + 1, Outcome.PLAYED, "played", 2, v, Fraction(2)) for i, v in enumerate(values))
+        ctx = Context(None, r, "2026", len(values), (1,), {1: entries}, {}, {}, {}, {})  # type: ignore[arg-type]
+        return match_counts(ctx, 1)[:3]
+
+    own = [rules.mp_win, rules.mp_draw, rules.mp_loss, rules.mp_win]
+    copies = [Fraction(v.numerator, v.denominator) for v in own]
+    assert all(a is not b for a, b in zip(own, copies, strict=True))
+    assert counts(own) == counts(copies) == (2, 1, 1)
+    level = rules.replace(mp_draw=rules.mp_win)  # win and draw worth the same: a match at that value is a win
+    assert counts([level.mp_draw, level.mp_win], level) == (2, 0, 0)

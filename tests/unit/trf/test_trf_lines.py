@@ -118,3 +118,55 @@ def test_the_fingerprint_ignores_line_ends_and_trailing_blanks() -> None:
     assert len(fingerprint(text)) == 64
     changed = text.replace("001    1 ", "001    1 ", 1).replace(GOOD[0], GOOD[0] + "x", 1)
     assert fingerprint(changed) != fingerprint(text)
+
+
+def test_records_split_at_cr_lf_and_crlf_exactly_as_the_pattern_says() -> None:
+    """``split_lines`` uses string methods (faster than a regular expression): the same records as
+    ``re.split(r"\\r\\n|\\r|\\n")`` for every mix of breaks and other separators."""
+    import random
+    import re
+
+    from app.services.trf.reader import split_lines
+
+    pattern = re.compile(r"\r\n|\r|\n")
+    rng = random.Random(15)
+    for _ in range(20000):
+        text = "".join(rng.choice("ab \r\n\f\u2028") for _ in range(rng.randint(0, 14)))
+        assert split_lines(text) == pattern.split(text), repr(text)
+
+
+@pytest.mark.parametrize(("field", "text", "expected"), [
+    ("1963/04/25", "1963/04/25", "1963-04-25"),
+    ("0099/01/01", "0099/01/01", "2099-01-01"),  # a two-digit year: 20yy
+    ("2014/00/00", "2014/00/00", "2014-01-01"),  # Swiss-Manager's year-only date (formats.md 1.7)
+    ("1963-04-25", "1963-04-25", "1963-04-25"),
+    ("1963.4.25", "1963.4.25", "1963-04-25"),
+])
+def test_birth_dates_of_every_spelling(field: str, text: str, expected: str) -> None:
+    from app.services.trf.reader import _read_date, _State
+
+    st = _State()
+    assert str(_read_date(text, 3, "birth date", st)) == expected
+    assert not st.warnings
+
+
+@pytest.mark.parametrize("text", ["2014/02/30", "1999/13/01", "abcd/ef/gh", "1963/04/2x"])
+def test_a_birth_date_that_is_no_date_is_ignored_with_a_warning(text: str) -> None:
+    from app.services.trf.reader import _read_date, _State
+
+    st = _State()
+    assert _read_date(text, 3, "birth date", st) is None
+    assert [w.line for w in st.warnings] == [3]
+    assert repr(text) in st.warnings[0].message and st.warnings[0].message.endswith("ignored")
+
+
+@pytest.mark.parametrize(("column", "what"), [(5, "starting rank"), (49, "rating"), (58, "FIDE id"),
+                                              (94, "opponent")])
+def test_a_digit_int_cannot_read_is_refused_on_its_line(column: int, what: str) -> None:
+    """``"²".isdigit()`` is true but ``int("²")`` fails: a number field holding it is refused naming the line,
+    never a crash."""
+    lines = list(GOOD)
+    bad = _find("001    1 ")
+    lines[bad] = lines[bad][: column - 1] + "²" + lines[bad][column:]
+    err = _refused("\n".join(lines) + "\n")
+    assert err.line == bad + 1 and what in str(err) and "must be a number" in str(err) and "²" in str(err)
