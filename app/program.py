@@ -62,10 +62,27 @@ def _load_lazily(name: str) -> None:
     sys.modules[name] = stand_in
 
 
+#: the exit status of a command whose reader stopped reading (``teamswiss pair FILE | head -1``): what a shell
+#: reports for a program that SIGPIPE ended (128 + 13)
+BROKEN_PIPE_STATUS = 141
+
+
 def main() -> int:
-    """``teamswiss ARGS``: exit status of :func:`app.cli.main`."""
+    """``teamswiss ARGS``: exit status of :func:`app.cli.main`.
+
+    When the reader of the output goes away (a pipe into ``head``), the command stops quietly with
+    ``BROKEN_PIPE_STATUS``, without a traceback (as the Python documentation's note on SIGPIPE advises)."""
     if is_file_command(sys.argv[1:]):
         prepare_file_command()
     from app.cli import main as run
 
-    return run()
+    try:
+        status = run()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        import os
+
+        # what is still buffered for standard output would fail again at exit: send it nowhere
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return BROKEN_PIPE_STATUS
+    return status

@@ -209,3 +209,26 @@ def test_pair_reads_standard_input(monkeypatch: pytest.MonkeyPatch, capsys: pyte
     assert lines[0] == "3"
     assert {tuple(int(x) for x in line.split()) for line in lines[1:]} == {
         (m.first, m.second or 0) for m in t.rounds[2].matches}
+
+
+@pytest.mark.parametrize("command", ["standings", "pair", "check"])
+def test_a_reader_that_went_away_ends_the_command_quietly(tmp_path: Path, command: str) -> None:
+    """``teamswiss pair FILE | head -1``: when nobody reads the output any more, the program stops with the
+    status of a program ended by SIGPIPE (141), without a traceback."""
+    import os
+    import subprocess
+    import sys
+
+    trf = tmp_path / "t.trf"
+    assert main(["generate", "--teams", "40", "--rounds", "5", "--seed", "2", "-o", str(trf)]) == 0
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before the first line
+    try:
+        args = [command, str(trf), *(["--round", "5"] if command == "pair" else [])]
+        done = subprocess.run([sys.executable, "-c", "import sys; from app.program import main; sys.exit(main())",
+                               *args], stdout=write_end, stderr=subprocess.PIPE, text=True,
+                              cwd=Path(__file__).resolve().parents[3], timeout=120)
+    finally:
+        os.close(write_end)
+    assert done.returncode == 141, done.stderr
+    assert "Traceback" not in done.stderr and "BrokenPipeError" not in done.stderr
