@@ -102,7 +102,11 @@ class Server:
             self.proc.kill()
 
 
-def wrk(url: str, connections: int, seconds: int = SECONDS, headers: dict[str, str] | None = None) -> dict[str, Any]:
+def wrk(url: str, connections: int, seconds: int = SECONDS, headers: dict[str, str] | None = None,
+        settle: float = 1.0) -> dict[str, Any]:
+    """A wrk run; ``settle`` seconds first, so that the requests of the run before (whose connections wrk has
+    just closed) are no longer in flight and count against this run's connections (0: straight after)."""
+    time.sleep(settle)
     cmd = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", "--timeout", "5s"]
     for k, v in (headers or {}).items():
         cmd += ["-H", f"{k}: {v}"]
@@ -259,7 +263,7 @@ def main() -> None:
         quiet = wrk(f"{base}/standings", 16)
         show("GET standings (16 conn), before the overload", quiet)
         show("GET standings (256 conn): overload", wrk(f"{base}/standings", 256))
-        after = wrk(f"{base}/standings", 16)
+        after = wrk(f"{base}/standings", 16, settle=0)  # right after the burst: no pause
         show("GET standings (16 conn), right after", after)
         print(f"  after / before the overload: {after['rps'] / quiet['rps']:.2f}")
         number, rnd = live_round(srv, tid)
