@@ -482,10 +482,15 @@ _COLOUR_OF_LETTER: dict[str, str | None] = {"w": "w", "W": "w", "b": "b", "B": "
 def _team_ids(n: int, line: str, first: int) -> list[int]:
     ids = []
     pos = first
-    while pos <= len(line):
+    length = len(line)
+    while pos <= length:
         if pos > first and line[pos - 2 : pos - 1].strip():
             raise FileFormatError(n, f"team member numbers misaligned at column {pos - 1}")
-        pid = parse_int(cols(line, pos, pos + 3), n, f"player number (cols {pos}-{pos + 3})")
+        text = line[pos - 1 : pos + 3].strip()
+        if text.isascii() and text.isdigit():  # nearly always: read at once, the message made only when needed
+            pid = int(text)
+        else:
+            pid = parse_int(text, n, f"player number (cols {pos}-{pos + 3})")
         if pid:
             ids.append(pid)
         pos += 5
