@@ -22,7 +22,8 @@ steps (each worker-thread hop comes back through the event loop) then do not que
 readers, and the readers that waited are answered with what it wrote.
 
 The version query runs on a connection of its own: on SQLite a connection of the event loop (a read of
-one row in WAL mode waits for no writer), on PostgreSQL a connection used from one worker thread. A request
+one row in WAL mode waits for no writer), on PostgreSQL a connection used from one worker thread, one query
+for every reader that arrived while the previous query was out (see ``_Stamps._batched``). A request
 with an ``Authorization`` header always goes through the route (its answer may depend on the reader).
 """
 
@@ -32,6 +33,7 @@ import asyncio
 import contextlib
 import sqlite3
 import threading
+import weakref
 from contextvars import ContextVar
 from datetime import datetime
 from typing import Any
@@ -127,12 +129,14 @@ class _Stamps:
         table = engine.dialect.identifier_preparer.quote("tournament")
         mark = "?" if self.dialect == "sqlite" else "%s"
         self.sql = f"SELECT version, created_at FROM {table} WHERE id = {mark}"
+        self.sql_many = f"SELECT id, version, created_at FROM {table} WHERE id = ANY(%s)"  # PostgreSQL
         from app.models import Tournament
 
         column = Tournament.__table__.c.created_at  # type: ignore[attr-defined]
         self.created = column.type.dialect_impl(engine.dialect).result_processor(engine.dialect, None)
         self.lock = threading.Lock()
         self.conn: Any = None
+        self._batches: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Batch] = weakref.WeakKeyDictionary()
         database = engine.url.database
         self.usable = self.dialect == "postgresql" or (
             self.dialect == "sqlite" and bool(database) and database != ":memory:"
@@ -162,6 +166,21 @@ class _Stamps:
         created = self.created(row[1]) if self.created is not None else row[1]
         return int(row[0]), created
 
+    def query_many(self, tournament_ids: list[int]) -> dict[int, tuple[int, datetime] | None]:
+        """:meth:`query` of several tournaments in one statement (PostgreSQL); every one None on a failure."""
+        with self.lock:
+            try:
+                if self.conn is None:
+                    self.conn = self._connect()
+                rows = self.conn.execute(self.sql_many, (tournament_ids,)).fetchall()
+            except Exception:  # noqa: BLE001 - the route answers instead (and reports any real trouble)
+                self.close()
+                return dict.fromkeys(tournament_ids)
+        found: dict[int, tuple[int, datetime] | None] = dict.fromkeys(tournament_ids)
+        for tid, version, created in rows:
+            found[int(tid)] = int(version), self.created(created) if self.created is not None else created
+        return found
+
     def close(self) -> None:
         conn, self.conn = self.conn, None
         if conn is not None:
@@ -171,7 +190,56 @@ class _Stamps:
     async def __call__(self, tournament_id: int) -> tuple[int, datetime] | None:
         if self.dialect == "sqlite":
             return self.query(tournament_id)  # microseconds, in the event loop
-        return await anyio.to_thread.run_sync(self.query, tournament_id)
+        return await self._batched(tournament_id)
+
+    async def _batched(self, tournament_id: int) -> tuple[int, datetime] | None:
+        """The stamp from a query that starts after this call began: readers that arrive while a query is out
+        wait for the next one, which answers all of them (one round trip and one thread hop for a burst,
+        rather than one each behind the connection's lock). A reader is never answered by a query that
+        started before it arrived, so it sees every write committed before it asked."""
+        loop = asyncio.get_running_loop()
+        batch = self._batches.get(loop)
+        if batch is None:
+            batch = self._batches[loop] = _Batch()
+        answer: asyncio.Future[tuple[int, datetime] | None] = loop.create_future()
+        batch.waiting.setdefault(tournament_id, []).append(answer)
+        if not batch.running:
+            batch.running = True
+            batch.task = loop.create_task(self._drain(batch))
+        return await answer
+
+    async def _drain(self, batch: _Batch) -> None:
+        try:
+            while batch.waiting:
+                asked, batch.waiting = batch.waiting, {}
+                found: dict[int, tuple[int, datetime] | None] = {}
+                try:
+                    found = await anyio.to_thread.run_sync(self.query_many, list(asked))
+                finally:  # also when cancelled: those with no stamp ask the route
+                    _answer(asked, found)
+        finally:
+            batch.running = False
+            _answer(batch.waiting, {})  # only when cancelled
+            batch.waiting = {}
+
+
+def _answer(asked: dict[int, list[asyncio.Future[tuple[int, datetime] | None]]],
+            found: dict[int, tuple[int, datetime] | None]) -> None:
+    for tid, answers in asked.items():
+        for answer in answers:
+            if not answer.done():  # a reader that gave up (its client left) is skipped
+                answer.set_result(found.get(tid))
+
+
+class _Batch:
+    """The stamp queries of one event loop: who waits for the next query, and whether one is out."""
+
+    __slots__ = ("waiting", "running", "task")
+
+    def __init__(self) -> None:
+        self.waiting: dict[int, list[asyncio.Future[tuple[int, datetime] | None]]] = {}
+        self.running = False
+        self.task: asyncio.Task[None] | None = None  # kept: the loop holds only a weak reference to its tasks
 
 
 _stamps: dict[int, _Stamps] = {}

@@ -163,3 +163,50 @@ def test_a_cached_read_waits_for_the_writes_in_flight_in_its_worker(monkeypatch:
     order.clear()
     assert asyncio.run(read_during_a_write(0.02)) == 200
     assert order == ["write", "read", "written"]  # a write longer than the bound holds no reader longer
+
+
+def test_postgresql_version_queries_of_a_burst_are_one_and_never_older_than_the_reader() -> None:
+    """On PostgreSQL the fast path asks for versions in batches: readers that arrive while a query is out are
+    answered by the next query, which starts after they arrived (so they see every write committed before they
+    asked), and a burst costs one round trip instead of one each behind the connection's lock."""
+    import asyncio
+    import threading
+    import time
+    from datetime import UTC, datetime
+
+    from sqlalchemy import create_engine
+
+    from app.fastread import _Stamps
+
+    stamps = _Stamps(create_engine("postgresql+psycopg://nobody@127.0.0.1:1/none"))  # never connected here
+    calls: list[tuple[float, list[int]]] = []
+    lock = threading.Lock()
+
+    def query_many(ids: list[int]) -> dict[int, tuple[int, datetime] | None]:
+        with lock:
+            calls.append((time.monotonic(), sorted(ids)))
+            n = len(calls)
+        time.sleep(0.05)  # a round trip
+        return {tid: (n, datetime(2026, 12, 1, tzinfo=UTC)) for tid in ids if tid != 404}
+
+    stamps.query_many = query_many  # type: ignore[method-assign]
+
+    async def scenario() -> tuple[list[tuple[float, int | None]], list[tuple[float, int | None]]]:
+        async def read(tid: int) -> tuple[float, int | None]:
+            arrived = time.monotonic()
+            stamp = await stamps(tid)
+            return arrived, None if stamp is None else stamp[0]
+
+        first = [asyncio.ensure_future(read(t)) for t in (1, 1, 2, 404, 1)]
+        await asyncio.sleep(0.02)  # the first query is out
+        later = [asyncio.ensure_future(read(t)) for t in (1, 2, 2)]
+        gone = asyncio.ensure_future(read(1))
+        await asyncio.sleep(0)
+        gone.cancel()  # a reader whose client left meanwhile
+        return list(await asyncio.gather(*first)), list(await asyncio.gather(*later))
+
+    first, later = asyncio.run(scenario())
+    assert [ids for _, ids in calls] == [[1, 2, 404], [1, 2]]  # two round trips for nine readers
+    assert [v for _, v in first] == [1, 1, 1, None, 1]  # an unknown tournament: None (the route answers 404)
+    assert [v for _, v in later] == [2, 2, 2]
+    assert all(arrived < calls[1][0] for arrived, _ in later)  # answered by a query started after they came
