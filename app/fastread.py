@@ -120,6 +120,9 @@ def forget() -> None:
     _known.clear()
 
 
+_FAILED = object()  # what _Stamps._fetch answers when the database fails
+
+
 class _Stamps:
     """``(version, created_at)`` of a tournament on a connection of its own; None when not to be had."""
 
@@ -152,33 +155,33 @@ class _Stamps:
         url = self.engine.url.set(drivername="postgresql")
         return psycopg.connect(url.render_as_string(hide_password=False), autocommit=True, connect_timeout=2)
 
-    def query(self, tournament_id: int) -> tuple[int, datetime] | None:
+    def _fetch(self, sql: str, params: tuple[Any, ...], many: bool) -> Any:
+        """The row (or rows) of ``sql`` on this connection, made when first needed; ``_FAILED`` when the
+        database fails (the route answers instead, and reports any real trouble)."""
         with self.lock:
             try:
                 if self.conn is None:
                     self.conn = self._connect()
-                row = self.conn.execute(self.sql, (tournament_id,)).fetchone()
-            except Exception:  # noqa: BLE001 - the route answers instead (and reports any real trouble)
+                cursor = self.conn.execute(sql, params)
+                return cursor.fetchall() if many else cursor.fetchone()
+            except Exception:  # noqa: BLE001 - see above
                 self.close()
-                return None
-        if row is None:
-            return None
-        created = self.created(row[1]) if self.created is not None else row[1]
-        return int(row[0]), created
+                return _FAILED
+
+    def _stamp(self, version: Any, created: Any) -> tuple[int, datetime]:
+        return int(version), self.created(created) if self.created is not None else created
+
+    def query(self, tournament_id: int) -> tuple[int, datetime] | None:
+        row = self._fetch(self.sql, (tournament_id,), many=False)
+        return None if row is None or row is _FAILED else self._stamp(*row)
 
     def query_many(self, tournament_ids: list[int]) -> dict[int, tuple[int, datetime] | None]:
         """:meth:`query` of several tournaments in one statement (PostgreSQL); every one None on a failure."""
-        with self.lock:
-            try:
-                if self.conn is None:
-                    self.conn = self._connect()
-                rows = self.conn.execute(self.sql_many, (tournament_ids,)).fetchall()
-            except Exception:  # noqa: BLE001 - the route answers instead (and reports any real trouble)
-                self.close()
-                return dict.fromkeys(tournament_ids)
         found: dict[int, tuple[int, datetime] | None] = dict.fromkeys(tournament_ids)
-        for tid, version, created in rows:
-            found[int(tid)] = int(version), self.created(created) if self.created is not None else created
+        rows = self._fetch(self.sql_many, (tournament_ids,), many=True)
+        if rows is not _FAILED:
+            for tid, version, created in rows:
+                found[int(tid)] = self._stamp(version, created)
         return found
 
     def close(self) -> None:
