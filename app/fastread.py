@@ -120,9 +120,6 @@ def forget() -> None:
     _known.clear()
 
 
-_FAILED = object()  # what _Stamps._fetch answers when the database fails
-
-
 class _Stamps:
     """``(version, created_at)`` of a tournament on a connection of its own; None when not to be had."""
 
@@ -156,8 +153,8 @@ class _Stamps:
         return psycopg.connect(url.render_as_string(hide_password=False), autocommit=True, connect_timeout=2)
 
     def _fetch(self, sql: str, params: tuple[Any, ...], many: bool) -> Any:
-        """The row (or rows) of ``sql`` on this connection, made when first needed; ``_FAILED`` when the
-        database fails (the route answers instead, and reports any real trouble)."""
+        """The row (or rows) of ``sql`` on this connection, made when first needed; None when the database
+        fails (the route answers instead, and reports any real trouble)."""
         with self.lock:
             try:
                 if self.conn is None:
@@ -166,22 +163,20 @@ class _Stamps:
                 return cursor.fetchall() if many else cursor.fetchone()
             except Exception:  # noqa: BLE001 - see above
                 self.close()
-                return _FAILED
+                return None
 
     def _stamp(self, version: Any, created: Any) -> tuple[int, datetime]:
         return int(version), self.created(created) if self.created is not None else created
 
     def query(self, tournament_id: int) -> tuple[int, datetime] | None:
         row = self._fetch(self.sql, (tournament_id,), many=False)
-        return None if row is None or row is _FAILED else self._stamp(*row)
+        return None if row is None else self._stamp(*row)
 
     def query_many(self, tournament_ids: list[int]) -> dict[int, tuple[int, datetime] | None]:
         """:meth:`query` of several tournaments in one statement (PostgreSQL); every one None on a failure."""
         found: dict[int, tuple[int, datetime] | None] = dict.fromkeys(tournament_ids)
-        rows = self._fetch(self.sql_many, (tournament_ids,), many=True)
-        if rows is not _FAILED:
-            for tid, version, created in rows:
-                found[int(tid)] = self._stamp(version, created)
+        for tid, version, created in self._fetch(self.sql_many, (tournament_ids,), many=True) or ():
+            found[int(tid)] = self._stamp(version, created)
         return found
 
     def close(self) -> None:
@@ -206,8 +201,7 @@ class _Stamps:
             batch = self._batches[loop] = _Batch()
         answer: asyncio.Future[tuple[int, datetime] | None] = loop.create_future()
         batch.waiting.setdefault(tournament_id, []).append(answer)
-        if not batch.running:
-            batch.running = True
+        if batch.task is None:
             batch.task = loop.create_task(self._drain(batch))
         return await answer
 
@@ -221,7 +215,7 @@ class _Stamps:
                 finally:  # also when cancelled: those with no stamp ask the route
                     _answer(asked, found)
         finally:
-            batch.running = False
+            batch.task = None
             _answer(batch.waiting, {})  # only when cancelled
             batch.waiting = {}
 
@@ -235,14 +229,14 @@ def _answer(asked: dict[int, list[asyncio.Future[tuple[int, datetime] | None]]],
 
 
 class _Batch:
-    """The stamp queries of one event loop: who waits for the next query, and whether one is out."""
+    """The stamp queries of one event loop: who waits for the next query, and the task asking (None: none is
+    out; kept here also because the loop holds only a weak reference to its tasks)."""
 
-    __slots__ = ("waiting", "running", "task")
+    __slots__ = ("waiting", "task")
 
     def __init__(self) -> None:
         self.waiting: dict[int, list[asyncio.Future[tuple[int, datetime] | None]]] = {}
-        self.running = False
-        self.task: asyncio.Task[None] | None = None  # kept: the loop holds only a weak reference to its tasks
+        self.task: asyncio.Task[None] | None = None
 
 
 _stamps: dict[int, _Stamps] = {}
