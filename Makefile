@@ -56,7 +56,7 @@ fmt: install
 	$(BIN)/ruff check --fix app tests bench
 
 openapi: install
-	$(PY) -m app.openapi > openapi/openapi.json
+	$(PY) -m app.http.openapi > openapi/openapi.json
 
 migrate: install
 	$(BIN)/teamswiss migrate

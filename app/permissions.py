@@ -27,7 +27,7 @@ from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials
 from sqlmodel import Session, col, select
 
-from app.db import SessionDep
+from app.db.engine import SessionDep
 from app.models import Club, CommitteeMember, Membership, Player, RosterEntry, Team
 from app.security import Principal, bearer, resolve_bearer
 from app.services.errors import Forbidden, Unauthorized

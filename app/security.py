@@ -27,7 +27,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, select
 
 from app.config import get_settings
-from app.db import SessionDep, get_engine
+from app.db.engine import SessionDep, get_engine
 from app.models import ApiToken, LoginThrottle, Membership, User
 from app.services.errors import DomainError, Unauthorized
 

@@ -90,8 +90,8 @@ def run(url: str) -> tuple[float, float, str, int, float, list[float]]:
     get_settings.cache_clear()
     from sqlalchemy import text
 
-    from app.db import get_engine
-    from app.migrate import upgrade
+    from app.db.engine import get_engine
+    from app.db.migrate import upgrade
 
     engine = get_engine(url)
     if engine.dialect.name == "postgresql":
@@ -101,7 +101,7 @@ def run(url: str) -> tuple[float, float, str, int, float, list[float]]:
     upgrade(url)
     from sqlmodel import Session
 
-    from app.main import create_app, warm_up
+    from app.http.factory import create_app, warm_up
     from app.models import User
     from app.security import hash_password
 

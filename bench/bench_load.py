@@ -79,9 +79,9 @@ class Server:
                 c.execute("DROP SCHEMA public CASCADE")
                 c.execute("CREATE SCHEMA public")
         for cmd in (["migrate"], ["demo"]):
-            subprocess.run([py, "-m", "app.cli", *cmd], cwd=ROOT, env=env, check=True, capture_output=True)
+            subprocess.run([py, "-m", "app.cli.main", *cmd], cwd=ROOT, env=env, check=True, capture_output=True)
         self.proc = subprocess.Popen(
-            [py, "-m", "app.cli", "serve", "--port", str(self.port), "--workers", str(workers), "--log-level",
+            [py, "-m", "app.cli.main", "serve", "--port", str(self.port), "--workers", str(workers), "--log-level",
              "warning"], cwd=ROOT, env=env)
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:

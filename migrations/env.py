@@ -6,7 +6,7 @@ from alembic import context
 
 import app.models  # noqa: F401 - registers every table
 from app.config import get_settings
-from app.db import make_engine
+from app.db.engine import make_engine
 from app.models.base import metadata
 
 config = context.config

@@ -22,7 +22,7 @@ DEMO_LOGIN = {"username": "admin", "password": "teamswiss-demo"}
 SERVE = """
 import sys
 import uvicorn
-from app.cli import main
+from app.cli.main import main
 for command in (["migrate"], ["demo"]):
     if main(command) != 0:
         sys.exit(f"teamswiss {command[0]} failed")

@@ -16,7 +16,6 @@ from sqlalchemy import RowMapping, and_, bindparam
 from sqlmodel import Session, col, select
 
 from app.models import Club, Lineup, Round, Team, Tournament
-from app.models.schemas import LineupBoard, LineupCheckRead, LineupPut, LineupRead
 from app.operations import audit
 from app.operations.read_models import player_row_view
 from app.operations.repository import (
@@ -28,6 +27,7 @@ from app.operations.repository import (
     rules_of,
 )
 from app.operations.rounds import get_round, lineup_changed
+from app.schemas import LineupBoard, LineupCheckRead, LineupPut, LineupRead
 from app.security import Principal
 from app.services import tournament as dom
 from app.services.errors import DomainError, NotFound, StateConflict

@@ -26,7 +26,18 @@ from app.models import (
     Team,
     Tournament,
 )
-from app.models.schemas import (
+from app.operations.repository import (
+    eligibility,
+    load_domain,
+    roster_in_board_order,
+    roster_rows_in_board_order,
+    rosters,
+    rules_of,
+    to_player,
+)
+from app.operations.rounds import PUBLIC_STATES, match_boards, match_etag, round_matches
+from app.permissions import can_see_private, is_staff, managed_team_ids
+from app.schemas import (
     AppealRead,
     BoardLine,
     BoardPlaceRead,
@@ -63,17 +74,6 @@ from app.models.schemas import (
     TeamRoundRead,
     TournamentRead,
 )
-from app.operations.repository import (
-    eligibility,
-    load_domain,
-    roster_in_board_order,
-    roster_rows_in_board_order,
-    rosters,
-    rules_of,
-    to_player,
-)
-from app.operations.rounds import PUBLIC_STATES, match_boards, match_etag, round_matches
-from app.permissions import can_see_private, is_staff, managed_team_ids
 from app.security import Principal
 from app.services import tournament as dom
 from app.services.appeals import Member, sitting_committee

@@ -9,23 +9,7 @@ from typing import Annotated
 from fastapi import APIRouter, status
 from sqlmodel import Session, col, delete, select
 
-from app.models import Appeal, BoardGame, Club, CommitteeMember, Lineup, Match, Round, User
-from app.models.schemas import (
-    AppealCreate,
-    AppealDecision,
-    AppealRead,
-    CaptainRemoval,
-    CommitteeMemberRead,
-    CommitteePut,
-    LineupRead,
-    Page,
-)
-from app.operations import audit
-from app.operations.read_models import appeal_read, involved_clubs, lineup_read, member_read, members, to_member
-from app.operations.repository import get_team, rules_of
-from app.operations.rounds import get_round
-from app.permissions import ORGANISER_ROLES
-from app.routers.deps import (
+from app.http.deps import (
     Access,
     Id,
     PagingDep,
@@ -37,6 +21,22 @@ from app.routers.deps import (
     paginate,
     permit,
     public,
+)
+from app.models import Appeal, BoardGame, Club, CommitteeMember, Lineup, Match, Round, User
+from app.operations import audit
+from app.operations.read_models import appeal_read, involved_clubs, lineup_read, member_read, members, to_member
+from app.operations.repository import get_team, rules_of
+from app.operations.rounds import get_round
+from app.permissions import ORGANISER_ROLES
+from app.schemas import (
+    AppealCreate,
+    AppealDecision,
+    AppealRead,
+    CaptainRemoval,
+    CommitteeMemberRead,
+    CommitteePut,
+    LineupRead,
+    Page,
 )
 from app.services.appeals import check_committee, check_deadlines, check_fee, fee_after, sitting_committee
 from app.services.errors import Forbidden, InvalidInput, NotFound, StateConflict

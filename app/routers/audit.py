@@ -7,9 +7,9 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 from sqlmodel import col, select
 
+from app.http.deps import Access, Id, PagingDep, SessionDep, load_tournament, paginate, permit
 from app.models import AuditEntry
-from app.models.schemas import AuditRead, Page
-from app.routers.deps import Access, Id, PagingDep, SessionDep, load_tournament, paginate, permit
+from app.schemas import AuditRead, Page
 
 router = APIRouter(tags=["audit"])
 

@@ -8,8 +8,11 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Request, status
 from sqlmodel import select
 
+from app.http.deps import Access, Id, PagingDep, SessionDep, answers, get_or_404, paginate, permit, public
 from app.models import ApiToken, Membership, User
-from app.models.schemas import (
+from app.operations import audit
+from app.permissions import permissions_in
+from app.schemas import (
     ApiTokenCreate,
     ApiTokenCreated,
     ApiTokenRead,
@@ -20,9 +23,6 @@ from app.models.schemas import (
     TokenResponse,
     TournamentRights,
 )
-from app.operations import audit
-from app.permissions import permissions_in
-from app.routers.deps import Access, Id, PagingDep, SessionDep, answers, get_or_404, paginate, permit, public
 from app.security import (
     check_login,
     check_throttle,

@@ -8,9 +8,14 @@ from fastapi import APIRouter, Query, status
 from sqlalchemy import insert
 from sqlmodel import col, select
 
+from app.http.deps import Access, Id, PagingDep, SessionDep, answers, get_or_404, one_hop, paginate, permit, public
 from app.models import Club, Player, RosterEntry, Team
 from app.models.base import utcnow
-from app.models.schemas import (
+from app.operations import audit
+from app.operations.read_models import player_row_view, player_view
+from app.operations.repository import club_row
+from app.permissions import club_rights
+from app.schemas import (
     ClubCreate,
     ClubRead,
     ClubUpdate,
@@ -20,11 +25,6 @@ from app.models.schemas import (
     PlayerRead,
     PlayerUpdate,
 )
-from app.operations import audit
-from app.operations.read_models import player_row_view, player_view
-from app.operations.repository import club_row
-from app.permissions import club_rights
-from app.routers.deps import Access, Id, PagingDep, SessionDep, answers, get_or_404, one_hop, paginate, permit, public
 from app.services.errors import NotFound, StateConflict
 
 router = APIRouter()

@@ -8,10 +8,10 @@ from fastapi import APIRouter, Header, Query
 from fastapi.responses import StreamingResponse
 
 from app.config import get_settings
-from app.db import get_engine
+from app.db.engine import get_engine
+from app.http.deps import Access, Id, public
 from app.operations.live import broker, stream
 from app.permissions import MAX_ID
-from app.routers.deps import Access, Id, public
 
 router = APIRouter(prefix="/tournaments/{tournament_id}", tags=["events"])
 

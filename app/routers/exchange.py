@@ -14,7 +14,7 @@ from fastapi import APIRouter, Depends, Query, Request, Response, status
 from fastapi.responses import JSONResponse
 from starlette.datastructures import UploadFile
 
-from app.models.schemas import ImportedPab, TournamentImportRead
+from app.http.deps import Access, Id, SessionDep, answers, load_tournament, permit, public
 from app.operations.exchange import export_json as json_document
 from app.operations.exchange import export_trf as trf_text
 from app.operations.exchange import (
@@ -25,7 +25,7 @@ from app.operations.exchange import (
     standings_csv,
 )
 from app.operations.read_models import completed_view, tournament_read
-from app.routers.deps import Access, Id, SessionDep, answers, load_tournament, permit, public
+from app.schemas import ImportedPab, TournamentImportRead
 from app.services.errors import FileFormatError, InvalidInput
 from app.services.standings import compute_standings
 

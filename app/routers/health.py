@@ -6,8 +6,8 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from app import __version__
-from app.migrate import database_problem
-from app.routers.deps import answers
+from app.db.migrate import database_problem
+from app.http.deps import answers
 from app.services.errors import ServiceUnavailable
 
 router = APIRouter(tags=["health"])

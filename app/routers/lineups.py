@@ -7,13 +7,13 @@ from typing import Annotated
 
 from fastapi import APIRouter
 
+from app.http.deps import Access, Id, RoundNumber, SessionDep, answers, load_tournament, one_hop, permit, public
 from app.models import Round
-from app.models.schemas import LineupCheckRead, LineupPut, LineupRead
 from app.operations.lineups import check_lineup, lineup_target, submit_lineup
 from app.operations.read_models import lineup_read
 from app.operations.repository import get_team
 from app.operations.rounds import get_round
-from app.routers.deps import Access, Id, RoundNumber, SessionDep, answers, load_tournament, one_hop, permit, public
+from app.schemas import LineupCheckRead, LineupPut, LineupRead
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/rounds/{number}/lineups", tags=["lineups"])
 

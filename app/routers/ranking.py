@@ -6,11 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Response
 
-from app.models.schemas import RankingRead
-from app.operations import cache
-from app.operations.ranking import lock
-from app.operations.read_models import ranking_read
-from app.routers.deps import (
+from app.http.deps import (
     NOT_MODIFIED,
     Access,
     Id,
@@ -22,6 +18,10 @@ from app.routers.deps import (
     permit,
     public,
 )
+from app.operations import cache
+from app.operations.ranking import lock
+from app.operations.read_models import ranking_read
+from app.schemas import RankingRead
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/ranking", tags=["ranking"])
 

@@ -10,8 +10,8 @@ from fastapi import APIRouter, Header
 from fastapi.responses import JSONResponse
 from sqlmodel import Session, select
 
+from app.http.deps import Access, BoardNumber, Id, RoundNumber, SessionDep, answers, load_tournament, permit
 from app.models import IdempotencyRecord, Match, Round, Team, Tournament
-from app.models.schemas import BatchOutcome, BatchResults, BoardResultPut, MatchRead, MatchResultPut
 from app.operations.read_models import match_boards_of, match_read, prefetch
 from app.operations.repository import rules_of
 from app.operations.rounds import (
@@ -23,7 +23,7 @@ from app.operations.rounds import (
     set_board_result,
     set_match_forfeit,
 )
-from app.routers.deps import Access, BoardNumber, Id, RoundNumber, SessionDep, answers, load_tournament, permit
+from app.schemas import BatchOutcome, BatchResults, BoardResultPut, MatchRead, MatchResultPut
 from app.services.errors import InvalidInput, NotFound
 from app.services.tournament import normalise_result
 

@@ -2,7 +2,7 @@
 
 The round's states: pending -> paired (pair, hand changes, re-pair) -> published -> in progress (the first
 result) -> completed; a completed round reopens to in progress while the next round is still pending
-(``app.contract.ROUND_LIFECYCLE`` documents each call and its refusals).
+(``app.http.contract.ROUND_LIFECYCLE`` documents each call and its refusals).
 """
 
 from __future__ import annotations
@@ -12,12 +12,7 @@ from typing import Annotated
 from fastapi import APIRouter, Response
 from sqlmodel import Session
 
-from app.models import Round, Tournament
-from app.models.schemas import AbsentPut, Page, PairingChange, RoundRead, RoundSummary
-from app.operations import cache
-from app.operations import rounds as ops
-from app.operations.read_models import round_read, round_summaries
-from app.routers.deps import (
+from app.http.deps import (
     NOT_MODIFIED,
     Access,
     Id,
@@ -31,6 +26,11 @@ from app.routers.deps import (
     permit,
     public,
 )
+from app.models import Round, Tournament
+from app.operations import cache
+from app.operations import rounds as ops
+from app.operations.read_models import round_read, round_summaries
+from app.schemas import AbsentPut, Page, PairingChange, RoundRead, RoundSummary
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/rounds", tags=["rounds"])
 

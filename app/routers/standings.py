@@ -6,11 +6,11 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response
 
-from app.models.schemas import CrosstableRead, StandingsRead, TeamResultsRead
+from app.http.deps import NOT_MODIFIED, Access, Id, IfNoneMatch, SessionDep, answers, cached, public
 from app.operations import cache
 from app.operations.read_models import crosstable_read, prizes_read, standings_read, team_results_read
 from app.operations.repository import get_team
-from app.routers.deps import NOT_MODIFIED, Access, Id, IfNoneMatch, SessionDep, answers, cached, public
+from app.schemas import CrosstableRead, StandingsRead, TeamResultsRead
 
 router = APIRouter(prefix="/tournaments/{tournament_id}", tags=["standings"])
 

@@ -9,22 +9,7 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Query, status
 from sqlmodel import col, select
 
-from app.models import Club, Membership, Payment, Player, RosterEntry, Team
-from app.models.schemas import (
-    Page,
-    PaymentCreate,
-    PaymentRead,
-    RosterPut,
-    RosterRead,
-    TeamCreate,
-    TeamRead,
-    TeamUpdate,
-)
-from app.operations import audit
-from app.operations.read_models import roster_read, team_read
-from app.operations.repository import fee_total, get_team, rules_of, to_club, to_player
-from app.operations.teams import check_one_manager, entry_infos, reseat, round1_paired
-from app.routers.deps import (
+from app.http.deps import (
     Access,
     Id,
     PagingDep,
@@ -36,6 +21,21 @@ from app.routers.deps import (
     paginate,
     permit,
     public,
+)
+from app.models import Club, Membership, Payment, Player, RosterEntry, Team
+from app.operations import audit
+from app.operations.read_models import roster_read, team_read
+from app.operations.repository import fee_total, get_team, rules_of, to_club, to_player
+from app.operations.teams import check_one_manager, entry_infos, reseat, round1_paired
+from app.schemas import (
+    Page,
+    PaymentCreate,
+    PaymentRead,
+    RosterPut,
+    RosterRead,
+    TeamCreate,
+    TeamRead,
+    TeamUpdate,
 )
 from app.services.eligibility import check_manager_adult, check_roster, check_roster_change_allowed
 from app.services.entries import check_new_entry

@@ -6,10 +6,10 @@ from typing import Annotated
 
 from fastapi import APIRouter, Response
 
-from app.models.schemas import BoardStatsRead, Page, PlayerPageRead, RosteredPlayer
+from app.http.deps import NOT_MODIFIED, Access, Id, IfNoneMatch, PagingDep, SessionDep, cached, public
 from app.operations import cache
 from app.operations.read_models import board_stats_read, player_page_read, tournament_players
-from app.routers.deps import NOT_MODIFIED, Access, Id, IfNoneMatch, PagingDep, SessionDep, cached, public
+from app.schemas import BoardStatsRead, Page, PlayerPageRead, RosteredPlayer
 
 router = APIRouter(prefix="/tournaments/{tournament_id}")
 Public = Annotated[Access, public()]

@@ -7,13 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Response, status
 from sqlmodel import col, select
 
-from app.models import Membership, Tournament
-from app.models.schemas import Page, TournamentCreate, TournamentRead, TournamentUpdate
-from app.operations import audit, cache
-from app.operations.read_models import tournament_read
-from app.operations.repository import delete_tournament_rows, rules_of
-from app.operations.tournaments import any_round_paired, sync_rounds
-from app.routers.deps import (
+from app.http.deps import (
     NOT_MODIFIED,
     Access,
     Id,
@@ -27,6 +21,12 @@ from app.routers.deps import (
     permit,
     public,
 )
+from app.models import Membership, Tournament
+from app.operations import audit, cache
+from app.operations.read_models import tournament_read
+from app.operations.repository import delete_tournament_rows, rules_of
+from app.operations.tournaments import any_round_paired, sync_rounds
+from app.schemas import Page, TournamentCreate, TournamentRead, TournamentUpdate
 from app.services.errors import InvalidInput, StateConflict
 from app.services.rules import Rules, move_schedule, preset, rules_from_dict, rules_to_dict
 

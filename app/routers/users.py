@@ -9,11 +9,7 @@ from fastapi import APIRouter, status
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
-from app.models import Membership, Team, User
-from app.models.schemas import MembershipCreate, MembershipRead, Page, UserCreate, UserRead, UserUpdate
-from app.operations import audit
-from app.operations.teams import check_one_manager
-from app.routers.deps import (
+from app.http.deps import (
     Access,
     Id,
     PagingDep,
@@ -24,6 +20,10 @@ from app.routers.deps import (
     paginate,
     permit,
 )
+from app.models import Membership, Team, User
+from app.operations import audit
+from app.operations.teams import check_one_manager
+from app.schemas import MembershipCreate, MembershipRead, Page, UserCreate, UserRead, UserUpdate
 from app.security import hash_password
 from app.services.eligibility import check_manager_adult
 from app.services.errors import InvalidInput, NotFound, StateConflict

@@ -246,7 +246,7 @@ def _tiebreak_dict(code: str, value: Fraction, use: TiebreakUse) -> dict[str, An
 
 
 def standings_to_dict(t: Tournament, st: Standings) -> dict[str, Any]:
-    """The documented JSON form (see ``app.commands.standings``)."""
+    """The documented JSON form (see ``app.cli.commands.standings``)."""
     rows = []
     for r in st.rows:
         team = t.team(r.team_id)

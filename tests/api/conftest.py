@@ -16,8 +16,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import text
 from sqlmodel import Session
 
-from app.db import get_engine
-from app.main import create_app
+from app.db.engine import get_engine
+from app.http.factory import create_app
 from app.models import metadata
 from app.security import hash_password
 from tests.api.recorder import OBSERVED, Recorder, undocumented
@@ -40,7 +40,7 @@ def _ensure_schema() -> None:
         metadata.drop_all(engine)
         with engine.begin() as conn:
             conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
-    from app.migrate import upgrade
+    from app.db.migrate import upgrade
 
     upgrade(TEST_DATABASE_URL)
     _migrated = True

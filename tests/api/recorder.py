@@ -12,7 +12,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.contract import RULE_RE
+from app.http.contract import RULE_RE
 
 #: Answers that document themselves elsewhere: a 500 is a bug (tests inject some on purpose and assert them).
 NOT_CONTRACT = {500}

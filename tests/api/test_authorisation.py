@@ -16,8 +16,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
-from app.contract import api_routes, permits
-from app.main import create_app
+from app.http.contract import api_routes, permits
+from app.http.factory import create_app
 from app.models import ApiToken, Match, Membership, Player, Round, User
 from app.permissions import ACTIONS, permission_table
 from app.security import new_api_token

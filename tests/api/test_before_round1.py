@@ -290,7 +290,7 @@ def test_tpns_final_after_round_four(client: TestClient, admin: dict[str, str], 
 
 
 def test_demo_ranking_shows_24_teams_after_lock(client: TestClient, engine: Any) -> None:
-    from app.cli import main
+    from app.cli.main import main
 
     assert main(["demo", "--rounds", "0"]) == 0
     admin = login(client, "admin", "teamswiss-demo")

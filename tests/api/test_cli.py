@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
-from app.cli import main
+from app.cli.main import main
 from app.models import Club, Team, Tournament
 
 
@@ -122,7 +122,7 @@ INTERNAL = re.compile(r"issue \d|reference/|app\.\w|\w+\.py\b|``|Gacrux|TODO", r
 
 
 def _parsers() -> dict[str, argparse.ArgumentParser]:
-    from app.cli import build_parser
+    from app.cli.main import build_parser
 
     parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))

@@ -17,10 +17,10 @@ def test_a_fresh_process_commits_a_tournament_change(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'hooks.db'}"
     script = textwrap.dedent(f"""
         from sqlmodel import Session
-        from app.migrate import upgrade
+        from app.db.migrate import upgrade
         upgrade({url!r})
         import app.operations  # the session hooks
-        from app.db import get_engine
+        from app.db.engine import get_engine
         from app.models import Tournament
         with Session(get_engine({url!r})) as s:
             t = Tournament(name="Hooks", rules={{}})

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from app.contract import RULE_RE, api_routes, lifecycle_table, permits
-from app.main import create_app
-from app.migrate import check
-from app.openapi import render
+from app.db.migrate import check
+from app.http.contract import RULE_RE, api_routes, lifecycle_table, permits
+from app.http.factory import create_app
+from app.http.openapi import render
 from tests.api.recorder import Observed, undocumented
 from tests.conftest import TEST_DATABASE_URL
 
@@ -202,5 +202,5 @@ def test_the_rule_check_can_fail() -> None:
 
 def test_readme_has_the_round_lifecycle() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert lifecycle_table() in readme, "README's lifecycle table is stale: paste app.contract.lifecycle_table()"
+    assert lifecycle_table() in readme, "README's lifecycle table is stale: paste app.http.contract.lifecycle_table()"
     assert lifecycle_table() in json.loads(render())["info"]["description"]

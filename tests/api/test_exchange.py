@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import Session, func, select
 
-from app.cli import main
+from app.cli.main import main
 from app.models import ApiToken, Club, Player, Team, Tournament, User
 from app.operations.backup import dump, restore
 from app.security import new_api_token

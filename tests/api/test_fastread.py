@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 from sqlmodel import Session
 
-from app.fastread import CachedReads
+from app.http.caching import CachedReads
 from app.models import Tournament
 from app.operations.cache import lru
 from tests.api.factory import ok
@@ -81,7 +81,7 @@ def test_readers_of_a_version_not_computed_yet_wait_for_one_computation_in_the_e
 
     import httpx
 
-    from app.main import create_app
+    from app.http.factory import create_app
 
     tid, _ = setup(client, admin, teams=4)
     url = f"/tournaments/{tid}/standings"
@@ -122,7 +122,7 @@ def test_a_cached_read_waits_for_the_writes_in_flight_in_its_worker(monkeypatch:
     (at most WRITE_WAIT_SECONDS later), so the write's steps do not queue behind a loop full of readers."""
     import asyncio
 
-    from app import fastread
+    from app.http import caching as fastread
     from app.operations.cache import Answer
 
     order: list[str] = []
@@ -176,7 +176,7 @@ def test_postgresql_version_queries_of_a_burst_are_one_and_never_older_than_the_
 
     from sqlalchemy import create_engine
 
-    from app.fastread import _Stamps
+    from app.http.caching import _Stamps
 
     stamps = _Stamps(create_engine("postgresql+psycopg://nobody@127.0.0.1:1/none"))  # never connected here
     calls: list[tuple[float, list[int]]] = []

@@ -14,12 +14,12 @@ from app.config import get_settings
 
 
 def test_liveness_touches_no_database(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    import app.db
+    import app.db.engine
 
     def no_database(*_a: Any, **_k: Any) -> None:
         raise AssertionError("the liveness check opened the database")
 
-    monkeypatch.setattr(app.db, "get_engine", no_database)
+    monkeypatch.setattr(app.db.engine, "get_engine", no_database)
     for path in ("/healthz", "/health"):  # /health: kept for existing probes
         r = client.get(path)
         assert r.status_code == 200 and r.json() == {"status": "ok", "version": __version__}

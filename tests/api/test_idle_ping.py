@@ -1,4 +1,5 @@
-"""A pooled connection is pinged before use only after it was idle (app.db.ping_when_idle), and replaced if dead."""
+"""A pooled connection is pinged before use only after it was idle (app.db.engine.ping_when_idle), and replaced
+if dead."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, text
 
-import app.db
-from app.db import ping_when_idle
+import app.db.engine
+from app.db.engine import ping_when_idle
 
 
 def test_a_pooled_connection_is_pinged_only_after_it_was_idle(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -22,7 +23,7 @@ def test_a_pooled_connection_is_pinged_only_after_it_was_idle(tmp_path: Path, mo
         with engine.connect() as conn:
             conn.execute(text("SELECT 1"))
     assert pings == []
-    monkeypatch.setattr(app.db, "IDLE_PING_SECONDS", 0.0)  # every connection has been idle long enough
+    monkeypatch.setattr(app.db.engine, "IDLE_PING_SECONDS", 0.0)  # every connection has been idle long enough
     with engine.connect() as conn:
         conn.execute(text("SELECT 1"))
     assert len(pings) == 1

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from app.cli import main
+from app.cli.main import main
 from tests.api.conftest import make_user
 from tests.api.factory import ok
 from tests.api.test_exchange import TEXT, TRF_DIR, counts, token_for

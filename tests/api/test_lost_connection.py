@@ -1,6 +1,6 @@
 """A database connection lost under a request answers 503 + Retry-After (nothing changed), never a 500.
 
-Pooled PostgreSQL connections are pinged only after they were idle (``app.db.ping_when_idle``), so a
+Pooled PostgreSQL connections are pinged only after they were idle (``app.db.engine.ping_when_idle``), so a
 connection the server dropped a moment ago is used once more; the request that finds it dead gets a 503
 problem+json and the pool replaces the connection for the next one.
 """
@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError, OperationalError
 
-from app.main import create_app
+from app.http.factory import create_app
 from app.models import Club
 from tests.conftest import TEST_DATABASE_URL
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from app.main import create_app
+from app.http.factory import create_app
 from tests.api.conftest import live_server
 from tests.api.factory import ok
 from tests.api.test_rounds import setup

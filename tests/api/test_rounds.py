@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import Session, func, select
 
-from app.main import create_app
+from app.http.factory import create_app
 from app.models import AuditEntry, BoardGame, IdempotencyRecord, Match
 from tests.api.factory import full_team, make_club, make_tournament, name_committee, ok
 

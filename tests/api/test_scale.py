@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
-from app.main import create_app
+from app.http.factory import create_app
 from app.models import Match, Membership, Round, Tournament, TournamentEvent, User
 from app.operations.cache import lru
 from app.operations.live import broker
@@ -303,7 +303,7 @@ def test_past_the_limit_the_server_answers_503_at_once_and_recovers(tight: TestC
 
 
 def test_first_admin_from_the_environment(engine: Any, monkeypatch: pytest.MonkeyPatch, client: TestClient) -> None:
-    from app.cli import main
+    from app.cli.main import main
     from app.config import get_settings
 
     monkeypatch.setattr(get_settings(), "admin_username", "boss")

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from sqlmodel import Session, func, select
 
 from app.config import get_settings
-from app.main import create_app
+from app.http.factory import create_app
 from app.models import ApiToken, Club, Player, Team, Tournament, User
 from app.security import ALGORITHM, new_api_token
 from tests.api.conftest import login, make_user

@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from app.main import create_app
+from app.http.factory import create_app
 from tests.api.conftest import live_server
 
 
@@ -63,7 +63,7 @@ def test_the_limit_stops_reading_the_body() -> None:
     """At the ASGI level: past the limit, not one more chunk is pulled from the client (memory stays flat)."""
     import asyncio
 
-    from app.middleware import BodyLimitMiddleware
+    from app.http.middleware import BodyLimitMiddleware
 
     pulled = 0
     sent: list[dict[str, Any]] = []

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import yaml
 
-from app.cli import build_parser
+from app.cli.main import build_parser
 from app.config import Settings
 
 ROOT = Path(__file__).resolve().parents[2]

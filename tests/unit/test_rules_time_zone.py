@@ -1,7 +1,7 @@
 """The tournament's time zone (R-6): an unknown zone is refused; the default zone is loaded where it is used.
 
 ``zoneinfo`` is imported at the first use of a zone, not with the rules (a file command that reads no dates
-never needs it; see ``app.program``)."""
+never needs it; see ``app.cli.program``)."""
 
 from __future__ import annotations
 

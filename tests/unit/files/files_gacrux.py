@@ -201,7 +201,7 @@ def ours_through_gacrux(cfg: Config, workdir: Path) -> Verdict:
 def gacrux_through_ours(cfg: Config, workdir: Path) -> Verdict:
     """Gacrux pairs the event round by round; its file, without a 152 record, must pass our
     ``check``, and when Gacrux finds no legal pairing for a round, neither may we."""
-    from app.commands.files import check_rounds
+    from app.cli.commands.files import check_rounds
 
     p = play(cfg, GacruxPairer(workdir))
     text = without_152(write_tournament(p.t))

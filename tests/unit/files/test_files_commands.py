@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
+from app.cli.main import main
 from app.services.generator import default_pairer, generate
 from app.services.tournament import Outcome, Round, Tournament, team_history
 from app.services.trf import read_tournament, write_tournament
@@ -225,7 +225,7 @@ def test_a_reader_that_went_away_ends_the_command_quietly(tmp_path: Path, comman
     os.close(read_end)  # the reader is gone before the first line
     try:
         args = [command, str(trf), *(["--round", "5"] if command == "pair" else [])]
-        done = subprocess.run([sys.executable, "-c", "import sys; from app.program import main; sys.exit(main())",
+        done = subprocess.run([sys.executable, "-c", "import sys; from app.cli.program import main; sys.exit(main())",
                                *args], stdout=write_end, stderr=subprocess.PIPE, text=True,
                               cwd=Path(__file__).resolve().parents[3], timeout=120)
     finally:

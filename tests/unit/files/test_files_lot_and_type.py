@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
+from app.cli.main import main
 from app.services.trf import read_tournament, read_tournament_with_warnings
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
+from app.cli.main import main
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "trf"
 PROSE = "Dear arbiter, the results of round 3 are attached.\nBest regards, Anna\n"

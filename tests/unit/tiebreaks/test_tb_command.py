@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
+from app.cli.main import main
 
 DATA = Path(__file__).parent / "data"
 LIST = "MPTS DE-ALLMET EMGSB/C1 GPTS TBR"

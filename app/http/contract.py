@@ -6,7 +6,7 @@ the whole truth, without a hand-written list on every route:
 - every route with a permission declaration (``permit(...)``/``public(...)``) can answer 401 (no token, or a bad
   one: an optional token that is sent is still checked), and 403 unless it is public;
 - a route with path parameters can answer 404, one with a body or any parameter 422, every write 413, and
-  every route but the health checks and the event streams 503 when the server sheds load (``app.overload``);
+  every route but the health checks and the event streams 503 when the server sheds load (``app.http.overload``);
 - the statuses that come from a handler's own logic (409, 412, 428, 304, 429, 503, ...) are declared on the route
   with :func:`answers`;
 - every 4xx and 5xx answer is a :data:`PROBLEM_SCHEMA` under ``application/problem+json``;
@@ -27,7 +27,7 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute, iter_route_contexts
 
-from app.overload import exempt as never_shed
+from app.http.overload import exempt as never_shed
 from app.permissions import Permit
 
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -223,7 +223,7 @@ def _has_parameters(route: APIRoute) -> bool:
 
 def derived_statuses(method: str, path: str, route: APIRoute) -> set[int]:
     """The error statuses that follow from the route's declaration, parameters, method and path."""
-    statuses: set[int] = {503} if not never_shed(path) else set()  # app.overload sheds load past its limit
+    statuses: set[int] = {503} if not never_shed(path) else set()  # app.http.overload sheds load past its limit
     found = permits(route)
     if found:
         statuses.add(401)

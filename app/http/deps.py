@@ -13,14 +13,14 @@ from sqlmodel import Session, SQLModel, select
 from starlette.concurrency import run_in_threadpool
 
 from app.config import get_settings
-from app.contract import answers
-from app.db import SessionDep
-from app.fastread import remember, response_of
+from app.db.engine import SessionDep
+from app.http.caching import remember, response_of
+from app.http.contract import answers
 from app.models import Tournament
-from app.models.schemas import Page
 from app.operations.cache import Answer
 from app.operations.repository import TOURNAMENT_BY_ID, TOURNAMENT_FOR_UPDATE, by_id
 from app.permissions import MAX_ID, Access, Permit
+from app.schemas import Page
 from app.security import Principal, current_principal, optional_principal
 from app.services.errors import NotFound
 
@@ -162,6 +162,6 @@ NOT_MODIFIED = answers(304)
 
 def cached(answer: Answer) -> Response:
     """The HTTP answer of a cached read model: the JSON with its ETag, or 304. The route answers with it alone,
-    so an anonymous reader's next request of the same URL may be answered by the fast path (app.fastread)."""
+    so an anonymous reader's next request of the same URL may be answered by the fast path (app.http.caching)."""
     remember(answer)
     return response_of(answer)

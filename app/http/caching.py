@@ -316,7 +316,7 @@ class CachedReads:
     @staticmethod
     async def _answer(known: Key, if_none_match: str | None) -> tuple[Answer | None, Key | None]:
         """The cached answer, or None and the key of the entry that is not computed yet (None: not to be had)."""
-        from app.db import get_engine
+        from app.db.engine import get_engine
 
         stamps = _stamps_of(get_engine())
         if not stamps.usable:

@@ -2,7 +2,7 @@
 
 Each module defines ``register(subparsers)``, which adds its sub-commands with
 ``parser.set_defaults(func=handler)``; a handler takes the parsed arguments and
-returns the process exit code. ``app.cli`` finds the modules here by itself.
+returns the process exit code. ``app.cli.main`` finds the modules here by itself.
 """
 
 from __future__ import annotations
@@ -10,6 +10,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+
+#: The commands that work on files and need no database, and the module of each: ``teamswiss pair ...``
+#: registers only that module, so a file command never imports the web and database stack (fastapi, sqlmodel,
+#: sqlalchemy, alembic, the password hashers), which is most of its run time.
+FILE_COMMANDS = {"pair": "files", "check": "files", "generate": "files", "standings": "standings"}
+
+
+def is_file_command(argv: list[str]) -> bool:
+    return bool(argv) and argv[0] in FILE_COMMANDS
 
 
 def terminal_columns() -> int:

@@ -8,7 +8,7 @@ from urllib.parse import unquote_to_bytes
 from fastapi.routing import iter_route_contexts
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.errors import PROBLEM, TYPE_BASE
+from app.http.problems import PROBLEM, TYPE_BASE
 
 
 async def _refuse(send: Send, status: int, title: str, detail: str, path: str,

@@ -70,7 +70,7 @@ import argparse
 import dataclasses
 import sys
 
-from app.commands import HelpFormatter
+from app.cli.commands import HelpFormatter
 from app.services.errors import DomainError, InvalidInput, NoLegalPairing
 from app.services.rules import fide_default
 from app.services.tournament import Tournament

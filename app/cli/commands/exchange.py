@@ -32,10 +32,10 @@ from typing import Any
 
 from sqlmodel import Session, select
 
-from app.commands import HelpFormatter
-from app.commands.files import read_text as _read
-from app.db import get_engine
-from app.migrate import require_database
+from app.cli.commands import HelpFormatter
+from app.cli.commands.files import read_text as _read
+from app.db.engine import get_engine
+from app.db.migrate import require_database
 from app.services.errors import InvalidInput, NotFound
 
 DATABASE = ("The database is TEAMSWISS_DATABASE_URL's (default: ./var/teamswiss.db); it must exist and be "

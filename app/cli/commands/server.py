@@ -18,10 +18,10 @@ from typing import Any
 
 from sqlmodel import Session, select
 
-from app.commands import HelpFormatter
+from app.cli.commands import HelpFormatter
 from app.config import get_settings
-from app.db import get_engine
-from app.migrate import require_database
+from app.db.engine import get_engine
+from app.db.migrate import require_database
 from app.permissions import SCOPES
 from app.security import hash_password, new_api_token
 
@@ -43,7 +43,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     settings = get_settings()
     if args.migrate:
-        from app.migrate import upgrade
+        from app.db.migrate import upgrade
 
         upgrade()
     else:
@@ -57,7 +57,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _migrate(args: argparse.Namespace) -> int:
-    from app.migrate import upgrade
+    from app.db.migrate import upgrade
 
     upgrade(revision=args.revision)
     print(f"migrated {get_settings().database_url.split('@')[-1]} to {args.revision}", file=sys.stderr)
@@ -100,7 +100,7 @@ def _create_token(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from app.demo import load_demo
+    from app.demo.data import load_demo
 
     require_database()
     with Session(get_engine()) as session:

@@ -133,7 +133,7 @@ def load_demo(session: Session, *, only_if_empty: bool = False, rounds_to_play: 
     session.commit()
     played = 0
     if rounds_to_play:
-        from app.demo_rounds import play_demo_rounds
+        from app.demo.rounds import play_demo_rounds
 
         played = play_demo_rounds(session, t, rounds_to_play, rng)
     return (f"demo: loaded tournament {t.id} ({len(CLUBS)} clubs, 24 teams), {played} rounds played; "

@@ -7,14 +7,12 @@ for scripts and are documented in README.md.
 from __future__ import annotations
 
 import argparse
-import gc
 import importlib
 import sys
 from collections.abc import Sequence
 
-import app.commands
-from app.commands import HelpFormatter
-from app.program import FILE_COMMAND_GC_THRESHOLD, FILE_COMMANDS, is_file_command
+import app.cli.commands
+from app.cli.commands import FILE_COMMANDS, HelpFormatter
 from app.services.errors import DomainError, FileFormatError
 
 DESCRIPTION = """Run Swiss-system team chess tournaments: serve the API, manage its database, and work on FIDE
@@ -28,10 +26,6 @@ EPILOG = """exit status: 0 done; 1 refused by the rules or a difference found; 2
 cannot be read, or a database that is missing, does not answer or is not migrated."""
 
 
-# The file commands need no database: ``teamswiss pair ...`` registers only the module that
-# defines the command (``FILE_COMMANDS``), so a file command never imports the web and database
-# stack (fastapi, sqlmodel, sqlalchemy, alembic, the password hashers), which is most of its run time.
-
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The ``teamswiss`` parser with every command, or only those of the module ``only``."""
     parser = argparse.ArgumentParser(prog="teamswiss", description=DESCRIPTION, epilog=EPILOG,
@@ -43,9 +37,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     else:
         import pkgutil
 
-        names = sorted(i.name for i in pkgutil.iter_modules(app.commands.__path__))
+        names = sorted(i.name for i in pkgutil.iter_modules(app.cli.commands.__path__))
     for name in names:
-        importlib.import_module(f"app.commands.{name}").register(sub)
+        importlib.import_module(f"app.cli.commands.{name}").register(sub)
     return parser
 
 
@@ -54,7 +48,7 @@ def _database_failure(exc: Exception) -> int | None:
 
     The database modules are looked up, not imported: if a command never loaded them, the
     exception cannot come from them."""
-    migrate = sys.modules.get("app.migrate")
+    migrate = sys.modules.get("app.db.migrate")
     if migrate is not None and isinstance(exc, migrate.DatabaseNotReady):
         print(f"teamswiss: {exc}", file=sys.stderr)
         return 3
@@ -67,23 +61,8 @@ def _database_failure(exc: Exception) -> int | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``teamswiss`` command line ``argv`` (default: the program's own) and return its exit status.
-
-    Run as the program (no ``argv``), a file command is a short process that reads a file into tens
-    of thousands of objects and makes almost no reference cycles: the cyclic garbage collector runs
-    rarely while it works (``FILE_COMMAND_GC_THRESHOLD``), and what is alive at the end is frozen
-    (``gc.freeze``) so that the interpreter's exit does not walk it once more. Callers that pass
-    ``argv`` (tests, other programs) keep their collector as it is."""
-    program = argv is None
-    argv = list(sys.argv[1:] if argv is None else argv)
-    file_command = is_file_command(argv)
-    if program and file_command:
-        gc.set_threshold(FILE_COMMAND_GC_THRESHOLD)
-    try:
-        return _run(argv)
-    finally:
-        if program and file_command:
-            gc.freeze()
+    """Run the ``teamswiss`` command line ``argv`` (default: the program's own) and return its exit status."""
+    return _run(list(sys.argv[1:] if argv is None else argv))
 
 
 def _run(argv: list[str]) -> int:

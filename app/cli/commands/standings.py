@@ -54,7 +54,7 @@ import argparse
 import dataclasses
 import sys
 
-from app.commands import HelpFormatter
+from app.cli.commands import HelpFormatter
 from app.services.errors import InvalidInput
 from app.services.rules import fide_default, points_option
 from app.services.standings import Standings, compute_standings, format_value, standings_to_dict
@@ -111,7 +111,7 @@ def load(args: argparse.Namespace) -> Tournament:
     except ImportError:  # pragma: no cover - before the package exports it
         from app.services.trf.reader import read_tournament
 
-    from app.commands.files import read_text
+    from app.cli.commands.files import read_text
 
     text = read_text(args.file)
     base = fide_default().replace(tiebreak_rules=None)

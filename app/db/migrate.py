@@ -18,7 +18,7 @@ from app.config import get_settings
 
 
 def alembic_config(database_url: str | None = None) -> Config:
-    for base in (Path.cwd(), Path(__file__).resolve().parents[1]):
+    for base in (Path.cwd(), Path(__file__).resolve().parents[2]):
         ini = base / "alembic.ini"
         if ini.exists() and (base / "migrations" / "env.py").exists():
             cfg = Config(str(ini))
@@ -95,7 +95,7 @@ def database_problem(database_url: str | None = None) -> str | None:
         if make_url(url).get_backend_name() == "sqlite" and make_url(url).database not in (None, "", ":memory:"):
             current = _sqlite_revision(url)
         else:
-            from app.db import get_engine
+            from app.db.engine import get_engine
 
             with get_engine(url).connect() as conn:
                 current = MigrationContext.configure(conn).get_current_revision()

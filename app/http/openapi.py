@@ -7,7 +7,7 @@ from typing import Any
 
 
 def document() -> dict[str, Any]:
-    from app.main import create_app
+    from app.http.factory import create_app
 
     return create_app().openapi()
 

@@ -1,0 +1,1 @@
+"""The ``teamswiss`` command line: the program entry point, the parser and its commands."""

@@ -1,0 +1,1 @@
+"""The database: the engine and sessions (no HTTP) and the migrations runner."""
