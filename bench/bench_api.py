@@ -101,9 +101,9 @@ def run(url: str) -> tuple[float, float, str, int, float, list[float]]:
     upgrade(url)
     from sqlmodel import Session
 
+    from app.auth.credentials import hash_password
     from app.http.factory import create_app, warm_up
     from app.models import User
-    from app.security import hash_password
 
     with Session(engine) as s:
         s.add(User(username="bench", password_hash=hash_password("bench-password"), is_admin=True))

@@ -12,9 +12,9 @@ from decimal import Decimal
 
 from sqlmodel import Session, select
 
+from app.auth.credentials import hash_password
 from app.models import Club, CommitteeMember, Membership, Payment, Player, RosterEntry, Team, Tournament, User
 from app.operations.tournaments import sync_rounds
-from app.security import hash_password
 from app.services.rules import k12_2025, rules_to_dict
 
 DEMO_ADMIN = ("admin", "teamswiss-demo")

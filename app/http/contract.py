@@ -27,8 +27,8 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute, iter_route_contexts
 
+from app.http.access import Permit
 from app.http.overload import exempt as never_shed
-from app.permissions import Permit
 
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 PROBLEM = "application/problem+json"

@@ -12,16 +12,18 @@ from sqlalchemy import func
 from sqlmodel import Session, SQLModel, select
 from starlette.concurrency import run_in_threadpool
 
+from app.auth.principal import Principal
+from app.auth.rights import Access
 from app.config import get_settings
-from app.db.engine import SessionDep
+from app.http.access import Permit, current_principal, optional_principal
 from app.http.caching import remember, response_of
 from app.http.contract import answers
+from app.http.session import SessionDep
 from app.models import Tournament
+from app.models.base import MAX_ID
 from app.operations.cache import Answer
 from app.operations.repository import TOURNAMENT_BY_ID, TOURNAMENT_FOR_UPDATE, by_id
-from app.permissions import MAX_ID, Access, Permit
 from app.schemas import Page
-from app.security import Principal, current_principal, optional_principal
 from app.services.errors import NotFound
 
 __all__ = ["Access", "Permit", "SessionDep", "answers"]

@@ -17,6 +17,9 @@ NAMING_CONVENTION = {
 }
 
 SQLModel.metadata.naming_convention = NAMING_CONVENTION
+
+#: The largest id: the id columns are 32-bit integers on PostgreSQL (a larger id is refused, never a 500).
+MAX_ID = 2**31 - 1
 metadata: MetaData = SQLModel.metadata
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from sqlmodel import Session, select
 
+from app.auth.credentials import hash_password
 from app.models import User
-from app.security import hash_password
 
 
 def ensure_first_admin(session: Session, username: str, password: str) -> bool:

@@ -10,9 +10,9 @@ from sqlalchemy import event, insert
 from sqlalchemy.orm import Session as OrmSession
 from sqlmodel import Session, SQLModel
 
+from app.auth.principal import Principal
 from app.models import AuditEntry
 from app.models.base import utcnow
-from app.security import Principal
 
 PRIVATE_FIELDS = {"password_hash", "token_hash"}
 

@@ -25,9 +25,9 @@ from pydantic import TypeAdapter
 from sqlalchemy import bindparam, select
 from sqlmodel import Session
 
+from app.auth.principal import Principal
+from app.auth.rights import is_staff
 from app.models import Tournament
-from app.permissions import is_staff
-from app.security import Principal
 from app.services.errors import NotFound
 
 Key = tuple[Hashable, ...]

@@ -38,11 +38,11 @@ from typing import Any
 
 from sqlmodel import Session, select
 
+from app.auth.principal import Principal
 from app.models import BoardGame, Club, Match, Membership, Player, RosterEntry, Round, Team, Tournament
 from app.operations import audit
 from app.operations.repository import load_domain, rules_of
 from app.operations.rounds import PUBLIC_STATES
-from app.security import Principal
 from app.services import tournament as dom
 from app.services.errors import FileFormatError, InvalidInput, StateConflict
 from app.services.rules import Rules, fide_default, points_option, preset, rules_to_dict

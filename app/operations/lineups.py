@@ -15,6 +15,7 @@ from datetime import UTC, date, datetime
 from sqlalchemy import RowMapping, and_, bindparam
 from sqlmodel import Session, col, select
 
+from app.auth.principal import Principal
 from app.models import Club, Lineup, Round, Team, Tournament
 from app.operations import audit
 from app.operations.read_models import player_row_view
@@ -28,7 +29,6 @@ from app.operations.repository import (
 )
 from app.operations.rounds import get_round, lineup_changed
 from app.schemas import LineupBoard, LineupCheckRead, LineupPut, LineupRead
-from app.security import Principal
 from app.services import tournament as dom
 from app.services.errors import DomainError, NotFound, StateConflict
 from app.services.lineups import lineup_problems, validate_lineup

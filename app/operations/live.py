@@ -32,10 +32,12 @@ from sqlalchemy.engine import Engine, make_url
 from sqlmodel import Session, col, select
 
 from app.models import Tournament, TournamentEvent
-from app.operations.tracking import CHANNEL
 from app.services.errors import NotFound
 
 log = logging.getLogger("teamswiss.events")
+
+#: The PostgreSQL channel the writers NOTIFY and every process LISTENs on.
+CHANNEL = "teamswiss_events"
 
 REPLAY_MAX = 1000  # more than this to replay: the client is told to reload (a ``tournament`` event)
 QUEUE_MAX = 2000

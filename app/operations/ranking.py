@@ -6,10 +6,10 @@ from datetime import UTC, datetime
 
 from sqlmodel import Session, select
 
+from app.auth.principal import Principal
 from app.models import Round, Team, Tournament
 from app.operations import audit
 from app.operations.read_models import ranking_rows
-from app.security import Principal
 from app.services.errors import StateConflict
 from app.services.seeding import check_tpn_relock
 

@@ -14,6 +14,8 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from app.auth.principal import Principal
+from app.auth.rights import can_see_private, is_staff, managed_team_ids
 from app.models import (
     Appeal,
     BoardGame,
@@ -36,7 +38,6 @@ from app.operations.repository import (
     to_player,
 )
 from app.operations.rounds import PUBLIC_STATES, match_boards, match_etag, round_matches
-from app.permissions import can_see_private, is_staff, managed_team_ids
 from app.schemas import (
     AppealRead,
     BoardLine,
@@ -74,7 +75,6 @@ from app.schemas import (
     TeamRoundRead,
     TournamentRead,
 )
-from app.security import Principal
 from app.services import tournament as dom
 from app.services.appeals import Member, sitting_committee
 from app.services.board_order import board_order

@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import insert
 from sqlmodel import Session, col, delete, select
 
+from app.auth.principal import Principal
 from app.models import BoardGame, Club, Lineup, Match, Player, Round, Team, Tournament
 from app.operations import audit
 from app.operations.repository import (
@@ -25,7 +26,6 @@ from app.operations.repository import (
     rules_of,
     to_player,
 )
-from app.security import Principal
 from app.services.board_order import board_order
 from app.services.errors import InvalidInput, NotFound, PreconditionFailed, PreconditionRequired, StateConflict
 from app.services.lineups import base_lineup, lineup_problems

@@ -7,10 +7,10 @@ from fractions import Fraction
 from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
+from app.auth.principal import Principal
 from app.models import Membership, Round, Team, Tournament
 from app.operations import audit
 from app.operations.repository import TEAM_BY_ID, by_id
-from app.security import Principal
 from app.services.entries import EntryInfo, place_entries
 from app.services.errors import StateConflict
 from app.services.rules import Rules

@@ -49,11 +49,10 @@ from app.models import (
     TournamentEvent,
 )
 from app.models.base import utcnow
+from app.operations.live import CHANNEL, broker
 
 log = logging.getLogger("teamswiss.events")
 
-#: The PostgreSQL channel the writers NOTIFY and every process LISTENs on.
-CHANNEL = "teamswiss_events"
 #: Events older than this are pruned (a client resuming from before it gets a ``tournament`` event).
 KEEP = timedelta(days=3)
 PRUNE_EVERY = 256  # event ids
@@ -397,8 +396,6 @@ def _before_commit(session: OrmSession) -> None:
 def _after_commit(session: OrmSession) -> None:
     tr = session.info.pop(_INFO, None)
     if tr is not None and tr.written:
-        from app.operations.live import broker
-
         broker.wake_threadsafe(tr.written)
 
 

@@ -9,6 +9,7 @@ from typing import Annotated
 from fastapi import APIRouter, status
 from sqlmodel import Session, col, delete, select
 
+from app.auth.policy import ORGANISER_ROLES
 from app.http.deps import (
     Access,
     Id,
@@ -27,7 +28,6 @@ from app.operations import audit
 from app.operations.read_models import appeal_read, involved_clubs, lineup_read, member_read, members, to_member
 from app.operations.repository import get_team, rules_of
 from app.operations.rounds import get_round
-from app.permissions import ORGANISER_ROLES
 from app.schemas import (
     AppealCreate,
     AppealDecision,

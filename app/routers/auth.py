@@ -8,10 +8,12 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Request, status
 from sqlmodel import select
 
+from app.auth.credentials import check_login, create_access_token, new_api_token
+from app.auth.rights import permissions_in
+from app.auth.throttle import check_throttle, clear_failures, record_failure, throttle_keys
 from app.http.deps import Access, Id, PagingDep, SessionDep, answers, get_or_404, paginate, permit, public
 from app.models import ApiToken, Membership, User
 from app.operations import audit
-from app.permissions import permissions_in
 from app.schemas import (
     ApiTokenCreate,
     ApiTokenCreated,
@@ -22,15 +24,6 @@ from app.schemas import (
     Page,
     TokenResponse,
     TournamentRights,
-)
-from app.security import (
-    check_login,
-    check_throttle,
-    clear_failures,
-    create_access_token,
-    new_api_token,
-    record_failure,
-    throttle_keys,
 )
 from app.services.errors import Forbidden, Unauthorized
 

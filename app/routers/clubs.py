@@ -8,13 +8,13 @@ from fastapi import APIRouter, Query, status
 from sqlalchemy import insert
 from sqlmodel import col, select
 
+from app.auth.rights import club_rights
 from app.http.deps import Access, Id, PagingDep, SessionDep, answers, get_or_404, one_hop, paginate, permit, public
 from app.models import Club, Player, RosterEntry, Team
 from app.models.base import utcnow
 from app.operations import audit
 from app.operations.read_models import player_row_view, player_view
 from app.operations.repository import club_row
-from app.permissions import club_rights
 from app.schemas import (
     ClubCreate,
     ClubRead,

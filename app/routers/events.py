@@ -10,8 +10,8 @@ from fastapi.responses import StreamingResponse
 from app.config import get_settings
 from app.db.engine import get_engine
 from app.http.deps import Access, Id, public
+from app.models.base import MAX_ID
 from app.operations.live import broker, stream
-from app.permissions import MAX_ID
 
 router = APIRouter(prefix="/tournaments/{tournament_id}", tags=["events"])
 

@@ -9,6 +9,7 @@ from fastapi import APIRouter, status
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
+from app.auth.credentials import hash_password
 from app.http.deps import (
     Access,
     Id,
@@ -24,7 +25,6 @@ from app.models import Membership, Team, User
 from app.operations import audit
 from app.operations.teams import check_one_manager
 from app.schemas import MembershipCreate, MembershipRead, Page, UserCreate, UserRead, UserUpdate
-from app.security import hash_password
 from app.services.eligibility import check_manager_adult
 from app.services.errors import InvalidInput, NotFound, StateConflict
 

@@ -16,10 +16,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy import text
 from sqlmodel import Session
 
+from app.auth.credentials import hash_password
 from app.db.engine import get_engine
 from app.http.factory import create_app
 from app.models import metadata
-from app.security import hash_password
 from tests.api.recorder import OBSERVED, Recorder, undocumented
 from tests.conftest import TEST_DATABASE_URL
 

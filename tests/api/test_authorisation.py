@@ -2,7 +2,7 @@
 document tries every write operation as seven principals that must be refused (issue 12).
 
 The expectations below are written by hand from README's permission table, independently of
-``app.permissions``: a new route is covered automatically and is expected to refuse all seven principals
+``app.auth.policy``: a new route is covered automatically and is expected to refuse all seven principals
 unless this table says one of them may call it.
 """
 
@@ -16,11 +16,11 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
+from app.auth.credentials import new_api_token
+from app.auth.policy import ACTIONS, permission_table
 from app.http.contract import api_routes, permits
 from app.http.factory import create_app
 from app.models import ApiToken, Match, Membership, Player, Round, User
-from app.permissions import ACTIONS, permission_table
-from app.security import new_api_token
 from tests.api.conftest import login, make_user
 from tests.api.factory import make_club, make_player, make_tournament, ok
 
@@ -81,7 +81,7 @@ def test_the_declaration_check_sees_included_routers() -> None:
 
 def test_readme_has_the_permission_table() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert permission_table() in readme, "README's permission table is stale: paste app.permissions.permission_table()"
+    assert permission_table() in readme, "README's permission table is stale: paste app.auth.policy.permission_table()"
     for name in ACTIONS:
         assert f"`{name}`" in readme
 

@@ -13,10 +13,10 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import Session, func, select
 
+from app.auth.credentials import new_api_token
 from app.cli.main import main
 from app.models import ApiToken, Club, Player, Team, Tournament, User
 from app.operations.backup import dump, restore
-from app.security import new_api_token
 from app.services.errors import NoLegalPairing
 from app.services.generator import generate
 from app.services.standings import compute_standings

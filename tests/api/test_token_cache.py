@@ -1,4 +1,4 @@
-"""A bearer token's signature is verified once (app.security._verified); its expiry is checked at every use."""
+"""A bearer token's signature is verified once (app.auth.credentials._verified); its expiry is checked at every use."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Any
 import jwt
 from fastapi.testclient import TestClient
 
+from app.auth.credentials import ALGORITHM
 from app.config import get_settings
-from app.security import ALGORITHM
 
 
 def test_a_token_verified_before_is_refused_once_it_has_expired(client: TestClient, admin: dict[str, str],

@@ -12,10 +12,10 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import Session, func, select
 
+from app.auth.credentials import ALGORITHM, new_api_token
 from app.config import get_settings
 from app.http.factory import create_app
 from app.models import ApiToken, Club, Player, Team, Tournament, User
-from app.security import ALGORITHM, new_api_token
 from tests.api.conftest import login, make_user
 from tests.api.factory import full_team, make_club, make_player, make_tournament, ok
 
@@ -277,7 +277,7 @@ def test_failed_logins_are_throttled_per_address(client: TestClient, engine: Any
 
 def test_unknown_users_cost_the_same_hashing(client: TestClient, engine: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """No user enumeration by timing: an unknown name runs argon2 exactly like a known one."""
-    from app import security
+    from app.auth import credentials as security
 
     calls: list[str] = []
     real = security.password_hash.verify

@@ -129,9 +129,9 @@ def _write(path: str, text: str) -> None:
 
 
 def _import(args: argparse.Namespace) -> int:
+    from app.auth.principal import Principal
     from app.models import User
     from app.operations.exchange import import_trf, parse_options
-    from app.security import Principal
 
     text = _read(args.file)
     options = parse_options(args.pab, args.forfeit_gp, args.tiebreaks, args.rules, args.preset)

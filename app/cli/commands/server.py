@@ -18,12 +18,12 @@ from typing import Any
 
 from sqlmodel import Session, select
 
+from app.auth.credentials import hash_password, new_api_token
+from app.auth.policy import SCOPES
 from app.cli.commands import HelpFormatter
 from app.config import get_settings
 from app.db.engine import get_engine
 from app.db.migrate import require_database
-from app.permissions import SCOPES
-from app.security import hash_password, new_api_token
 
 
 def first_admin() -> None:

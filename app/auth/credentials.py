@@ -1,35 +1,29 @@
-"""Authentication: who is calling. (What they may do is :mod:`app.permissions`.)
+"""Credentials: passwords, login tokens and API tokens, and the principal a bearer token names.
 
 - Passwords are hashed with argon2 (pwdlib); an unknown user name costs the same hashing work as a known one.
 - ``POST /auth/token`` returns a signed JWT (PyJWT) that must carry ``sub``, ``iat`` and ``exp``.
 - Scripts use long-lived API tokens (``tsk_...``); only their SHA-256 is stored, they carry scopes and can be
   revoked.
-- Failed logins are throttled per user name and per client address in the database, so every worker agrees.
 """
 
 from __future__ import annotations
 
 import hashlib
-import math
 import secrets
 import time
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
-from typing import Annotated, Any
+from typing import Any
 
 import jwt
-from fastapi import Depends
-from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pwdlib import PasswordHash
 from sqlalchemy import Row, and_, bindparam
-from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, select
 
+from app.auth.principal import Principal
 from app.config import get_settings
-from app.db.engine import SessionDep, get_engine
-from app.models import ApiToken, LoginThrottle, Membership, User
-from app.services.errors import DomainError, Unauthorized
+from app.models import ApiToken, Membership, User
+from app.services.errors import Unauthorized
 
 password_hash = PasswordHash.recommended()
 API_TOKEN_PREFIX = "tsk_"
@@ -79,29 +73,6 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-@dataclass(frozen=True)
-class Principal:
-    user_id: int
-    username: str
-    is_admin: bool
-    scopes: frozenset[str] | None = None  # None = all the user's rights (interactive login)
-    token_name: str | None = None
-    can_create_tournaments: bool = False
-
-    @property
-    def actor(self) -> str:
-        return f"{self.username} (token {self.token_name})" if self.token_name else self.username
-
-    def allows(self, scope: str) -> bool:
-        if self.scopes is None or "write" in self.scopes:
-            return True
-        return scope in self.scopes
-
-
-bearer = HTTPBearer(auto_error=False, scheme_name="bearer",
-                    description="A JWT from POST /auth/token or an API token (tsk_...)")
-
-
 _U = User.__table__  # type: ignore[attr-defined]
 _USER = select(_U.c.id, _U.c.username, _U.c.is_admin, _U.c.can_create_tournaments, _U.c.is_active).where(
     _U.c.id == bindparam("uid"))
@@ -133,17 +104,12 @@ _USER_ROLES = select(_U.c.id, _U.c.username, _U.c.is_admin, _U.c.can_create_tour
 Memberships = list[tuple[str, int | None]]
 
 
-def _resolve(session: Session, creds: HTTPAuthorizationCredentials | None) -> Principal | None:
-    return resolve_bearer(session, creds)[0]
-
-
-def resolve_bearer(session: Session, creds: HTTPAuthorizationCredentials | None,
+def resolve_bearer(session: Session, raw: str | None,
                    tournament_id: int | None = None) -> tuple[Principal | None, Memberships | None]:
-    """The bearer's principal and, for a JWT and a ``tournament_id``, its memberships there read in the same
-    statement (None when they were not read: no tournament, or an API token)."""
-    if creds is None:
+    """The principal of the bearer token ``raw`` and, for a JWT and a ``tournament_id``, its memberships there
+    read in the same statement (None when they were not read: no tournament, or an API token)."""
+    if raw is None:
         return None, None
-    raw = creds.credentials
     if raw.startswith(API_TOKEN_PREFIX):
         tok = session.exec(select(ApiToken).where(ApiToken.token_hash == token_digest(raw))).first()
         if tok is None or tok.revoked_at is not None:
@@ -172,75 +138,3 @@ def resolve_bearer(session: Session, creds: HTTPAuthorizationCredentials | None,
     if user is None or not user.is_active:
         raise Unauthorized(None, "the token's user is disabled")
     return _principal(user), memberships
-
-
-def optional_principal(
-    session: SessionDep,
-    creds: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
-) -> Principal | None:
-    return _resolve(session, creds)
-
-
-def current_principal(
-    principal: Annotated[Principal | None, Depends(optional_principal)],
-) -> Principal:
-    if principal is None:
-        raise Unauthorized(None, "this needs a bearer token (POST /auth/token or an API token)")
-    return principal
-
-
-# --- login throttling ------------------------------------------------------------------------------------
-
-
-class TooManyAttempts(DomainError):
-    status = 429
-    type_slug = "too-many-requests"
-    title = "Too many failed logins"
-
-
-def throttle_keys(username: str, address: str | None) -> list[str]:
-    keys = ["user:" + username.strip().casefold()[:150]]
-    if address:
-        keys.append("addr:" + address[:150])
-    return keys
-
-
-def check_throttle(session: Session, keys: list[str], now: datetime | None = None) -> None:
-    """Refuse (429 with Retry-After) while a user name or a client address waits after failed logins."""
-    now = now or datetime.now(UTC)
-    rows = session.exec(select(LoginThrottle).where(LoginThrottle.key.in_(keys))).all()  # type: ignore[attr-defined]
-    waits = [r.locked_until for r in rows if r.locked_until is not None and r.locked_until > now]
-    if waits:
-        seconds = max(1, math.ceil((max(waits) - now).total_seconds()))
-        raise TooManyAttempts(None, f"too many failed logins: try again in {seconds} s", retry_after=seconds)
-
-
-def record_failure(keys: list[str], now: datetime | None = None) -> None:
-    """Count a failed login in its own transaction (the request's own one rolls back with the 401)."""
-    settings = get_settings()
-    now = now or datetime.now(UTC)
-    window = timedelta(seconds=settings.login_lock_max_seconds)
-    try:
-        with Session(get_engine()) as s:
-            for key in keys:
-                limit = settings.login_failures_per_user if key.startswith("user:") else \
-                    settings.login_failures_per_address
-                row = s.exec(select(LoginThrottle).where(LoginThrottle.key == key)).first()
-                if row is None or now - row.window_start > window:
-                    row = row or LoginThrottle(key=key, window_start=now)
-                    row.failures, row.window_start, row.locked_until = 0, now, None
-                row.failures += 1
-                if row.failures >= limit:
-                    wait = min(settings.login_lock_seconds * 2 ** (row.failures - limit),
-                               settings.login_lock_max_seconds)
-                    row.locked_until = now + timedelta(seconds=wait)
-                s.add(row)
-            s.commit()
-    except SQLAlchemyError:  # two workers counting the same new key at once: one count is enough
-        pass
-
-
-def clear_failures(session: Session, username: str) -> None:
-    """A successful login forgets the user name's failures (the address keeps its count)."""
-    for row in session.exec(select(LoginThrottle).where(LoginThrottle.key == throttle_keys(username, None)[0])):
-        session.delete(row)

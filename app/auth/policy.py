@@ -1,0 +1,148 @@
+"""Authorisation policy: who may do what, declared in one table (pure: no database, no HTTP).
+
+Every route names the action it performs (:class:`app.http.access.Permit`); :data:`ACTIONS` says who holds each
+action and which API-token scope it needs. README's permission table is generated from :data:`ACTIONS`, and
+``GET /auth/me`` tells the console which actions the user holds in each tournament.
+
+Rights come from the tournament:
+
+- the server ``admin`` holds every action (an API token still only has its scopes);
+- ``organiser``, ``chief_arbiter``, ``arbiter`` are roles in one tournament (memberships);
+- a team ``manager`` holds the team actions for the team they manage (R-16.2);
+- tournaments are created by admins and by users an admin marked as organisers (``can_create_tournaments``);
+- rights over a club or a player (editing them, seeing birth dates and contact data) come only from a
+  tournament the club takes part in (staff of it, or the manager of one of the club's teams), or, for a club
+  that takes part in no tournament yet, from having created it (:mod:`app.auth.rights`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+ORGANISER_ROLES = frozenset({"organiser"})
+CHIEF_ROLES = frozenset({"organiser", "chief_arbiter"})
+ARBITER_ROLES = frozenset({"organiser", "chief_arbiter", "arbiter"})
+#: What an API token may be limited to. A token without scopes has all its user's rights.
+SCOPES = {
+    "read": "read private data the user may see",
+    "results": "enter board and match results",
+    "lineups": "submit lineups",
+    "write": "every change the user may make",
+}
+
+
+@dataclass(frozen=True)
+class Action:
+    """Who holds an action. ``roles`` are tournament roles; the other flags add holders."""
+
+    name: str
+    summary: str
+    scope: str | None = "write"  # None: any token may (its own identity)
+    roles: frozenset[str] = frozenset()
+    manager: bool = False  # the manager of the path's team (or of any team of the tournament when none is named)
+    committee: bool = False  # an appeals committee member with an account (the sitting chair is checked later)
+    anyone: bool = False  # any signed-in user; the object's own rules may still refuse
+    creators: bool = False  # admins and users marked as organisers
+    interactive: bool = False  # a password login, never an API token
+    rule: str | None = None  # the regulation that says who may, if one does
+    in_tournament: bool = True  # the action is about one tournament (its roles matter)
+
+
+def _a(name: str, summary: str, **kw: Any) -> Action:
+    return Action(name, summary, **kw)
+
+
+ACTIONS: dict[str, Action] = {a.name: a for a in (
+    # the server
+    _a("users.read", "list user accounts", scope="read", in_tournament=False),
+    _a("users.manage", "create and change user accounts (admins mark organisers)", in_tournament=False),
+    _a("tournament.create", "create a tournament (the creator becomes its organiser)", creators=True,
+       in_tournament=False),
+    _a("import", "create a tournament from a TRF file", creators=True, in_tournament=False),
+    _a("club.create", "register a club (its creator has rights over it until it plays in a tournament)",
+       anyone=True, in_tournament=False),
+    _a("club.write", "change or delete a club the user has rights over", anyone=True, in_tournament=False),
+    _a("player.write", "create, change or delete a player of a club the user has rights over", anyone=True,
+       in_tournament=False),
+    _a("token.create", "create an API token for a script", anyone=True, interactive=True, in_tournament=False),
+    _a("token.list", "list the user's own API tokens", anyone=True, scope="read", in_tournament=False),
+    _a("token.revoke", "revoke one of the user's own API tokens (admins: any)", anyone=True, in_tournament=False),
+    _a("me.read", "read the signed-in user and their rights", anyone=True, scope=None, in_tournament=False),
+    # one tournament
+    _a("tournament.update", "change the tournament's details and settings", roles=ORGANISER_ROLES),
+    _a("tournament.delete", "delete the tournament", roles=ORGANISER_ROLES),
+    _a("members.read", "list the tournament's officials and managers", scope="read", roles=ARBITER_ROLES),
+    _a("members.manage", "give or take a role in the tournament", roles=ORGANISER_ROLES),
+    _a("audit.read", "read the audit trail", scope="read", roles=ARBITER_ROLES),
+    _a("team.enter", "enter a team of a club the user has rights over (a non-official becomes its manager)",
+       anyone=True, rule="R-16.2"),
+    _a("team.enter_any_club", "enter a team of a club the user has no rights over (the club then takes part)",
+       roles=ORGANISER_ROLES, rule="R-11"),
+    _a("entry.override", "set a team's submission time or override the entry deadline", roles=ORGANISER_ROLES,
+       rule="R-11.1"),
+    _a("team.update", "rename or withdraw a team", roles=ARBITER_ROLES, manager=True, rule="R-16.2"),
+    _a("team.status", "expel or reinstate a team", roles=ORGANISER_ROLES, rule="R-7.4"),
+    _a("payments.read", "read a team's payments", scope="read", roles=ARBITER_ROLES, manager=True,
+       rule="R-16.2"),
+    _a("payments.write", "record an entry fee payment", roles=ORGANISER_ROLES, rule="R-10"),
+    _a("roster.write", "set a team's roster", roles=ARBITER_ROLES, manager=True, rule="R-16.2"),
+    _a("roster.move", "move a player between two teams of one club after the deadline", roles=ORGANISER_ROLES,
+       rule="R-11.5"),
+    _a("lineup.read", "read a lineup before the round starts", scope="read", roles=ARBITER_ROLES, manager=True,
+       rule="R-16.2"),
+    _a("lineup.write", "submit a team's lineup", scope="lineups", roles=ARBITER_ROLES, manager=True,
+       rule="R-16.2"),
+    _a("lineup.late", "change a lineup after the round's start", scope="lineups", roles=ARBITER_ROLES,
+       rule="R-3.2"),
+    _a("ranking.lock", "lock the initial ranking (pairing numbers)", roles=ARBITER_ROLES),
+    _a("round.read_unpublished", "see a pairing before it is published, and the engine's explanation",
+       scope="read", roles=ARBITER_ROLES),
+    _a("round.pair", "pair a round", roles=ARBITER_ROLES),
+    _a("round.change", "change a pairing by hand (swap, PAB, forbid, colours)", roles=ARBITER_ROLES),
+    _a("round.absent", "mark a team absent for a round", roles=ARBITER_ROLES),
+    _a("round.publish", "publish a pairing", roles=ARBITER_ROLES),
+    _a("round.complete", "complete a round", roles=ARBITER_ROLES),
+    _a("round.reopen", "reopen a completed round", roles=ARBITER_ROLES),
+    _a("results.write", "enter or change board and match results", scope="results", roles=ARBITER_ROLES),
+    _a("committee.write", "name the appeals committee", roles=ORGANISER_ROLES, rule="R-14.4"),
+    _a("appeal.file", "file an appeal for a team the user manages", roles=CHIEF_ROLES, manager=True,
+       rule="R-16.2"),
+    _a("appeal.accept_late", "accept a late appeal", roles=CHIEF_ROLES, rule="R-14.1"),
+    _a("appeal.decide", "record an appeal's decision (the sitting chair or the organiser)",
+       roles=ORGANISER_ROLES, committee=True, rule="R-14.4"),
+    _a("captain.remove", "remove the captain role of a team for a round", roles=CHIEF_ROLES, rule="R-16.1"),
+    _a("export.private", "export paired (unpublished) rounds and full birth dates", scope="read",
+       roles=ARBITER_ROLES),
+)}
+
+
+def _or(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def holders(a: Action) -> str:
+    """Who holds an action, in words (refusals and README)."""
+    if a.anyone:
+        return "any signed-in user"
+    who = ["an administrator"]
+    if a.creators:
+        who.append("a user marked as organiser")
+    roles = [r.replace("_", " ") for r in ("organiser", "chief_arbiter", "arbiter") if r in a.roles]
+    if roles:
+        who.append("the tournament's " + _or(roles))
+    if a.manager:
+        who.append("the team's manager")
+    if a.committee:
+        who.append("the sitting chair of the appeals committee")
+    return "; ".join(who)
+
+
+def permission_table() -> str:
+    """README's table of actions, generated from :data:`ACTIONS` (a test keeps README in step)."""
+    lines = ["| action | what it allows | who holds it | token scope |", "| --- | --- | --- | --- |"]
+    for a in ACTIONS.values():
+        who = holders(a) + (" (password login only)" if a.interactive else "")
+        rule = f" ({a.rule})" if a.rule else ""
+        lines.append(f"| `{a.name}` | {a.summary}{rule} | {who} | {f'`{a.scope}`' if a.scope else 'any'} |")
+    return "\n".join(lines)

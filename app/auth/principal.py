@@ -1,0 +1,24 @@
+"""The principal: who is calling, and what an API token limits them to."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Principal:
+    user_id: int
+    username: str
+    is_admin: bool
+    scopes: frozenset[str] | None = None  # None = all the user's rights (interactive login)
+    token_name: str | None = None
+    can_create_tournaments: bool = False
+
+    @property
+    def actor(self) -> str:
+        return f"{self.username} (token {self.token_name})" if self.token_name else self.username
+
+    def allows(self, scope: str) -> bool:
+        if self.scopes is None or "write" in self.scopes:
+            return True
+        return scope in self.scopes

@@ -1,0 +1,201 @@
+"""Rights: what a principal holds in a tournament, over a club or over a player (database reads)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from sqlmodel import Session, col, select
+
+from app.auth.credentials import Memberships
+from app.auth.policy import ACTIONS, ARBITER_ROLES, Action, holders
+from app.auth.principal import Principal
+from app.models import Club, CommitteeMember, Membership, Player, RosterEntry, Team
+from app.services.errors import Forbidden, Unauthorized
+
+
+def tournament_roles(session: Session, principal: Principal | None, tournament_id: int) -> set[str]:
+    if principal is None:
+        return set()
+    rows = session.exec(
+        select(Membership.role).where(Membership.user_id == principal.user_id,
+                                      Membership.tournament_id == tournament_id)
+    ).all()
+    return {r for r in rows if r != "manager"}
+
+
+def managed_team_ids(session: Session, principal: Principal | None, tournament_id: int) -> set[int]:
+    if principal is None:
+        return set()
+    rows = session.exec(
+        select(Membership.team_id).where(Membership.user_id == principal.user_id,
+                                         Membership.tournament_id == tournament_id,
+                                         Membership.role == "manager")
+    ).all()
+    return {t for t in rows if t is not None}
+
+
+def is_staff(session: Session, principal: Principal | None, tournament_id: int,
+             roles: Iterable[str] = ARBITER_ROLES) -> bool:
+    if principal is None:
+        return False
+    return principal.is_admin or bool(tournament_roles(session, principal, tournament_id) & set(roles))
+
+
+# --- rights over clubs and players -------------------------------------------------------------------------
+
+
+class _All:
+    """Every club (an administrator)."""
+
+    def __contains__(self, _item: object) -> bool:
+        return True
+
+
+ALL_CLUBS = _All()
+
+
+def club_rights(session: Session, principal: Principal | None) -> set[int] | _All:
+    """The clubs whose players' private data the principal may see and whose rows they may change."""
+    if principal is None:
+        return set()
+    if principal.is_admin:
+        return ALL_CLUBS
+    uid = principal.user_id
+    staff_of = select(Membership.tournament_id).where(Membership.user_id == uid,
+                                                      col(Membership.role).in_(ARBITER_ROLES))
+    clubs = set(session.exec(select(Team.club_id).where(col(Team.tournament_id).in_(staff_of))).all())
+    managed = select(Membership.team_id).where(Membership.user_id == uid, Membership.role == "manager")
+    clubs |= set(session.exec(select(Team.club_id).where(col(Team.id).in_(managed))).all())
+    playing = select(Team.club_id)
+    clubs |= set(session.exec(select(Club.id).where(Club.created_by == uid,
+                                                    col(Club.id).not_in(playing))).all())
+    return {c for c in clubs if c is not None}
+
+
+def can_see_private(session: Session, principal: Principal | None, club_id: int) -> bool:
+    """Birth dates and contact data of a club's players (read scope)."""
+    return principal is not None and club_id in club_rights(session, principal)
+
+
+def player_rights(session: Session, principal: Principal, player: Player) -> bool:
+    """Rights over the player's club, or staff of a tournament the player is rostered in."""
+    if player.club_id in club_rights(session, principal):
+        return True
+    staff_of = select(Membership.tournament_id).where(Membership.user_id == principal.user_id,
+                                                      col(Membership.role).in_(ARBITER_ROLES))
+    return session.exec(select(RosterEntry.id).where(RosterEntry.player_id == player.id,
+                                                     col(RosterEntry.tournament_id).in_(staff_of))).first() is not None
+
+
+# --- the access a request has ---------------------------------------------------------------------------
+
+
+@dataclass
+class Access:
+    """The principal of a request and what it holds in the path's tournament."""
+
+    session: Session
+    principal: Principal | None
+    tournament_id: int | None = None
+    roles: frozenset[str] = frozenset()
+    team_ids: frozenset[int] = frozenset()
+    _committee: bool | None = field(default=None, repr=False)
+
+    @property
+    def signed_in(self) -> Principal:
+        if self.principal is None:
+            raise Unauthorized(None, "this needs a bearer token (POST /auth/token, or an API token)")
+        return self.principal
+
+    @property
+    def is_admin(self) -> bool:
+        return self.principal is not None and self.principal.is_admin
+
+    def is_staff(self, roles: Iterable[str] = ARBITER_ROLES) -> bool:
+        return self.is_admin or bool(self.roles & set(roles))
+
+    def manages(self, team_id: int | None) -> bool:
+        return team_id is not None and team_id in self.team_ids
+
+    def _in_committee(self) -> bool:
+        if self._committee is None:
+            p = self.principal
+            self._committee = p is not None and self.tournament_id is not None and self.session.exec(
+                select(CommitteeMember.id).where(CommitteeMember.tournament_id == self.tournament_id,
+                                                 CommitteeMember.user_id == p.user_id)).first() is not None
+        return self._committee
+
+    def _holder(self, a: Action, team_id: int | None) -> bool:
+        p = self.principal
+        if p is None:
+            return False
+        if p.is_admin or a.anyone:
+            return True
+        if a.creators and p.can_create_tournaments:
+            return True
+        if self.roles & a.roles:
+            return True
+        if a.manager and (self.manages(team_id) if team_id is not None else bool(self.team_ids)):
+            return True
+        return a.committee and self._in_committee()
+
+    def refusal(self, name: str, team_id: int | None = None) -> Forbidden | Unauthorized | None:
+        """Why this request may not do ``name`` (None: it may)."""
+        a = ACTIONS[name]
+        p = self.principal
+        if p is None:
+            return Unauthorized(None, f"this needs a bearer token (POST /auth/token, or an API token): {a.summary}")
+        if a.interactive and p.token_name is not None:
+            return Forbidden(None, f"an API token cannot {a.summary}; log in with a password")
+        if a.scope is not None and not p.allows(a.scope):
+            return Forbidden(None, f"the API token lacks the {a.scope!r} scope needed to {a.summary}",
+                             scope=a.scope)
+        if not self._holder(a, team_id):
+            return Forbidden(a.rule, f"not allowed to {a.summary}: {holders(a)}")
+        return None
+
+    def holds(self, name: str, team_id: int | None = None) -> bool:
+        return self.refusal(name, team_id) is None
+
+    def require(self, name: str, team_id: int | None = None) -> Principal:
+        why = self.refusal(name, team_id)
+        if why is not None:
+            raise why
+        return self.signed_in
+
+    # objects named in the body rather than the path
+
+    def require_club(self, club_id: int) -> None:
+        """Rights over a club (or admin): a refusal names who has them."""
+        if club_id not in club_rights(self.session, self.signed_in):
+            raise Forbidden(None, "no rights over this club: they come from a tournament it takes part in "
+                            "(its organisers and arbiters, the managers of its teams) or from having created it")
+
+    def require_player(self, player: Player) -> None:
+        if not player_rights(self.session, self.signed_in, player):
+            raise Forbidden(None, "no rights over this player: they come from a tournament the player's club "
+                            "takes part in (its organisers and arbiters, the managers of the club's teams)")
+
+    def see_private(self, club_id: int) -> bool:
+        return can_see_private(self.session, self.principal, club_id)
+
+
+def access_in(session: Session, principal: Principal | None, tournament_id: int | None,
+              memberships: Memberships | None = None) -> Access:
+    """The access of ``principal`` in the tournament ``tournament_id`` (none: outside any tournament); its
+    ``memberships`` there when they were read already (with the principal's row)."""
+    access = Access(session, principal, tournament_id)
+    if principal is not None and tournament_id is not None:
+        rows = memberships if memberships is not None else session.exec(select(
+            Membership.role, Membership.team_id).where(Membership.user_id == principal.user_id,
+                                                       Membership.tournament_id == tournament_id)).all()
+        access.roles = frozenset(role for role, _ in rows if role != "manager")
+        access.team_ids = frozenset(t for role, t in rows if role == "manager" and t is not None)
+    return access
+
+
+def permissions_in(session: Session, principal: Principal, tournament_id: int) -> list[str]:
+    """The tournament actions the principal holds there (for GET /auth/me and the staff console)."""
+    access = access_in(session, principal, tournament_id)
+    return [name for name, a in ACTIONS.items() if a.in_tournament and access.holds(name)]
