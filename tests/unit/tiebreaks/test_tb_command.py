@@ -1,4 +1,4 @@
-"""The ``teamswiss standings`` command on TRF fixtures (tiebreaks.md 7.1)."""
+"""The ``teamswiss standings`` command on TRF fixtures (worked example 1, ``data/example1_*.trf``)."""
 
 from __future__ import annotations
 

@@ -138,7 +138,7 @@ def test_records_split_at_cr_lf_and_crlf_exactly_as_the_pattern_says() -> None:
 @pytest.mark.parametrize(("field", "text", "expected"), [
     ("1963/04/25", "1963/04/25", "1963-04-25"),
     ("0099/01/01", "0099/01/01", "2099-01-01"),  # a two-digit year: 20yy
-    ("2014/00/00", "2014/00/00", "2014-01-01"),  # Swiss-Manager's year-only date (formats.md 1.7)
+    ("2014/00/00", "2014/00/00", "2014-01-01"),  # Swiss-Manager's year-only date
     ("1963-04-25", "1963-04-25", "1963-04-25"),
     ("1963.4.25", "1963.4.25", "1963-04-25"),
 ])
