@@ -1,4 +1,4 @@
-"""Data exchange (issue 7): a database tournament to and from TRF-2026 / TRF16, JSON and CSV.
+"""Data exchange: a database tournament to and from TRF-2026 / TRF16, JSON and CSV.
 
 The pure codec lives in :mod:`app.services.trf`; this module translates between its
 :class:`app.services.tournament.Tournament` and the database rows.

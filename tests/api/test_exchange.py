@@ -1,4 +1,4 @@
-"""Data exchange (issue 7): TRF import/export round trips, column layout, CSV, JSON schema, backup/restore."""
+"""Data exchange: TRF import/export round trips, column layout, CSV, JSON schema, backup/restore."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 15: a TRF16 file cannot say "PAB" (it has no record for it; TRF-2026 added 320); the reader recognises it.
+"""A TRF16 file cannot say "PAB" (it has no record for it; TRF-2026 added 320); the reader recognises it.
 
 ``trf16_pab.trf`` is a hand-written Swiss-Manager-style TRF16 file: 5 teams of 2 boards, 3 rounds,
 the team with the pairing-allocated bye shows ``0000 - -`` on both boards. The published standings,

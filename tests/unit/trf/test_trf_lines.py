@@ -1,4 +1,4 @@
-"""Issue 15: every refusal names the right line, and a file that is not a tournament is refused.
+"""Every refusal names the right line, and a file that is not a tournament is refused.
 
 Records end at CR, LF or CR LF only (TRF16 Remark 1): form feed or U+2028 inside a record does
 not start a new line. A record with junk in column 4, a 001 record cut short, and empty,
