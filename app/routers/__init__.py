@@ -1,1 +1,1 @@
-"""Thin HTTP handlers: parse, authorise, call a service, persist, respond."""
+"""Thin HTTP handlers: parse, authorise, call a use case of :mod:`app.operations`, respond; ``app.db`` commits."""
