@@ -46,7 +46,7 @@ class Settings(BaseSettings):
     port: int = 8000
     page_size_max: int = 500
     sql_echo: bool = False
-    # event scale (issue 14): live events, the read cache, load shedding
+    # event scale: live events, the read cache, load shedding
     sse_ping_seconds: float = 15.0
     sse_retry_ms: int = 3000
     read_cache_entries: int = 512

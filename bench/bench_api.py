@@ -4,7 +4,7 @@ Entries, rosters, lineups, pairing, 1,120 board results in batches, standings af
 each round. Prints the total seconds (wall and this process's CPU), the slowest request and
 the pairing requests, on SQLite and, when reachable, on PostgreSQL (``BENCH_PG_URL``, default
 the local test database), with the machine's load average (the figures mean little on a busy
-machine). Goals (issue 14): under 3 s on SQLite, under 5 s on PostgreSQL, a pairing request of
+machine). Goals: under 3 s on SQLite, under 5 s on PostgreSQL, a pairing request of
 40 teams under 50 ms. Run: ``.venv/bin/python bench/bench_api.py``.
 """
 

@@ -3,7 +3,7 @@
 Run: ``.venv/bin/python bench/bench_files.py [--teams 150] [--rounds 9] [--repeat 3]``.
 A random event (``teamswiss generate``) is written once; then each command runs as a new
 process, alternating ours and Gacrux's, and the median wall time of each is printed with the
-ratio ours / Gacrux (issue 15 goal: <= 0.1):
+ratio ours / Gacrux (goal: <= 0.1):
 
 * pair:      ``teamswiss pair FILE --round R``  vs ``gacrux.pairingchecker -p -n R``  (the last round)
 * check:     ``teamswiss check FILE``           vs ``gacrux.pairingchecker -c``       (every round)

@@ -1,4 +1,4 @@
-"""Benchmark: a real uvicorn serving the demo under load from wrk (issue 14).
+"""Benchmark: a real uvicorn serving the demo under load from wrk.
 
 Runs, each for ``BENCH_SECONDS`` (default 10) at 64 connections unless said otherwise:
   health check; standings; standings answered 304 (If-None-Match); the live round; standings and the

@@ -2,7 +2,7 @@
 
 Run: ``.venv/bin/python bench/bench_pairing.py [--sizes 40,150,400] [--rounds 7] [--seeds 1] [--gacrux]``.
 Each figure is build_snapshot + pair_round for one round (the time an arbiter waits).
-Targets (brief): 40 teams < 0.25 s, 150 < 3 s, 400 < 30 s per round (median).
+Targets: 40 teams < 0.25 s, 150 < 3 s, 400 < 30 s per round (median).
 """
 
 from __future__ import annotations

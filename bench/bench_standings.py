@@ -3,7 +3,7 @@
 Builds random team Swiss tournaments (simple random pairings without rematches, random
 board results with a few board forfeits, a PAB for odd team counts) and times
 ``compute_standings`` with ``k12_2025().tiebreaks``, each run on a freshly built tournament
-(nothing memoised by an earlier run). Goals: 40 teams x 7 rounds < 5 ms (median, issue 15),
+(nothing memoised by an earlier run). Goals: 40 teams x 7 rounds < 5 ms (median),
 500 teams x 11 rounds < 1 s. Prints the wall-clock and the CPU median: on a shared machine the
 CPU time is the steadier figure.
 

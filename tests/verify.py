@@ -1,7 +1,7 @@
 """The differential run against FIDE's reference engine at FIDE's scale (``make verify N=50000``).
 
 FIDE TEC endorses a pairing program after 50,000 random tournaments with at most 10
-unexplained discrepancies (reference/pairing.md). Events ``0 .. N-1`` (``files_gacrux.random_config``:
+unexplained discrepancies (FIDE C.02.03 7). Events ``0 .. N-1`` (``files_gacrux.random_config``:
 10-60 teams, 7-11 rounds, 4/6 boards, forfeits, absent teams, Type A/B, MP or GP primary) are
 run in both directions:
 

@@ -13,8 +13,9 @@ the whole truth, without a hand-written list on every route:
 - collections (a ``Page`` answer) document their ``Link`` header, optional authentication is declared optional
   (``[{}, {"bearer": []}]``), and operation ids are the handlers' names in camelCase (``pairRound``).
 
-A route added later (by any router) is documented by the same rules; ``tests/api/test_openapi_contract.py`` fails
-when an answer the suite observes is not documented.
+A route added later (by any router) is documented by the same rules; the API suite's recorder
+(``tests/api/recorder.py``, checked at the end of the run by ``tests/api/conftest.py``) fails when an answer the
+suite observes is not documented.
 """
 
 from __future__ import annotations

@@ -155,7 +155,7 @@ def public(action: str | None = None) -> Any:
     return Depends(Permit.public_read(action))
 
 
-# --- cached reads (issue 14): ETag from the tournament version, 304 on If-None-Match ---------------------
+# --- cached reads: ETag from the tournament version, 304 on If-None-Match --------------------------------
 
 IfNoneMatch = Annotated[str | None, Header(max_length=1000,
                                            description="an ETag of an earlier answer: 304 when still current")]

@@ -85,13 +85,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                   generate_unique_id_function=contract.operation_id, lifespan=lifespan)
     contract.install(app)
     # the last added runs first: CORS headers on every answer, a bug answered as problem+json inside them
-    app.add_middleware(CachedReads)  # issue 14: a cached read answered from its bytes after one version query
+    app.add_middleware(CachedReads)  # a cached read answered from its bytes after one version query
     app.add_middleware(LiteralPathMiddleware)
     app.add_middleware(NulGuardMiddleware)
     app.add_middleware(BodyLimitMiddleware, default=settings.max_body_bytes,
                        per_path={"/tournaments/import": settings.max_upload_bytes})
     app.add_middleware(CatchAllMiddleware)
-    app.add_middleware(LoadShedding, max_in_flight=settings.max_in_flight)  # issue 14: bounded work in flight
+    app.add_middleware(LoadShedding, max_in_flight=settings.max_in_flight)  # bounded work in flight, no queue
     app.add_middleware(
         CORSMiddleware,
         allow_origins=settings.cors_origins,

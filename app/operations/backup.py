@@ -1,4 +1,4 @@
-"""Backup and restore of the whole database as one JSON document (issue 7).
+"""Backup and restore of the whole database as one JSON document.
 
 ``dump(engine)`` reads every table of the schema (``app.models.metadata``: tournaments,
 clubs, players, teams, rounds, users with their password *hashes*, API tokens (their

@@ -1,4 +1,4 @@
-"""Data exchange (issue 7): a database tournament to and from TRF-2026 / TRF16, JSON and CSV.
+"""Data exchange: a database tournament to and from TRF-2026 / TRF16, JSON and CSV.
 
 The pure codec lives in :mod:`app.services.trf`; this module translates between its
 :class:`app.services.tournament.Tournament` and the database rows.
@@ -11,8 +11,8 @@ Export (:func:`export_domain`, :func:`export_trf`, :func:`export_json`, the CSV 
   ranking not locked yet) gets the next free number in entry order; waitlisted teams are
   left out (they are not in the tournament yet);
 - a *public* export holds only rounds whose pairing is published (published, in progress,
-  completed) and writes birth dates as the year only (``YYYY/00/00``, the Swiss-Manager form
-  of formats.md 1.7: a FIDE rating report needs the birth year, R-4.6, not the day);
+  completed) and writes birth dates as the year only (``YYYY/00/00``, as Swiss-Manager writes
+  a year-only date: a FIDE rating report needs the birth year, R-4.6, not the day);
   staff (organisers, arbiters, admins) get paired rounds and full birth dates too;
 - contact data (e-mail, phone) is never exported.
 

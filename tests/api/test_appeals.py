@@ -1,4 +1,4 @@
-"""Issue: appeals, the appeals committee and the team officials (R-14, R-16)."""
+"""Appeals, the appeals committee and the team officials (R-14, R-16)."""
 
 from __future__ import annotations
 

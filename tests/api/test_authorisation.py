@@ -1,5 +1,5 @@
 """Default deny: every route declares its permission, and an authorisation matrix generated from the OpenAPI
-document tries every write operation as seven principals that must be refused (issue 12).
+document tries every write operation as seven principals that must be refused.
 
 The expectations below are written by hand from README's permission table, independently of
 ``app.auth.policy``: a new route is covered automatically and is expected to refuse all seven principals

@@ -1,4 +1,4 @@
-"""Issue: the rules before round 1 through the API: entries, rosters, lineups, ranking (R-2, R-3, R-4, R-11, R-16)."""
+"""The rules before round 1 through the API: entries, rosters, lineups, ranking (R-2, R-3, R-4, R-11, R-16)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Data exchange (issue 7): TRF import/export round trips, column layout, CSV, JSON schema, backup/restore."""
+"""Data exchange: TRF import/export round trips, column layout, CSV, JSON schema, backup/restore."""
 
 from __future__ import annotations
 
@@ -226,7 +226,7 @@ def demo(client: TestClient, engine: Any) -> dict[str, Any]:
 
 
 def _cols(line: str, first: int, last: int) -> str:
-    """Columns first..last, 1-based inclusive (formats.md 1.1)."""
+    """Columns first..last, 1-based inclusive (TRF-2026 Remark 1: columns are characters)."""
     return line[first - 1:last]
 
 
@@ -240,13 +240,13 @@ def test_trf_export_column_layout(client: TestClient, demo: dict[str, Any]) -> N
     assert head["042"] == "2025/11/14" and head["052"] == "2025/11/16" and head["102"] == "Stelios Mimikos (IA)"
     assert head["122"] == "60 min + 30 s per move from move 1" and head["142"] == "7" and head["352"] == "WBWB"
     assert head["192"] == "FIDE_TEAM_TYPEA_MP_GP" and head["212"].startswith("PTS,")
-    # 132: round dates at the round-block columns (formats.md 1.2)
+    # 132: round dates at the round-block columns (TRF-2026 record 132)
     r132 = next(x for x in lines if x.startswith("132"))
     assert [_cols(r132, 92 + 10 * r, 99 + 10 * r) for r in range(3)] == ["25/11/14", "25/11/14", "25/11/15"]
     players = [x for x in lines if x.startswith("001")]
     teams = [x for x in lines if x.startswith("310")]
     assert len(teams) == 24 and int(head["082"]) == 24 and int(head["062"]) == len(players)
-    for n, x in enumerate(players, 1):  # formats.md 1.3
+    for n, x in enumerate(players, 1):  # TRF-2026 record 001 (as in TRF16, C.04 Annex 2)
         assert _cols(x, 1, 4) == "001 " and int(_cols(x, 5, 8)) == n and _cols(x, 9, 9) == " "
         assert _cols(x, 10, 10) in ("m", "w") and _cols(x, 14, 14) == " " and _cols(x, 48, 48) == " "
         assert re.fullmatch(r"[ \d]{4}", _cols(x, 49, 52)) and _cols(x, 53, 53) == " "
@@ -261,7 +261,7 @@ def test_trf_export_column_layout(client: TestClient, demo: dict[str, Any]) -> N
                 assert re.fullmatch(r"[ \d]{3}\d [wb-] [10=+\-U]", block), (x, r)
                 assert _cols(x, 90 + 10 * r, 91 + 10 * r) == "  "
     by_no = {int(_cols(x, 5, 8)): x for x in players}
-    for x in teams:  # formats.md 1.5
+    for x in teams:  # TRF-2026 record 310
         assert _cols(x, 4, 4) == " " and re.fullmatch(r" *\d+", _cols(x, 5, 7)) and _cols(x, 8, 8) == " "
         assert _cols(x, 41, 41) == " " and _cols(x, 47, 47) == " "
         assert re.fullmatch(r" *\d*", _cols(x, 48, 53)) and re.fullmatch(r" *\d+\.\d", _cols(x, 55, 60))

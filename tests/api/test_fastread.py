@@ -1,4 +1,4 @@
-"""Issue 14: a cached read is answered from its kept bytes after one version query, never stale."""
+"""A cached read is answered from its kept bytes after one version query, never stale."""
 
 from __future__ import annotations
 

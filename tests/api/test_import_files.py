@@ -1,4 +1,4 @@
-"""Issue 15: importing real files: not a tournament (422), the same file twice (409), TRF16 PABs."""
+"""Importing real files: not a tournament (422), the same file twice (409), TRF16 PABs."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 16: the player page, the board statistics and the tournament status the public page reads."""
+"""The player page, the board statistics and the tournament status the public page reads."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 14: a pairing request and a batch of results load each row once, not one query per match or board."""
+"""A pairing request and a batch of results load each row once, not one query per match or board."""
 
 from __future__ import annotations
 

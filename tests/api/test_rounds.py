@@ -1,4 +1,4 @@
-"""Issue: running the tournament: pairing, publishing, results, forfeits, byes, withdrawals (R-4.5, R-6, R-7)."""
+"""Running the tournament: pairing, publishing, results, forfeits, byes, withdrawals (R-4.5, R-6, R-7)."""
 
 from __future__ import annotations
 

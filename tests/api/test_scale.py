@@ -1,4 +1,4 @@
-"""Issue 14: the tournament version, cached reads with ETags, the live event stream, load shedding, first admin."""
+"""Event scale: the tournament version, cached reads with ETags, the live event stream, load shedding, first admin."""
 
 from __future__ import annotations
 

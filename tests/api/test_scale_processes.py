@@ -1,4 +1,4 @@
-"""Issue 14, done when: two real server processes on one database agree at once.
+"""Two real server processes on one database agree at once.
 
 A result posted to one process reaches an SSE subscriber of the other within a second (PostgreSQL
 LISTEN/NOTIFY); standings read from the second process are never stale after a write on the first.

@@ -1,4 +1,4 @@
-"""Issue 15 (standings) through the API: byes apart from W/D/L, the initial ranking keeps every
+"""The standings and the ranking through the API: byes apart from W/D/L, the initial ranking keeps every
 team that got a pairing number."""
 
 from __future__ import annotations

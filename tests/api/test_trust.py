@@ -1,4 +1,4 @@
-"""Issue 12: each hole the audit found, reproduced, and closed. Every test here failed on the old main."""
+"""Each hole the trust audit found, reproduced, and closed. Every test here failed on the old main."""
 
 from __future__ import annotations
 

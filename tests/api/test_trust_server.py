@@ -1,5 +1,5 @@
-"""Issue 12 against a real uvicorn server: a 500 keeps the keep-alive connection usable, and a body past the
-limit is refused while it streams in, without the server reading the rest."""
+"""Holes the trust audit found, against a real uvicorn server: a 500 keeps the keep-alive connection usable,
+and a body past the limit is refused while it streams in, without the server reading the rest."""
 
 from __future__ import annotations
 

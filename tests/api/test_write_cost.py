@@ -1,4 +1,4 @@
-"""Issue 14: what a single-row write costs in SQL statements, and that it does not grow with the event.
+"""What a single-row write costs in SQL statements, and that it does not grow with the event.
 
 Counts, not times: a lineup, a player, a payment, a roster, an entry cost the same number of statements in a
 small event and in a larger one, and in round 1 and round 2; audit entries, events and a pairing's boards are

@@ -1,7 +1,7 @@
 """Test-only driver for FIDE TEC's Gacrux (``gacrux.pairingchecker``), run in-process.
 
-Gacrux is the differential oracle of pairing.md 7: our files must pass its checker, and
-tournaments it pairs must pass ours. Never imported from ``app/``.
+Gacrux is the differential oracle (FIDE C.02.03 7: mass agreement with a checker): our files must
+pass its checker, and tournaments it pairs must pass ours. Never imported from ``app/``.
 """
 
 from __future__ import annotations

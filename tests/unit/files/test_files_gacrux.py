@@ -1,4 +1,4 @@
-"""Differential tests against FIDE TEC's Gacrux (pairing.md 7: mass agreement with a checker).
+"""Differential tests against FIDE TEC's Gacrux (FIDE C.02.03 7: mass agreement with an existing checker).
 
 Two directions:
 

@@ -1,4 +1,4 @@
-"""The file commands import only what they use (issue 15): no web, database or password stack.
+"""The file commands import only what they use, so that they start fast: no web, database or password stack.
 
 Each command runs in a fresh interpreter, which then lists the heavy packages it loaded. This
 is not a timing test: ``bench/bench_files.py`` prints the times.

@@ -1,4 +1,4 @@
-"""Files as other programs write them (issue 15): no ``152`` record, an unknown ``192`` code.
+"""Files as other programs write them: no ``152`` record, an unknown ``192`` code.
 
 * No 152: the initial colour (C.04.6 4.1, drawn by lot) is read back from the played round 1
   (the first-team of the played match with the smallest TPN; 4.3.1 inverts it for an even

@@ -1,4 +1,4 @@
-"""Issue 15: the file commands refuse what is not a tournament, and a missing file, with exit status 3."""
+"""The file commands refuse what is not a tournament, and a missing file, with exit status 3."""
 
 from __future__ import annotations
 

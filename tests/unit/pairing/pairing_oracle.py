@@ -2,7 +2,7 @@
 
 Everything is enumerated: every pairing of a bracket (3.6), every subset of lower teams as
 an upfloater set (3.5), every PAB candidate (3.4). Only for small fields (<= 10 teams).
-Readings are the engine's documented defaults (pairing.md 2.5, Gacrux's): [C5] best
+Readings are the engine's documented defaults (``app/services/pairing/engine.py``, Gacrux's): [C5] best
 profile among the [C4]-minimal sets with a legal pairing of bracket and rest, [C6]
 pass/fail at the parity minimum, [C7] minimised, 3.6.4 as "minimise C8, C9, C10, then the
 identifier", [C7]/[C10] off in the last two rounds.

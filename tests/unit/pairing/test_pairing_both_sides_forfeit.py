@@ -1,4 +1,4 @@
-"""Pairing after matches with every board forfeited where both teams scored (issue 15).
+"""Pairing after matches with every board forfeited where both teams scored.
 
 Such a match is played (:func:`app.services.tournament.match_played`, FIDE TEC's reading):
 it gives colours (C.04.6 1.6.1), is a meeting ([C1]) and no forfeit win ([C2]). Differential

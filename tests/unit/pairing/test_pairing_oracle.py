@@ -134,7 +134,8 @@ def test_first_pairing_many(case: tuple) -> None:
 
 def bigint_reference(n: int, illegal: set[frozenset[int]], pen: dict[tuple[int, int], int]
                      ) -> tuple[int, tuple[int, ...]] | None:
-    """3.6 as one maximum-weight matching with a lexicographic big-integer weight (pairing.md 9.3)."""
+    """3.6.4 (least C8-C10, then the smallest 3.6.2 identifier) as one maximum-weight matching with a
+    lexicographic big-integer weight: a second encoding to hold ``first_pairing`` to on large brackets."""
     import networkx as nx
 
     base = n + 1

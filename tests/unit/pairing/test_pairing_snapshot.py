@@ -1,4 +1,5 @@
-"""build_snapshot (pairing.md 9.2) and whole-event invariants of the engine."""
+"""build_snapshot (the per-team state the C.04.6 articles read: 1.2 scores, [C1] meetings, 1.6.1 colours,
+3.4.3 matches played, 1.5 floats, the [C2] bar) and whole-event invariants of the engine."""
 
 from __future__ import annotations
 

@@ -73,14 +73,14 @@ def build(
                       rounds=tuple(out_rounds))
 
 
-#: tiebreaks.md 7.1, Example 1: byes, a match forfeit, a board forfeit
+#: Example 1 (also ``data/example1_*.trf``): byes, a match forfeit, a board forfeit
 EXAMPLE1 = [
     [("A", "B", "1=01"), ("C", "D", "=10="), ("E", None)],
     [("A", "C", "0==+"), ("B", "E", "1=1="), ("D", None)],
     [("B", "C", "=010"), ("D", "E", "forfeit:second"), ("A", None)],
 ]
 
-#: tiebreaks.md 7.2, Example 2: every match 2-2
+#: Example 2: every match 2-2, so only TBR (C.07 12.2) separates the four teams
 EXAMPLE2 = [
     [("W", "X", "10=="), ("Y", "Z", "====")],
     [("W", "Y", "=10="), ("X", "Z", "1=0=")],

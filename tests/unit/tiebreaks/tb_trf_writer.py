@@ -1,6 +1,6 @@
 """A minimal TRF-2026 team writer for differential tests against FIDE TEC's tie-break
 checker (gacrux). Test-only: whole-match forfeits are written as board forfeits, PABs
-as a 320 record, unpaired teams as blank round blocks (tiebreaks.md 7.1 layout)."""
+as a 320 record, unpaired teams as blank round blocks (the layout of ``data/example1_2026.trf``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The ``teamswiss standings`` command on TRF fixtures (tiebreaks.md 7.1)."""
+"""The ``teamswiss standings`` command on TRF fixtures (worked example 1, ``data/example1_*.trf``)."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def test_bad_input(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, str(DATA / "example1_2026.trf"), "--pab", "2")
     assert code == 2
     code, _, _ = run(capsys, str(tmp_path / "missing.trf"))
-    assert code == 3  # a file that cannot be read (README, issue 15)
+    assert code == 3  # a file that cannot be read (README, "The `teamswiss` command": exit statuses)
     bad = tmp_path / "bad.trf"
     bad.write_text("012 nothing\n")
     code, _, _ = run(capsys, str(bad))

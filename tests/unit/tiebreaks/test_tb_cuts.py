@@ -16,7 +16,7 @@ def el(key: int | F, value: int | F, vur: bool = False) -> Element:
 
 
 def test_cut_by_lowest_opponent_score_not_smallest_product() -> None:
-    # tiebreaks.md 7.1, D under 2026: MP 4 x 2, dummy 3 x 2.5, dummy 2 x 4 -> cut the 8 of MP 2
+    # Example 1, D under 2026: MP 4 x 2, dummy 3 x 2.5, dummy 2 x 4 -> C.07 14.1 cuts the 8 of MP 2
     assert cut_sum([el(4, 8), el(3, F(15, 2)), el(2, 8)], 1) == F(31, 2)
 
 
@@ -94,7 +94,7 @@ def test_after_round_ignores_later_rounds() -> None:
 
 
 def test_double_forfeit_on_every_board_scores_like_match_double_forfeit() -> None:
-    # "-/-" on all boards is a double forfeit: 0 MP each, like forfeit="both" (tiebreaks.md 8 #10)
+    # "-/-" on all boards is a double forfeit: 0 MP each, like forfeit="both" (C.07 16.2.4 for both)
     a = build_context(build("AB", [[("A", "B", "xxxx")]], rules=Rules(rounds=1)))
     b = build_context(build("AB", [[("A", "B", "forfeit:both")]], rules=Rules(rounds=1)))
     assert a.mp == b.mp == {1: 0, 2: 0}

@@ -1,4 +1,4 @@
-"""tiebreaks.md section 7: every worked example, under both C.07 Art. 16 texts."""
+"""The worked examples (``tb_builders.EXAMPLE1``/``EXAMPLE2``, ``example3`` below), under both C.07 Art. 16 texts."""
 
 from __future__ import annotations
 

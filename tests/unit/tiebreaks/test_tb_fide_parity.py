@@ -1,4 +1,4 @@
-"""Issue 15 (standings): the last disagreements with FIDE TEC's reference (gacrux 1.11.65).
+"""Standings: the last disagreements with FIDE TEC's reference (gacrux 1.11.65).
 
 Each test fails on the code before the fix; where gacrux computes the same value, the test
 also asks it (skipped when gacrux is not installed)."""

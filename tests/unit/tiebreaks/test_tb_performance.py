@@ -1,4 +1,5 @@
-"""Rating performance (C.07 10.1-10.2) and board prizes (R-9.3): tiebreaks.md 7.4."""
+"""Rating performance (C.07 10.1-10.2) and board prizes (R-9.3), on worked figures
+that FIDE TEC's TieBreakServer computes alike."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 15: a TRF16 file cannot say "PAB" (formats.md 1.7); the reader recognises it.
+"""A TRF16 file cannot say "PAB" (it has no record for it; TRF-2026 added 320); the reader recognises it.
 
 ``trf16_pab.trf`` is a hand-written Swiss-Manager-style TRF16 file: 5 teams of 2 boards, 3 rounds,
 the team with the pairing-allocated bye shows ``0000 - -`` on both boards. The published standings,
@@ -83,7 +83,7 @@ def test_an_even_field_has_no_pab() -> None:
 
 def test_a_team_alone_without_a_game_twice_was_absent() -> None:
     # round 1 becomes Alpha-Beta, Epsilon-Delta: Gamma is then alone without a game in rounds 1 and 3,
-    # and a team gets the PAB once (C.04.6 4.2): absent in both
+    # and a team gets the PAB once (C.04.6 2.1.2, [C2]): absent in both
     new_r1 = {5: "0000 - -", 6: "0000 - -", 9: "   7 w 1", 7: "   9 b 0", 10: "   8 b 0", 8: "  10 w 1"}
     out = []
     for x in _lines():

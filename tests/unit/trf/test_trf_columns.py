@@ -1,4 +1,5 @@
-"""The writer puts every field in the columns of the spec (formats.md 1.2-1.5), line by line."""
+"""The writer puts every field in the columns of the spec, line by line: TRF-2026 (header records 012-362, 001, 300-330)
+and TRF16 (C.04 Annex 2: 013)."""
 
 from __future__ import annotations
 

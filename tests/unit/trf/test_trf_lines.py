@@ -1,4 +1,4 @@
-"""Issue 15: every refusal names the right line, and a file that is not a tournament is refused.
+"""Every refusal names the right line, and a file that is not a tournament is refused.
 
 Records end at CR, LF or CR LF only (TRF16 Remark 1): form feed or U+2028 inside a record does
 not start a new line. A record with junk in column 4, a 001 record cut short, and empty,
@@ -138,7 +138,7 @@ def test_records_split_at_cr_lf_and_crlf_exactly_as_the_pattern_says() -> None:
 @pytest.mark.parametrize(("field", "text", "expected"), [
     ("1963/04/25", "1963/04/25", "1963-04-25"),
     ("0099/01/01", "0099/01/01", "2099-01-01"),  # a two-digit year: 20yy
-    ("2014/00/00", "2014/00/00", "2014-01-01"),  # Swiss-Manager's year-only date (formats.md 1.7)
+    ("2014/00/00", "2014/00/00", "2014-01-01"),  # Swiss-Manager's year-only date
     ("1963-04-25", "1963-04-25", "1963-04-25"),
     ("1963.4.25", "1963.4.25", "1963-04-25"),
 ])

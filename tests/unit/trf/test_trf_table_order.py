@@ -1,4 +1,4 @@
-"""``read_tournament(table_order=False)`` (issue 15): the same tournament without the board order.
+"""``read_tournament(table_order=False)``: the same tournament without the board order.
 
 The standings never read a table, so the standings command skips GHR C.04.2 3.6 (each round's
 order by the scores before it). Everything else is the same: the matches, their boards and
