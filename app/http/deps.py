@@ -23,7 +23,7 @@ from app.models import Tournament
 from app.models.base import MAX_ID
 from app.operations.cache import Answer
 from app.operations.repository import TOURNAMENT_BY_ID, TOURNAMENT_FOR_UPDATE, by_id
-from app.schemas import Page
+from app.schemas.base import Page
 from app.services.errors import NotFound
 
 __all__ = ["Access", "Permit", "SessionDep", "answers"]

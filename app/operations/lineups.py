@@ -28,7 +28,7 @@ from app.operations.repository import (
     rules_of,
 )
 from app.operations.rounds import get_round, lineup_changed
-from app.schemas import LineupBoard, LineupCheckRead, LineupPut, LineupRead
+from app.schemas.lineups import LineupBoard, LineupCheckRead, LineupPut, LineupRead
 from app.services import tournament as dom
 from app.services.errors import DomainError, NotFound, StateConflict
 from app.services.lineups import lineup_problems, validate_lineup

@@ -38,43 +38,34 @@ from app.operations.repository import (
     to_player,
 )
 from app.operations.rounds import PUBLIC_STATES, match_boards, match_etag, round_matches
-from app.schemas import (
-    AppealRead,
+from app.schemas.appeals import AppealRead, CommitteeMemberRead, SittingCommitteeRead
+from app.schemas.clubs import PlayerPublic, PlayerRead
+from app.schemas.lineups import LineupBoard, LineupRead, RankingRead, RankingRowRead
+from app.schemas.players import (
     BoardLine,
     BoardPlaceRead,
-    BoardRead,
     BoardStatsPlayer,
     BoardStatsRead,
     ClubRef,
-    CommitteeMemberRead,
-    CrossRound,
-    CrossRow,
-    CrosstableRead,
-    LineupBoard,
-    LineupRead,
-    MatchRead,
     NextGameRead,
     OpponentRef,
     PlayerGameRead,
     PlayerPageRead,
-    PlayerPublic,
-    PlayerRead,
-    PlayerRef,
     PlayerScore,
-    RankingRead,
-    RankingRowRead,
-    RosteredPlayer,
-    RosterPlayer,
-    RosterRead,
+)
+from app.schemas.rounds import (
+    BoardRead,
+    MatchRead,
+    PlayerRef,
     RoundRead,
     RoundSummary,
-    SittingCommitteeRead,
-    TeamRead,
     TeamRef,
     TeamResultsRead,
     TeamRoundRead,
-    TournamentRead,
 )
+from app.schemas.standings import CrossRound, CrossRow, CrosstableRead
+from app.schemas.teams import RosteredPlayer, RosterPlayer, RosterRead, TeamRead
+from app.schemas.tournaments import TournamentRead
 from app.services import tournament as dom
 from app.services.appeals import Member, sitting_committee
 from app.services.board_order import board_order

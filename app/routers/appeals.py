@@ -28,16 +28,16 @@ from app.operations import audit
 from app.operations.read_models import appeal_read, involved_clubs, lineup_read, member_read, members, to_member
 from app.operations.repository import get_team, rules_of
 from app.operations.rounds import get_round
-from app.schemas import (
+from app.schemas.appeals import (
     AppealCreate,
     AppealDecision,
     AppealRead,
     CaptainRemoval,
     CommitteeMemberRead,
     CommitteePut,
-    LineupRead,
-    Page,
 )
+from app.schemas.base import Page
+from app.schemas.lineups import LineupRead
 from app.services.appeals import check_committee, check_deadlines, check_fee, fee_after, sitting_committee
 from app.services.errors import Forbidden, InvalidInput, NotFound, StateConflict
 

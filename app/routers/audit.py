@@ -9,7 +9,8 @@ from sqlmodel import col, select
 
 from app.http.deps import Access, Id, PagingDep, SessionDep, load_tournament, paginate, permit
 from app.models import AuditEntry
-from app.schemas import AuditRead, Page
+from app.schemas.accounts import AuditRead
+from app.schemas.base import Page
 
 router = APIRouter(tags=["audit"])
 

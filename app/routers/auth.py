@@ -14,17 +14,17 @@ from app.auth.throttle import check_throttle, clear_failures, record_failure, th
 from app.http.deps import Access, Id, PagingDep, SessionDep, answers, get_or_404, paginate, permit, public
 from app.models import ApiToken, Membership, User
 from app.operations import audit
-from app.schemas import (
+from app.schemas.accounts import (
     ApiTokenCreate,
     ApiTokenCreated,
     ApiTokenRead,
     LoginForm,
     MembershipRead,
     MeRead,
-    Page,
     TokenResponse,
     TournamentRights,
 )
+from app.schemas.base import Page
 from app.services.errors import Forbidden, Unauthorized
 
 router = APIRouter(prefix="/auth", tags=["auth"])

@@ -15,16 +15,8 @@ from app.models.base import utcnow
 from app.operations import audit
 from app.operations.read_models import player_row_view, player_view
 from app.operations.repository import club_row
-from app.schemas import (
-    ClubCreate,
-    ClubRead,
-    ClubUpdate,
-    Page,
-    PlayerCreate,
-    PlayerPublic,
-    PlayerRead,
-    PlayerUpdate,
-)
+from app.schemas.base import Page
+from app.schemas.clubs import ClubCreate, ClubRead, ClubUpdate, PlayerCreate, PlayerPublic, PlayerRead, PlayerUpdate
 from app.services.errors import NotFound, StateConflict
 
 router = APIRouter()

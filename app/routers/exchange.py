@@ -25,7 +25,7 @@ from app.operations.exchange import (
     standings_csv,
 )
 from app.operations.read_models import completed_view, tournament_read
-from app.schemas import ImportedPab, TournamentImportRead
+from app.schemas.tournaments import ImportedPab, TournamentImportRead
 from app.services.errors import FileFormatError, InvalidInput
 from app.services.standings import compute_standings
 

@@ -13,7 +13,7 @@ from app.operations.lineups import check_lineup, lineup_target, submit_lineup
 from app.operations.read_models import lineup_read
 from app.operations.repository import get_team
 from app.operations.rounds import get_round
-from app.schemas import LineupCheckRead, LineupPut, LineupRead
+from app.schemas.lineups import LineupCheckRead, LineupPut, LineupRead
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/rounds/{number}/lineups", tags=["lineups"])
 

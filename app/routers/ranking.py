@@ -21,7 +21,7 @@ from app.http.deps import (
 from app.operations import cache
 from app.operations.ranking import lock
 from app.operations.read_models import ranking_read
-from app.schemas import RankingRead
+from app.schemas.lineups import RankingRead
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/ranking", tags=["ranking"])
 

@@ -23,7 +23,7 @@ from app.operations.rounds import (
     set_board_result,
     set_match_forfeit,
 )
-from app.schemas import BatchOutcome, BatchResults, BoardResultPut, MatchRead, MatchResultPut
+from app.schemas.rounds import BatchOutcome, BatchResults, BoardResultPut, MatchRead, MatchResultPut
 from app.services.errors import InvalidInput, NotFound
 from app.services.tournament import normalise_result
 

@@ -30,7 +30,8 @@ from app.models import Round, Tournament
 from app.operations import cache
 from app.operations import rounds as ops
 from app.operations.read_models import round_read, round_summaries
-from app.schemas import AbsentPut, Page, PairingChange, RoundRead, RoundSummary
+from app.schemas.base import Page
+from app.schemas.rounds import AbsentPut, PairingChange, RoundRead, RoundSummary
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/rounds", tags=["rounds"])
 

@@ -10,7 +10,8 @@ from app.http.deps import NOT_MODIFIED, Access, Id, IfNoneMatch, SessionDep, ans
 from app.operations import cache
 from app.operations.read_models import crosstable_read, prizes_read, standings_read, team_results_read
 from app.operations.repository import get_team
-from app.schemas import CrosstableRead, StandingsRead, TeamResultsRead
+from app.schemas.rounds import TeamResultsRead
+from app.schemas.standings import CrosstableRead, StandingsRead
 
 router = APIRouter(prefix="/tournaments/{tournament_id}", tags=["standings"])
 

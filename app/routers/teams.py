@@ -27,16 +27,8 @@ from app.operations import audit
 from app.operations.read_models import roster_read, team_read
 from app.operations.repository import fee_total, get_team, rules_of, to_club, to_player
 from app.operations.teams import check_one_manager, entry_infos, reseat, round1_paired
-from app.schemas import (
-    Page,
-    PaymentCreate,
-    PaymentRead,
-    RosterPut,
-    RosterRead,
-    TeamCreate,
-    TeamRead,
-    TeamUpdate,
-)
+from app.schemas.base import Page
+from app.schemas.teams import PaymentCreate, PaymentRead, RosterPut, RosterRead, TeamCreate, TeamRead, TeamUpdate
 from app.services.eligibility import check_manager_adult, check_roster, check_roster_change_allowed
 from app.services.entries import check_new_entry
 from app.services.errors import InvalidInput, NotFound, StateConflict

@@ -26,7 +26,8 @@ from app.operations import audit, cache
 from app.operations.read_models import tournament_read
 from app.operations.repository import delete_tournament_rows, rules_of
 from app.operations.tournaments import any_round_paired, sync_rounds
-from app.schemas import Page, TournamentCreate, TournamentRead, TournamentUpdate
+from app.schemas.base import Page
+from app.schemas.tournaments import TournamentCreate, TournamentRead, TournamentUpdate
 from app.services.errors import InvalidInput, StateConflict
 from app.services.rules import Rules, move_schedule, preset, rules_from_dict, rules_to_dict
 

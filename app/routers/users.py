@@ -24,7 +24,8 @@ from app.http.deps import (
 from app.models import Membership, Team, User
 from app.operations import audit
 from app.operations.teams import check_one_manager
-from app.schemas import MembershipCreate, MembershipRead, Page, UserCreate, UserRead, UserUpdate
+from app.schemas.accounts import MembershipCreate, MembershipRead, UserCreate, UserRead, UserUpdate
+from app.schemas.base import Page
 from app.services.eligibility import check_manager_adult
 from app.services.errors import InvalidInput, NotFound, StateConflict
 

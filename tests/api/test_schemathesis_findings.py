@@ -139,7 +139,7 @@ def test_result_codes_are_an_enumeration(client: TestClient, admin: dict[str, st
     """The schema lists the codes (and the spellings read as them), so a client knows them without a 422."""
     from typing import get_args
 
-    from app.schemas import ResultCode
+    from app.schemas.rounds import ResultCode
     from app.services.tournament import RESULT_ALIASES, RESULT_CODES
 
     assert set(get_args(ResultCode)) == set(RESULT_CODES) | set(RESULT_ALIASES)

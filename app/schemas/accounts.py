@@ -1,0 +1,116 @@
+"""Logins, users, memberships in a tournament, API tokens and the audit trail."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from app.schemas.base import Id, Strict
+
+
+class LoginForm(BaseModel):
+    """The form of POST /auth/token. Other fields an OAuth2 client sends (grant_type, scope, ...) are ignored."""
+
+    username: str = Field(min_length=1, max_length=200)
+    password: str = Field(min_length=1, max_length=200)
+
+
+class TokenResponse(BaseModel):
+    access_token: str
+    token_type: str = "bearer"
+    expires_in: int
+
+
+class UserCreate(Strict):
+    username: str = Field(min_length=2, max_length=100)
+    password: str = Field(min_length=8, max_length=200)
+    is_admin: bool = False
+    can_create_tournaments: bool = Field(default=False, description="an organiser: may create tournaments")
+    full_name: str = Field(default="", max_length=200)
+    birth_date: date | None = None
+    email: str | None = Field(default=None, max_length=200)
+    phone: str | None = Field(default=None, max_length=50)
+
+
+class UserUpdate(Strict):
+    password: str = Field(default=None, min_length=8, max_length=200)  # type: ignore[assignment]
+    is_admin: bool = Field(default=None)  # type: ignore[assignment]
+    can_create_tournaments: bool = Field(default=None)  # type: ignore[assignment]
+    is_active: bool = Field(default=None)  # type: ignore[assignment]
+    full_name: str = Field(default=None, max_length=200)  # type: ignore[assignment]
+    birth_date: date | None = None
+    email: str | None = Field(default=None, max_length=200)
+    phone: str | None = Field(default=None, max_length=50)
+
+
+class UserRead(BaseModel):
+    id: int
+    username: str
+    is_admin: bool
+    can_create_tournaments: bool = False
+    full_name: str
+    is_active: bool
+
+
+class TournamentRights(BaseModel):
+    tournament_id: int
+    roles: list[str] = Field(description="organiser, chief_arbiter, arbiter, manager")
+    team_ids: list[int] = Field(description="the teams this user manages here")
+    permissions: list[str] = Field(description="the actions this principal (token scopes applied) holds here; "
+                                   "see the permission table in README")
+
+
+class MeRead(UserRead):
+    scopes: list[str] | None
+    memberships: list[MembershipRead]
+    tournaments: list[TournamentRights] = Field(default_factory=list)
+
+
+class MembershipCreate(Strict):
+    user_id: Id
+    role: Literal["organiser", "chief_arbiter", "arbiter", "manager"]
+    team_id: Id | None = Field(default=None, description="required for the manager role")
+
+
+class MembershipRead(BaseModel):
+    id: int
+    user_id: int
+    tournament_id: int
+    role: str
+    team_id: int | None
+
+
+class ApiTokenCreate(Strict):
+    name: str = Field(min_length=1, max_length=100)
+    scopes: list[Literal["read", "results", "lineups", "write"]] = Field(default_factory=lambda: ["write"])
+
+
+class ApiTokenRead(BaseModel):
+    id: int
+    name: str
+    prefix: str
+    scopes: list[str]
+    created_at: datetime
+    last_used_at: datetime | None
+    revoked_at: datetime | None
+
+
+class ApiTokenCreated(ApiTokenRead):
+    token: str = Field(description="shown once; only its hash is stored")
+
+
+class AuditRead(BaseModel):
+    id: int
+    at: datetime
+    actor: str
+    action: str
+    entity: str
+    entity_id: str
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+    reason: str
+
+
+MeRead.model_rebuild()

@@ -1,0 +1,121 @@
+"""What every request and response body shares: the page envelope, strict request bodies, bounded ids."""
+
+from __future__ import annotations
+
+import types
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Annotated, Any, Generic, TypeVar, Union, get_args, get_origin
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+T = TypeVar("T")
+INT_MIN, INT_MAX = -(2**31), 2**31 - 1  # the database's integer columns
+#: An id in a request body: bounded to the 32-bit id columns (a larger one is a 422, never a 500).
+Id = Annotated[int, Field(ge=1, le=INT_MAX)]
+
+
+class Page(BaseModel, Generic[T]):
+    items: list[T]
+    total: int
+    limit: int
+    offset: int
+
+
+def _check_value(value: Any, where: str = "") -> None:
+    """What no column can store: NUL characters in text, integers beyond the database's 32-bit range."""
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise ValueError(f"{where or 'text'}: NUL characters are not allowed")
+    elif isinstance(value, bool):
+        return
+    elif isinstance(value, int):
+        if not INT_MIN <= value <= INT_MAX:
+            raise ValueError(f"{where or 'number'}: {value} is out of range")
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _check_value(k, where)
+            _check_value(v, f"{where}.{k}" if where else str(k))
+    elif isinstance(value, list | tuple):
+        for v in value:
+            _check_value(v, where)
+
+
+class _WrongType(ValueError):
+    pass
+
+
+def _json_typed(annotation: Any, value: Any, where: str) -> Any:
+    """``value`` as the JSON type the schema gives ``annotation``; no coercion from another JSON type.
+
+    Pydantic's lax mode would take ``"5"`` for an integer, ``0`` for a boolean and ``0`` for a date (1970-01-01):
+    requests the OpenAPI document calls invalid. Integral numbers such as ``3.0`` are integers in JSON Schema
+    and become ``3``.
+    """
+    if get_origin(annotation) is Annotated:
+        return _json_typed(get_args(annotation)[0], value, where)
+    origin = get_origin(annotation)
+    if origin in (Union, types.UnionType):
+        if value is None and type(None) in get_args(annotation):
+            return None
+        members = [m for m in get_args(annotation) if m is not type(None)]
+        for member in members[:-1]:
+            try:
+                return _json_typed(member, value, where)
+            except _WrongType:
+                continue
+        return _json_typed(members[-1], value, where)
+    if origin is list:
+        if not isinstance(value, list):
+            raise _WrongType(f"{where}: expected a list")
+        (item,) = get_args(annotation) or (Any,)
+        return [_json_typed(item, v, where) for v in value]
+    if origin is dict or annotation is dict:
+        if not isinstance(value, dict):
+            raise _WrongType(f"{where}: expected an object")
+        return value
+    if annotation is bool:
+        if not isinstance(value, bool):
+            raise _WrongType(f"{where}: expected true or false, not {value!r}")
+    elif annotation is int:
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise _WrongType(f"{where}: expected an integer, not {value!r}")
+    elif annotation in (float, Decimal):
+        if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
+            raise _WrongType(f"{where}: expected a number, not {value!r}")
+    elif annotation is str:
+        if not isinstance(value, str):
+            raise _WrongType(f"{where}: expected a string, not {value!r}")
+    elif annotation in (date, datetime) and not isinstance(value, str | date):
+        raise _WrongType(f"{where}: expected a date as text (ISO 8601), not {value!r}")
+    return value
+
+
+class Strict(BaseModel):
+    """Every request body: unknown fields refused, JSON types as the schema says (no coercion: ``"5"`` is no
+    integer, ``0`` no boolean or date), no NUL in text, integers within the columns' range.
+
+    In the partial-update (PATCH) bodies a field that may be left out but never be empty is typed without
+    ``None`` and defaults to None: an explicit ``null`` is refused (422) instead of reaching a NOT NULL column.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _json_types(cls, value: Any, info: Any) -> Any:
+        field = cls.model_fields.get(info.field_name or "")
+        if field is None or field.annotation is None:
+            return value
+        try:
+            return _json_typed(field.annotation, value, info.field_name or "")
+        except _WrongType as exc:
+            raise ValueError(str(exc)) from None
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _storable(cls, value: Any, info: Any) -> Any:
+        _check_value(value, info.field_name or "")
+        return value

@@ -1,0 +1,98 @@
+"""Clubs and their players."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from app.schemas.base import INT_MAX, Id, Strict
+
+
+class ClubCreate(Strict):
+    name: str = Field(min_length=1, max_length=200)
+    short_name: str = Field(default="", max_length=50)
+    federation: str = Field(default="GRE", min_length=3, max_length=3)
+    city: str = Field(default="", max_length=100)
+    union_member: bool = False
+
+
+class ClubUpdate(Strict):
+    name: str = Field(default=None, min_length=1, max_length=200)  # type: ignore[assignment]
+    short_name: str = Field(default=None, max_length=50)  # type: ignore[assignment]
+    federation: str = Field(default=None, min_length=3, max_length=3)  # type: ignore[assignment]
+    city: str = Field(default=None, max_length=100)  # type: ignore[assignment]
+    union_member: bool = Field(default=None)  # type: ignore[assignment]
+
+
+class ClubRead(BaseModel):
+    id: int
+    name: str
+    short_name: str
+    federation: str
+    city: str
+    union_member: bool
+
+
+Sex = Literal["m", "w"]
+
+
+class PlayerCreate(Strict):
+    club_id: Id
+    last_name: str = Field(min_length=1, max_length=100)
+    first_name: str = Field(default="", max_length=100)
+    sex: Sex = "m"
+    birth_date: date | None = None
+    fide_id: int | None = Field(default=None, ge=1, le=INT_MAX)
+    fide_rating: int | None = Field(default=None, ge=0, le=3500)
+    national_id: int | None = Field(default=None, ge=1, le=INT_MAX)
+    national_rating: int | None = Field(default=None, ge=0, le=3500)
+    federation: str = Field(default="GRE", min_length=3, max_length=3)
+    title: str = Field(default="", max_length=3)
+    activation_fee_paid: bool = False
+    email: str | None = Field(default=None, max_length=200)
+    phone: str | None = Field(default=None, max_length=50)
+
+
+class PlayerUpdate(Strict):
+    club_id: Id = Field(default=None)  # type: ignore[assignment]
+    last_name: str = Field(default=None, min_length=1, max_length=100)  # type: ignore[assignment]
+    first_name: str = Field(default=None, max_length=100)  # type: ignore[assignment]
+    sex: Sex = Field(default=None)  # type: ignore[assignment]
+    birth_date: date | None = None
+    fide_id: int | None = Field(default=None, ge=1, le=INT_MAX)
+    fide_rating: int | None = Field(default=None, ge=0, le=3500)
+    national_id: int | None = Field(default=None, ge=1, le=INT_MAX)
+    national_rating: int | None = Field(default=None, ge=0, le=3500)
+    federation: str = Field(default=None, min_length=3, max_length=3)  # type: ignore[assignment]
+    title: str = Field(default=None, max_length=3)  # type: ignore[assignment]
+    activation_fee_paid: bool = Field(default=None)  # type: ignore[assignment]
+    email: str | None = Field(default=None, max_length=200)
+    phone: str | None = Field(default=None, max_length=50)
+
+
+class PlayerPublic(BaseModel):
+    """What anyone may see: no birth date, no contact data."""
+
+    id: int
+    club_id: int
+    name: str
+    last_name: str
+    first_name: str
+    sex: str
+    fide_id: int | None
+    fide_rating: int | None
+    national_id: int | None
+    national_rating: int | None
+    federation: str
+    title: str
+
+
+class PlayerRead(PlayerPublic):
+    """What the player's officials and the tournament staff see."""
+
+    birth_date: date | None
+    activation_fee_paid: bool
+    email: str | None
+    phone: str | None

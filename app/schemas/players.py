@@ -1,0 +1,96 @@
+"""The player page and the board statistics."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from app.schemas.clubs import PlayerPublic
+from app.schemas.rounds import PlayerRef, TeamRef
+
+
+class ClubRef(BaseModel):
+    id: int
+    name: str
+
+
+class OpponentRef(PlayerRef):
+    team: TeamRef | None
+
+
+class PlayerGameRead(BaseModel):
+    round: int
+    outcome: Literal["played", "pending", "forfeit_win", "forfeit_loss", "double_forfeit", "pab", "not_playing",
+                     "absent"] = Field(description="pending: the game is on; not_playing: the team played without "
+                                                   "the player; absent: the team was not paired")
+    table: int | None
+    board: int | None
+    colour: Literal["W", "B"] | None = Field(description="the player's colour on the board")
+    opponent: OpponentRef | None = Field(description="the player across the board (null: none, or an empty board)")
+    opponent_team: TeamRef | None
+    result: str | None = Field(description="the board's result, White's score first (1-0, 0-1, 1/2-1/2, +/-, ...)")
+    points: str | None = Field(description="the player's points on the board; null without a finished game")
+
+
+class NextGameRead(PlayerGameRead):
+    state: str = Field(description="the round's state: published or in_progress")
+    scheduled_start: datetime | None
+
+
+class BoardLine(BaseModel):
+    board: int | None = Field(description="null: every board added up")
+    points: str
+    games: int = Field(description="games played over the board (forfeits are not games, R-9.3)")
+    percentage: str | None = Field(description="exact, e.g. '75' or '200/3'; null without a game")
+    percentage_display: str | None = Field(description="rounded half-up to one decimal")
+    performance: int | None = Field(description="rating performance, as the board prizes compute it (R-9.3.2)")
+
+
+class PlayerScore(BoardLine):
+    after_round: int | None = Field(description="the last completed round counted")
+    boards: list[BoardLine] = Field(description="one line per board the player played on")
+
+
+class PlayerPageRead(BaseModel):
+    player: PlayerPublic
+    team: TeamRef | None
+    club: ClubRef | None
+    board: int | None = Field(description="the player's place in the team's board order (R-3.3)")
+    rounds: list[PlayerGameRead] = Field(description="every published round, in order")
+    score: PlayerScore
+    next: NextGameRead | None = Field(description="the player's game in the round published or in progress, "
+                                                  "while it has no result")
+
+
+class BoardStatsPlayer(BoardLine):
+    player: PlayerRef
+    team: TeamRef
+    roster_board: int | None
+    boards: list[BoardLine]
+
+
+class BoardPlaceRead(BaseModel):
+    board: int
+    place: int
+    tied: bool
+    provisional: bool = Field(description="nobody on the board has the games R-9.3.1 asks for yet: a ranking of "
+                                          "the players who can still reach them")
+    player: dict[str, Any]
+    team: dict[str, Any]
+    points: str
+    games: int
+    percentage: str
+    percentage_display: str
+    performance: int | None
+
+
+class BoardStatsRead(BaseModel):
+    after_round: int | None
+    min_games: int = Field(description="games on a board for a board prize (R-9.3.1)")
+    rounds_left: int
+    players: list[BoardStatsPlayer] = Field(description="every rostered player, games over the board in the "
+                                                        "completed rounds")
+    leaders: list[BoardPlaceRead] = Field(description="places 1-3 of each board (R-9.3), provisional before the "
+                                                      "threshold")

@@ -1,0 +1,81 @@
+"""Teams, their payments and rosters."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from app.schemas.base import Id, Strict
+from app.schemas.clubs import PlayerPublic, PlayerRead
+
+
+class TeamCreate(Strict):
+    club_id: Id
+    name: str = Field(min_length=1, max_length=100)
+    nickname: str = Field(default="", max_length=5)
+    form_complete: bool = True
+    entered_at: datetime | None = Field(default=None, description="organisers only: the submission time")
+    override_deadline: bool = Field(default=False, description="organisers only (R-11.1), audited")
+    reason: str = Field(default="", max_length=500)
+
+
+class TeamUpdate(Strict):
+    name: str = Field(default=None, min_length=1, max_length=100)  # type: ignore[assignment]
+    nickname: str = Field(default=None, max_length=5)  # type: ignore[assignment]
+    form_complete: bool = Field(default=None)  # type: ignore[assignment]
+    status: Literal["withdrawn", "expelled", "entered"] = Field(default=None)  # type: ignore[assignment]
+    reason: str = Field(default="", max_length=500)
+
+
+class TeamRead(BaseModel):
+    id: int
+    tournament_id: int
+    club_id: int
+    club_name: str
+    name: str
+    nickname: str
+    status: str
+    tpn: int | None
+    entered_at: datetime
+    form_complete: bool | None = None  # staff and the team's manager only
+    fee_paid: Decimal | None = None  # staff and the team's manager only
+
+
+class PaymentCreate(Strict):
+    amount: Decimal = Field(gt=0, max_digits=10, decimal_places=2)
+    paid_on: date
+    reference: str = Field(default="", max_length=200)
+
+
+class PaymentRead(BaseModel):
+    id: int
+    team_id: int
+    amount: Decimal
+    paid_on: date
+    reference: str
+
+
+class RosterPut(Strict):
+    player_ids: list[Id] = Field(max_length=100,
+                                 description="the roster; the response gives them in board order (R-3.3)")
+    reason: str = Field(default="", max_length=500, description="required for changes after the roster deadline")
+
+
+class RosterPlayer(BaseModel):
+    board: int
+    player: PlayerPublic | PlayerRead
+
+
+class RosteredPlayer(BaseModel):
+    team_id: int
+    board: int = Field(description="the player's place in the team's board order (R-3.3)")
+    player: PlayerPublic | PlayerRead
+
+
+class RosterRead(BaseModel):
+    team_id: int
+    players: list[RosterPlayer]
+    warnings: list[dict[str, str | None]] = Field(default_factory=list, description="what the organiser should know")

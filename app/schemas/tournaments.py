@@ -1,0 +1,78 @@
+"""Tournaments, and the answer of a TRF import."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, Field
+
+from app.schemas.base import Strict
+from app.services.rules import settings_schema
+
+
+class TournamentCreate(Strict):
+    name: str = Field(min_length=1, max_length=200)
+    city: str = Field(default="", max_length=100)
+    venue: str = Field(default="", max_length=200)
+    federation: str = Field(default="GRE", min_length=3, max_length=3)
+    start_date: date | None = None
+    end_date: date | None = None
+    preset: Literal["k12-2025", "fide"] | None = Field(default=None, description="fills every setting")
+    rules: dict[str, Any] = Field(default_factory=dict, description="settings overriding the preset",
+                                  json_schema_extra=settings_schema())
+    move_schedule: bool = Field(
+        default=False, description="move the preset's deadlines and round starts to start_date, at the same "
+        "local times (the rules' start_date becomes start_date)")
+    chief_arbiter: str = Field(default="", max_length=200)
+    deputy_arbiters: list[Annotated[str, Field(max_length=200)]] = Field(default_factory=list, max_length=20)
+
+
+class TournamentUpdate(Strict):
+    name: str = Field(default=None, min_length=1, max_length=200)  # type: ignore[assignment]
+    city: str = Field(default=None, max_length=100)  # type: ignore[assignment]
+    venue: str = Field(default=None, max_length=200)  # type: ignore[assignment]
+    federation: str = Field(default=None, min_length=3, max_length=3)  # type: ignore[assignment]
+    start_date: date | None = None
+    end_date: date | None = None
+    rules: dict[str, Any] = Field(default=None, description="settings to change",  # type: ignore[assignment]
+                                  json_schema_extra=settings_schema())
+    chief_arbiter: str = Field(default=None, max_length=200)  # type: ignore[assignment]
+    deputy_arbiters: list[Annotated[str, Field(max_length=200)]] = Field(  # type: ignore[assignment]
+        default=None, max_length=20)
+
+
+class TournamentRead(BaseModel):
+    id: int
+    name: str
+    city: str
+    venue: str
+    federation: str
+    start_date: date | None
+    end_date: date | None
+    preset: str | None
+    rules: dict[str, Any]
+    chief_arbiter: str
+    deputy_arbiters: list[str]
+    tpns_locked: bool
+    warnings: list[str] = Field(default_factory=list)
+    status: Literal["upcoming", "running", "finished"] = Field(
+        default="upcoming", description="upcoming: no round published yet; finished: every round completed")
+    current_round: int | None = Field(default=None, description="the round published or in progress, if any")
+    rounds_completed: int = 0
+
+
+class ImportedPab(BaseModel):
+    """A round of a TRF16 file read as a team's pairing-allocated bye (the format cannot say so)."""
+
+    round: int
+    team_id: int
+    tpn: int
+    name: str
+
+
+class TournamentImportRead(TournamentRead):
+    pab_rounds: list[ImportedPab] = Field(
+        default_factory=list,
+        description="rounds of a TRF16 file in which one team had no opponent on any board while every other "
+                    "team played: read as that team's pairing-allocated bye, worth the pab setting")
