@@ -8,8 +8,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Annotated, Any, ParamSpec, TypeVar
 
 from fastapi import Depends, Header, Path, Query, Request, Response
-from sqlalchemy import func
-from sqlmodel import Session, SQLModel, select
+from sqlmodel import SQLModel
 from starlette.concurrency import run_in_threadpool
 
 from app.auth.principal import Principal
@@ -19,12 +18,9 @@ from app.http.access import Permit, current_principal, optional_principal
 from app.http.caching import remember, response_of
 from app.http.contract import answers
 from app.http.session import SessionDep
-from app.models import Tournament
 from app.models.base import MAX_ID
 from app.operations.cache import Answer
-from app.operations.repository import TOURNAMENT_BY_ID, TOURNAMENT_FOR_UPDATE, by_id
 from app.schemas.base import Page
-from app.services.errors import NotFound
 
 __all__ = ["Access", "Permit", "SessionDep", "answers"]
 
@@ -99,31 +95,6 @@ def page_links(request: Request, limit: int, offset: int, total: int) -> str:
 
 
 PagingDep = Annotated[Paging, Depends()]
-
-
-def get_or_404(session: Session, model: type[M], ident: int, what: str | None = None) -> M:
-    obj = session.get(model, ident) if 0 < ident <= MAX_ID else None
-    if obj is None:
-        raise NotFound(None, f"no {what or model.__name__.lower()} with id {ident}")
-    return obj
-
-
-def paginate(session: Session, stmt: Any, paging: Paging) -> tuple[list[Any], int]:
-    total = session.exec(select(func.count()).select_from(stmt.order_by(None).subquery())).one()
-    items = list(session.exec(stmt.offset(paging.offset).limit(paging.limit)).all())
-    return items, int(total)
-
-
-def load_tournament(session: Session, tournament_id: int, *, for_update: bool = False) -> Tournament:
-    t = None
-    if 0 < tournament_id <= MAX_ID:
-        if for_update:
-            t = session.exec(TOURNAMENT_FOR_UPDATE, params={"id": tournament_id}).first()
-        else:
-            t = by_id(session, Tournament, TOURNAMENT_BY_ID, tournament_id)
-    if t is None:
-        raise NotFound(None, f"no tournament with id {tournament_id}")
-    return t
 
 
 P = ParamSpec("P")

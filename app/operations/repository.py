@@ -14,7 +14,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from sqlalchemy import Row, RowMapping, bindparam
+from sqlalchemy import Row, RowMapping, bindparam, func
 from sqlmodel import Session, SQLModel, col, delete, select
 
 from app.models import (
@@ -33,6 +33,7 @@ from app.models import (
     Team,
     Tournament,
 )
+from app.models.base import MAX_ID
 from app.services import tournament as dom
 from app.services.board_order import board_order
 from app.services.eligibility import check_player_eligible
@@ -254,3 +255,32 @@ def delete_tournament_rows(session: Session, t: Tournament) -> None:
         session.exec(delete(Payment).where(col(Payment.team_id).in_(team_ids)))  # type: ignore[call-overload]
         session.exec(delete(Team).where(col(Team.id).in_(team_ids)))  # type: ignore[call-overload]
     session.delete(t)
+
+
+# --- lookups the use cases share ---------------------------------------------------------------------
+
+
+def get_or_404(session: Session, model: type[M], ident: int, what: str | None = None) -> M:
+    obj = session.get(model, ident) if 0 < ident <= MAX_ID else None
+    if obj is None:
+        raise NotFound(None, f"no {what or model.__name__.lower()} with id {ident}")
+    return obj
+
+
+def paginate(session: Session, stmt: Any, limit: int, offset: int) -> tuple[list[Any], int]:
+    """One page of the rows ``stmt`` selects (``limit`` from ``offset``) and how many it selects in all."""
+    total = session.exec(select(func.count()).select_from(stmt.order_by(None).subquery())).one()
+    items = list(session.exec(stmt.offset(offset).limit(limit)).all())
+    return items, int(total)
+
+
+def load_tournament(session: Session, tournament_id: int, *, for_update: bool = False) -> Tournament:
+    t = None
+    if 0 < tournament_id <= MAX_ID:
+        if for_update:
+            t = session.exec(TOURNAMENT_FOR_UPDATE, params={"id": tournament_id}).first()
+        else:
+            t = by_id(session, Tournament, TOURNAMENT_BY_ID, tournament_id)
+    if t is None:
+        raise NotFound(None, f"no tournament with id {tournament_id}")
+    return t

@@ -10,23 +10,11 @@ from fastapi import APIRouter, status
 from sqlmodel import Session, col, delete, select
 
 from app.auth.policy import ORGANISER_ROLES
-from app.http.deps import (
-    Access,
-    Id,
-    PagingDep,
-    RoundNumber,
-    SessionDep,
-    answers,
-    get_or_404,
-    load_tournament,
-    paginate,
-    permit,
-    public,
-)
+from app.http.deps import Access, Id, PagingDep, RoundNumber, SessionDep, answers, permit, public
 from app.models import Appeal, BoardGame, Club, CommitteeMember, Lineup, Match, Round, User
 from app.operations import audit
 from app.operations.read_models import appeal_read, involved_clubs, lineup_read, member_read, members, to_member
-from app.operations.repository import get_team, rules_of
+from app.operations.repository import get_or_404, get_team, load_tournament, paginate, rules_of
 from app.operations.rounds import get_round
 from app.schemas.appeals import (
     AppealCreate,

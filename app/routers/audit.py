@@ -7,8 +7,9 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 from sqlmodel import col, select
 
-from app.http.deps import Access, Id, PagingDep, SessionDep, load_tournament, paginate, permit
+from app.http.deps import Access, Id, PagingDep, SessionDep, permit
 from app.models import AuditEntry
+from app.operations.repository import load_tournament, paginate
 from app.schemas.accounts import AuditRead
 from app.schemas.base import Page
 
@@ -27,5 +28,5 @@ def list_audit(tournament_id: Id, session: SessionDep, paging: PagingDep,
     stmt = select(AuditEntry).where(AuditEntry.tournament_id == tournament_id).order_by(col(AuditEntry.id).desc())
     if entity:
         stmt = stmt.where(AuditEntry.entity == entity)
-    items, total = paginate(session, stmt, paging)
+    items, total = paginate(session, stmt, paging.limit, paging.offset)
     return paging.page([AuditRead.model_validate(a, from_attributes=True) for a in items], total)

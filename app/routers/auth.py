@@ -11,9 +11,10 @@ from sqlmodel import select
 from app.auth.credentials import check_login, create_access_token, new_api_token
 from app.auth.rights import permissions_in
 from app.auth.throttle import check_throttle, clear_failures, record_failure, throttle_keys
-from app.http.deps import Access, Id, PagingDep, SessionDep, answers, get_or_404, paginate, permit, public
+from app.http.deps import Access, Id, PagingDep, SessionDep, answers, permit, public
 from app.models import ApiToken, Membership, User
 from app.operations import audit
+from app.operations.repository import get_or_404, paginate
 from app.schemas.accounts import (
     ApiTokenCreate,
     ApiTokenCreated,
@@ -103,7 +104,7 @@ def list_api_tokens(session: SessionDep, paging: PagingDep,
                     access: Annotated[Access, permit("token.list")]) -> Page[ApiTokenRead]:
     """The signed-in user's API tokens, oldest first (never the tokens themselves: their first characters)."""
     stmt = select(ApiToken).where(ApiToken.user_id == access.signed_in.user_id).order_by(ApiToken.id)
-    items, total = paginate(session, stmt, paging)
+    items, total = paginate(session, stmt, paging.limit, paging.offset)
     return paging.page([_token_read(t) for t in items], total)
 
 

@@ -9,12 +9,12 @@ from sqlalchemy import insert
 from sqlmodel import col, select
 
 from app.auth.rights import club_rights
-from app.http.deps import Access, Id, PagingDep, SessionDep, answers, get_or_404, one_hop, paginate, permit, public
+from app.http.deps import Access, Id, PagingDep, SessionDep, answers, one_hop, permit, public
 from app.models import Club, Player, RosterEntry, Team
 from app.models.base import utcnow
 from app.operations import audit
 from app.operations.read_models import player_row_view, player_view
-from app.operations.repository import club_row
+from app.operations.repository import club_row, get_or_404, paginate
 from app.schemas.base import Page
 from app.schemas.clubs import ClubCreate, ClubRead, ClubUpdate, PlayerCreate, PlayerPublic, PlayerRead, PlayerUpdate
 from app.services.errors import NotFound, StateConflict
@@ -45,7 +45,7 @@ def list_clubs(session: SessionDep, paging: PagingDep, _: Annotated[Access, publ
     stmt = select(Club).order_by(Club.name, Club.id)
     if q:
         stmt = stmt.where(col(Club.name).ilike(f"%{q}%"))
-    items, total = paginate(session, stmt, paging)
+    items, total = paginate(session, stmt, paging.limit, paging.offset)
     return paging.page([ClubRead.model_validate(c, from_attributes=True) for c in items], total)
 
 
@@ -117,7 +117,7 @@ def list_players(
         stmt = stmt.where(Player.club_id == club_id)
     if q:
         stmt = stmt.where(col(Player.last_name).ilike(f"%{q}%") | col(Player.first_name).ilike(f"%{q}%"))
-    items, total = paginate(session, stmt, paging)
+    items, total = paginate(session, stmt, paging.limit, paging.offset)
     rights = club_rights(session, access.principal)
     return paging.page([player_view(session, access.principal, p, p.club_id in rights) for p in items], total)
 

@@ -14,7 +14,7 @@ from fastapi import APIRouter, Depends, Query, Request, Response, status
 from fastapi.responses import JSONResponse
 from starlette.datastructures import UploadFile
 
-from app.http.deps import Access, Id, SessionDep, answers, load_tournament, permit, public
+from app.http.deps import Access, Id, SessionDep, answers, permit, public
 from app.operations.exchange import export_json as json_document
 from app.operations.exchange import export_trf as trf_text
 from app.operations.exchange import (
@@ -25,6 +25,7 @@ from app.operations.exchange import (
     standings_csv,
 )
 from app.operations.read_models import completed_view, tournament_read
+from app.operations.repository import load_tournament
 from app.schemas.tournaments import ImportedPab, TournamentImportRead
 from app.services.errors import FileFormatError, InvalidInput
 from app.services.standings import compute_standings

@@ -7,11 +7,11 @@ from typing import Annotated
 
 from fastapi import APIRouter
 
-from app.http.deps import Access, Id, RoundNumber, SessionDep, answers, load_tournament, one_hop, permit, public
+from app.http.deps import Access, Id, RoundNumber, SessionDep, answers, one_hop, permit, public
 from app.models import Round
 from app.operations.lineups import check_lineup, lineup_target, submit_lineup
 from app.operations.read_models import lineup_read
-from app.operations.repository import get_team
+from app.operations.repository import get_team, load_tournament
 from app.operations.rounds import get_round
 from app.schemas.lineups import LineupCheckRead, LineupPut, LineupRead
 

@@ -6,21 +6,11 @@ from typing import Annotated
 
 from fastapi import APIRouter, Response
 
-from app.http.deps import (
-    NOT_MODIFIED,
-    Access,
-    Id,
-    IfNoneMatch,
-    SessionDep,
-    answers,
-    cached,
-    load_tournament,
-    permit,
-    public,
-)
+from app.http.deps import NOT_MODIFIED, Access, Id, IfNoneMatch, SessionDep, answers, cached, permit, public
 from app.operations import cache
 from app.operations.ranking import lock
 from app.operations.read_models import ranking_read
+from app.operations.repository import load_tournament
 from app.schemas.lineups import RankingRead
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/ranking", tags=["ranking"])

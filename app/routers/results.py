@@ -10,10 +10,10 @@ from fastapi import APIRouter, Header
 from fastapi.responses import JSONResponse
 from sqlmodel import Session, select
 
-from app.http.deps import Access, BoardNumber, Id, RoundNumber, SessionDep, answers, load_tournament, permit
+from app.http.deps import Access, BoardNumber, Id, RoundNumber, SessionDep, answers, permit
 from app.models import IdempotencyRecord, Match, Round, Team, Tournament
 from app.operations.read_models import match_boards_of, match_read, prefetch
-from app.operations.repository import rules_of
+from app.operations.repository import load_tournament, rules_of
 from app.operations.rounds import (
     check_if_match,
     check_results_open,

@@ -22,7 +22,6 @@ from app.http.deps import (
     SessionDep,
     answers,
     cached,
-    load_tournament,
     permit,
     public,
 )
@@ -30,6 +29,7 @@ from app.models import Round, Tournament
 from app.operations import cache
 from app.operations import rounds as ops
 from app.operations.read_models import round_read, round_summaries
+from app.operations.repository import load_tournament
 from app.schemas.base import Page
 from app.schemas.rounds import AbsentPut, PairingChange, RoundRead, RoundSummary
 

@@ -9,23 +9,20 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Query, status
 from sqlmodel import col, select
 
-from app.http.deps import (
-    Access,
-    Id,
-    PagingDep,
-    SessionDep,
-    answers,
-    get_or_404,
-    load_tournament,
-    one_hop,
-    paginate,
-    permit,
-    public,
-)
+from app.http.deps import Access, Id, PagingDep, SessionDep, answers, one_hop, permit, public
 from app.models import Club, Membership, Payment, Player, RosterEntry, Team
 from app.operations import audit
 from app.operations.read_models import roster_read, team_read
-from app.operations.repository import fee_total, get_team, rules_of, to_club, to_player
+from app.operations.repository import (
+    fee_total,
+    get_or_404,
+    get_team,
+    load_tournament,
+    paginate,
+    rules_of,
+    to_club,
+    to_player,
+)
 from app.operations.teams import check_one_manager, entry_infos, reseat, round1_paired
 from app.schemas.base import Page
 from app.schemas.teams import PaymentCreate, PaymentRead, RosterPut, RosterRead, TeamCreate, TeamRead, TeamUpdate
@@ -90,7 +87,7 @@ def list_teams(tournament_id: Id, session: SessionDep, access: Annotated[Access,
     stmt = select(Team).where(Team.tournament_id == tournament_id).order_by(Team.entered_at, Team.id)
     if status_:
         stmt = stmt.where(Team.status == status_)
-    items, total = paginate(session, stmt, paging)
+    items, total = paginate(session, stmt, paging.limit, paging.offset)
     return paging.page([team_read(session, tm, principal) for tm in items], total)
 
 
@@ -164,7 +161,8 @@ def list_payments(tournament_id: Id, team_id: Id, session: SessionDep, paging: P
                   _: Annotated[Access, permit("payments.read")]) -> Page[PaymentRead]:
     """The team's entry fee payments in the order they were recorded."""
     team = get_team(session, tournament_id, team_id)
-    items, total = paginate(session, select(Payment).where(Payment.team_id == team.id).order_by(Payment.id), paging)
+    items, total = paginate(session, select(Payment).where(Payment.team_id == team.id).order_by(Payment.id),
+                            paging.limit, paging.offset)
     return paging.page([PaymentRead.model_validate(p, from_attributes=True) for p in items], total)
 
 

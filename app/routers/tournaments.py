@@ -7,24 +7,11 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Response, status
 from sqlmodel import col, select
 
-from app.http.deps import (
-    NOT_MODIFIED,
-    Access,
-    Id,
-    IfNoneMatch,
-    PagingDep,
-    SessionDep,
-    answers,
-    cached,
-    load_tournament,
-    paginate,
-    permit,
-    public,
-)
+from app.http.deps import NOT_MODIFIED, Access, Id, IfNoneMatch, PagingDep, SessionDep, answers, cached, permit, public
 from app.models import Membership, Tournament
 from app.operations import audit, cache
 from app.operations.read_models import tournament_read
-from app.operations.repository import delete_tournament_rows, rules_of
+from app.operations.repository import delete_tournament_rows, load_tournament, paginate, rules_of
 from app.operations.tournaments import any_round_paired, sync_rounds
 from app.schemas.base import Page
 from app.schemas.tournaments import TournamentCreate, TournamentRead, TournamentUpdate
@@ -72,7 +59,7 @@ def list_tournaments(session: SessionDep, paging: PagingDep, _: Annotated[Access
     stmt = select(Tournament).order_by(col(Tournament.start_date).desc(), col(Tournament.id).desc())
     if q:
         stmt = stmt.where(col(Tournament.name).ilike(f"%{q}%"))
-    items, total = paginate(session, stmt, paging)
+    items, total = paginate(session, stmt, paging.limit, paging.offset)
     return paging.page([tournament_read(session, t) for t in items], total)
 
 

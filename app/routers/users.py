@@ -10,19 +10,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
 from app.auth.credentials import hash_password
-from app.http.deps import (
-    Access,
-    Id,
-    PagingDep,
-    SessionDep,
-    answers,
-    get_or_404,
-    load_tournament,
-    paginate,
-    permit,
-)
+from app.http.deps import Access, Id, PagingDep, SessionDep, answers, permit
 from app.models import Membership, Team, User
 from app.operations import audit
+from app.operations.repository import get_or_404, load_tournament, paginate
 from app.operations.teams import check_one_manager
 from app.schemas.accounts import MembershipCreate, MembershipRead, UserCreate, UserRead, UserUpdate
 from app.schemas.base import Page
@@ -54,7 +45,7 @@ def create_user(body: UserCreate, session: SessionDep, access: Annotated[Access,
 @router.get("/users", tags=USERS, response_model=Page[UserRead], summary="User accounts (administrators)")
 def list_users(session: SessionDep, paging: PagingDep, _: Annotated[Access, permit("users.read")]) -> Page[UserRead]:
     """Every user account, oldest first (administrators)."""
-    items, total = paginate(session, select(User).order_by(User.id), paging)
+    items, total = paginate(session, select(User).order_by(User.id), paging.limit, paging.offset)
     return paging.page([_user_read(u) for u in items], total)
 
 
@@ -86,7 +77,7 @@ def list_members(tournament_id: Id, session: SessionDep, paging: PagingDep,
     """Who holds a role in the tournament: organisers, chief arbiters, arbiters and team managers."""
     load_tournament(session, tournament_id)
     stmt = select(Membership).where(Membership.tournament_id == tournament_id).order_by(Membership.id)
-    items, total = paginate(session, stmt, paging)
+    items, total = paginate(session, stmt, paging.limit, paging.offset)
     return paging.page([MembershipRead.model_validate(m, from_attributes=True) for m in items], total)
 
 
