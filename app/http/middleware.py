@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
-import json
 from urllib.parse import unquote_to_bytes
 
 from fastapi.routing import iter_route_contexts
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.http.problems import PROBLEM, TYPE_BASE
+from app.http.problems import problem_body, send_problem
 
 
 async def _refuse(send: Send, status: int, title: str, detail: str, path: str,
                   headers: dict[str, str] | None = None, type_slug: str = "invalid-request") -> None:
-    body = json.dumps({"type": TYPE_BASE + type_slug if type_slug != "about:blank" else type_slug, "title": title,
-                       "status": status, "detail": detail, "instance": path}).encode()
-    extra = [(k.lower().encode(), v.encode()) for k, v in (headers or {}).items()]
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", PROBLEM.encode()), (b"content-length", str(len(body)).encode()),
-                            *extra]})
-    await send({"type": "http.response.body", "body": body})
+    await send_problem(send, problem_body(status, title, detail, type_slug=type_slug, instance=path), headers)
 
 
 class LiteralPathMiddleware:

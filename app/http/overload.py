@@ -13,23 +13,16 @@ A pure ASGI middleware (no per-request task or thread of its own):
 
 from __future__ import annotations
 
-import json
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
-
 import anyio
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+from app.http.problems import problem_body, problem_message
 
 RETRY_AFTER_SECONDS = 1
-_BODY = json.dumps({
-    "type": "https://teamswiss.org/problems/overload", "title": "Server busy", "status": 503,
-    "detail": f"The server is at its limit of requests in progress; retry after {RETRY_AFTER_SECONDS} s.",
-}).encode()  # no ``rule``: no regulation refused the request
+#: no ``rule``: no regulation refused the request
+_BUSY = problem_message(problem_body(
+    503, "Server busy", f"The server is at its limit of requests in progress; retry after {RETRY_AFTER_SECONDS} s.",
+    type_slug="overload"), {"Retry-After": str(RETRY_AFTER_SECONDS), "Cache-Control": "no-store"})
 HEALTH_CHECKS = frozenset({"/health", "/healthz", "/readyz"})
 
 
@@ -59,10 +52,8 @@ class LoadShedding:
             return
         if self.in_flight >= self.max_in_flight:
             self.shed += 1
-            await send({"type": "http.response.start", "status": 503, "headers": [
-                (b"content-type", b"application/problem+json"), (b"retry-after", str(RETRY_AFTER_SECONDS).encode()),
-                (b"content-length", str(len(_BODY)).encode()), (b"cache-control", b"no-store")]})
-            await send({"type": "http.response.body", "body": _BODY})
+            for message in _BUSY:
+                await send(message)
             return
         self.in_flight += 1
         try:

@@ -43,6 +43,8 @@ __all__ = [
     "CatchAllMiddleware",
     "install_error_handlers",
     "problem",
+    "problem_body",
+    "send_problem",
 ]
 
 log = logging.getLogger("teamswiss")
@@ -50,10 +52,10 @@ PROBLEM = "application/problem+json"
 TYPE_BASE = "https://teamswiss.org/problems/"
 
 
-def problem(
-    status: int, title: str, detail: str, *, rule: str | None = None, type_slug: str = "about:blank",
-    instance: str | None = None, headers: dict[str, str] | None = None, **extra: Any,
-) -> JSONResponse:
+def problem_body(status: int, title: str, detail: str, *, rule: str | None = None, type_slug: str = "about:blank",
+                 instance: str | None = None, **extra: Any) -> dict[str, Any]:
+    """The one RFC 9457 body of every refusal and error: ``type``, ``title``, ``status``, ``detail``, the
+    ``rule`` that refused (when a rule did) and the ``instance``, then any extension members."""
     body: dict[str, Any] = {
         "type": TYPE_BASE + type_slug if type_slug != "about:blank" else "about:blank",
         "title": title,
@@ -65,7 +67,30 @@ def problem(
     if instance:
         body["instance"] = instance
     body.update({k: v for k, v in extra.items() if k not in body})
+    return body
+
+
+def problem(
+    status: int, title: str, detail: str, *, rule: str | None = None, type_slug: str = "about:blank",
+    instance: str | None = None, headers: dict[str, str] | None = None, **extra: Any,
+) -> JSONResponse:
+    body = problem_body(status, title, detail, rule=rule, type_slug=type_slug, instance=instance, **extra)
     return JSONResponse(body, status_code=status, media_type=PROBLEM, headers=headers)
+
+
+def problem_message(body: dict[str, Any], headers: dict[str, str] | None = None) -> tuple[Message, Message]:
+    """The two ASGI messages that answer ``body`` (for the layers below the framework: middleware, load
+    shedding, the catch-all)."""
+    raw = json.dumps(body).encode()
+    extra = [(k.lower().encode(), v.encode()) for k, v in (headers or {}).items()]
+    start: Message = {"type": "http.response.start", "status": body["status"], "headers": [
+        (b"content-type", PROBLEM.encode()), (b"content-length", str(len(raw)).encode()), *extra]}
+    return start, {"type": "http.response.body", "body": raw}
+
+
+async def send_problem(send: Send, body: dict[str, Any], headers: dict[str, str] | None = None) -> None:
+    for message in problem_message(body, headers):
+        await send(message)
 
 
 def _jsonable(value: Any) -> Any:
@@ -161,8 +186,8 @@ def allowed_methods(app: Any, path: str) -> list[str]:
     return sorted(literal or templated)
 
 
-INTERNAL = {"type": TYPE_BASE + "internal", "title": "Internal error", "status": 500,
-            "detail": "The server failed; the error is logged. Nothing was changed."}
+INTERNAL = problem_body(500, "Internal error", "The server failed; the error is logged. Nothing was changed.",
+                        type_slug="internal")
 
 
 class CatchAllMiddleware:
@@ -194,7 +219,4 @@ class CatchAllMiddleware:
             log.exception("unhandled error on %s %s", scope.get("method"), scope.get("path"))
             if started:
                 raise
-            body = json.dumps({**INTERNAL, "instance": scope.get("path", "")}).encode()
-            await send({"type": "http.response.start", "status": 500,
-                        "headers": [(b"content-type", PROBLEM.encode()), (b"content-length", str(len(body)).encode())]})
-            await send({"type": "http.response.body", "body": body})
+            await send_problem(send, {**INTERNAL, "instance": scope.get("path", "")})
