@@ -1,4 +1,4 @@
-# teamswiss: build the package, run migrations, serve with uvicorn.
+# teamswiss: build the package, install it with the locked server requirements, run migrations, serve with uvicorn.
 #
 # Settings (environment variables; README "Settings" lists them all):
 #   TEAMSWISS_SECRET_KEY      required: 32+ random characters (signs login tokens), e.g. `openssl rand -hex 32`
@@ -10,6 +10,17 @@
 #   TEAMSWISS_MAX_IN_FLIGHT   requests one worker works on at once before answering 503 (default 128)
 # docker run -p 8000:8000 -v teamswiss-data:/data -e TEAMSWISS_SECRET_KEY=... \
 #            -e TEAMSWISS_ADMIN_USERNAME=admin -e TEAMSWISS_ADMIN_PASSWORD=... teamswiss
+FROM python:3.11-slim AS build
+# the wheel, built with the locked build backend (requirements/build.txt): web/ and migrations/ go inside it
+WORKDIR /src
+COPY requirements/build.txt requirements/
+RUN pip install --no-cache-dir --require-hashes -r requirements/build.txt
+COPY pyproject.toml README.md ./
+COPY app ./app
+COPY migrations ./migrations
+COPY web ./web
+RUN pip wheel --no-cache-dir --no-deps --no-build-isolation -w /dist .
+
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 \
@@ -18,12 +29,13 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 \
     TEAMSWISS_WORKERS=1
 
 WORKDIR /srv/teamswiss
-COPY pyproject.toml README.md alembic.ini ./
-COPY app ./app
-COPY migrations ./migrations
-COPY web ./web
-RUN pip install --no-cache-dir . && useradd --system --home /srv/teamswiss teamswiss \
-    && mkdir -p /data && chown teamswiss /data
+# what the server needs, at the locked versions and hashes (its own layer: rebuilt only when the lock changes),
+# then the package alone
+COPY requirements/server.txt /tmp/requirements-server.txt
+RUN pip install --no-cache-dir --require-hashes -r /tmp/requirements-server.txt && rm /tmp/requirements-server.txt
+COPY --from=build /dist/ /tmp/dist/
+RUN pip install --no-cache-dir --no-deps /tmp/dist/*.whl && rm -r /tmp/dist \
+    && useradd --system --home /srv/teamswiss teamswiss && mkdir -p /data && chown teamswiss /data
 
 USER teamswiss
 VOLUME ["/data"]

@@ -5,23 +5,46 @@ BIN := $(VENV)/bin
 PY := $(BIN)/python
 export TEAMSWISS_DATABASE_URL ?= sqlite:///./var/teamswiss.db
 
-.PHONY: install run serve test contract verify slow lint fmt openapi migrate demo bench clean
+.PHONY: install install-server lock run serve test contract verify slow lint fmt openapi migrate demo \
+	bench clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
 
-# editable, with the source tree as a plain path entry (setuptools' "compat" mode) where the backend still offers
-# it: its default editable mode installs an import hook that every Python start of the venv pays for (about 3 ms,
-# a twentieth of `teamswiss standings`); a backend without compat mode gets its default
-$(VENV)/.installed: $(BIN)/activate pyproject.toml
-	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]' --config-settings editable_mode=compat 2>/dev/null \
-		|| $(PY) -m pip install -q -e '.[test]'
+# Every install comes from the locks in requirements/ (every package pinned with its hashes; `make lock`
+# writes them): pip and the build backend first, so that the editable install builds with the locked
+# backend (--no-build-isolation) and nothing resolves anew. The editable install is a plain path entry to
+# the source tree (pyproject.toml's dev-mode-dirs), not an import hook that every start of the venv pays for.
+PIP_LOCKED := $(PY) -m pip install -q --require-hashes
+
+# what the server needs (`make run`)
+$(VENV)/.server: $(BIN)/activate requirements/build.txt requirements/server.txt pyproject.toml
+	$(PIP_LOCKED) -r requirements/build.txt
+	$(PIP_LOCKED) -r requirements/server.txt
+	$(PY) -m pip install -q --no-deps --no-build-isolation -e .
 	touch $@
 
-install: $(VENV)/.installed
+# and what the tests and the tools need (`make test`, `make install`)
+$(VENV)/.test: $(VENV)/.server requirements/test.txt
+	$(PIP_LOCKED) -r requirements/test.txt
+	touch $@
 
-run: install
+install-server: $(VENV)/.server
+
+install: $(VENV)/.test
+
+# Resolve the locks after a change to the dependencies in pyproject.toml (or requirements/build.in),
+# keeping every other pin; `make lock UPGRADE=1` moves every package to its newest allowed version.
+# The test lock is constrained to the server's pins, so that both install the same versions.
+LOCK = $(BIN)/uv pip compile -q --universal --python-version 3.11 --generate-hashes \
+	--custom-compile-command "make lock" $(if $(UPGRADE),--upgrade)
+lock: $(BIN)/activate
+	$(PY) -m pip install -q uv
+	$(LOCK) requirements/build.in -o requirements/build.txt
+	$(LOCK) pyproject.toml -c requirements/build.txt -o requirements/server.txt
+	$(LOCK) pyproject.toml --extra test -c requirements/build.txt -c requirements/server.txt -o requirements/test.txt
+
+run: install-server
 	mkdir -p var
 	$(BIN)/teamswiss migrate
 	$(BIN)/teamswiss demo --if-empty

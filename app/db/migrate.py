@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from contextlib import closing
 from functools import lru_cache
+from importlib.resources import files
 from pathlib import Path
 
 from alembic import command
@@ -17,15 +18,23 @@ from sqlalchemy.exc import SQLAlchemyError
 from app.config import get_settings
 
 
+def _migrations_dir() -> Path:
+    """The migrations: inside the installed package (app/migrations, pyproject.toml puts them there), or migrations/
+    at the top of the source tree the package runs from (an editable install, the tests)."""
+    installed = Path(str(files("app") / "migrations"))
+    for path in (installed, installed.parents[1] / "migrations"):
+        if (path / "env.py").is_file():
+            return path
+    raise FileNotFoundError(f"no migrations at {installed} (the package is incomplete)")
+
+
 def alembic_config(database_url: str | None = None) -> Config:
-    for base in (Path.cwd(), Path(__file__).resolve().parents[2]):
-        ini = base / "alembic.ini"
-        if ini.exists() and (base / "migrations" / "env.py").exists():
-            cfg = Config(str(ini))
-            cfg.set_main_option("script_location", str(base / "migrations"))
-            cfg.attributes["database_url"] = database_url or get_settings().database_url
-            return cfg
-    raise FileNotFoundError("alembic.ini and migrations/ not found (run from the project folder)")
+    """The Alembic configuration of this package's migrations, whatever the current folder (no alembic.ini:
+    that file is for developers running ``alembic`` in the source tree)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(_migrations_dir()))
+    cfg.attributes["database_url"] = database_url or get_settings().database_url
+    return cfg
 
 
 def upgrade(database_url: str | None = None, revision: str = "head") -> None:
@@ -89,7 +98,7 @@ def database_problem(database_url: str | None = None) -> str | None:
         return f"no database at {missing}: create it with `teamswiss migrate`"
     try:
         head = head_revision()
-    except FileNotFoundError:  # an installed package run outside the project folder: the schema is not compared
+    except FileNotFoundError:  # a package without its migrations: the schema is not compared
         head = None
     try:
         if make_url(url).get_backend_name() == "sqlite" and make_url(url).database not in (None, "", ":memory:"):

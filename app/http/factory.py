@@ -26,8 +26,16 @@ from app.http.middleware import BodyLimitMiddleware, LiteralPathMiddleware, NulG
 from app.http.overload import LoadShedding
 from app.http.problems import CatchAllMiddleware, install_error_handlers
 
+
+def _web_dir() -> Path:
+    """The public page's files: inside the installed package (app/web, pyproject.toml puts them there), or web/ at
+    the top of the source tree the package runs from (an editable install, the tests)."""
+    installed = Path(str(files("app") / "web"))
+    return installed if installed.is_dir() else installed.parents[1] / "web"
+
+
 #: The public web page (a static single-page app, see web/README.md), served at /web/.
-WEB_DIR = Path(__file__).resolve().parents[2] / "web"
+WEB_DIR = _web_dir()
 
 #: Swagger UI and ReDoc come from the fastapi-offline package: /docs and /redoc work at a venue without internet.
 DOCS_ASSETS = Path(str(files("fastapi_offline") / "static"))
