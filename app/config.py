@@ -52,6 +52,19 @@ class Settings(BaseSettings):
     read_cache_entries: int = 512
     workers: int = 1  # `teamswiss serve` worker processes unless --workers says otherwise
     max_in_flight: int = 128  # requests one process works on at once; past it 503 + Retry-After
+    #: Slow clients: a request's headers must arrive within ``header_timeout_seconds`` of the connection (or of
+    #: the answer before, on a kept-alive connection), its body within ``body_timeout_seconds`` of the headers
+    #: (``upload_timeout_seconds`` for a file upload); a request counts as in flight only once its body is in.
+    header_timeout_seconds: float = 10.0
+    body_timeout_seconds: float = 30.0
+    upload_timeout_seconds: float = 300.0
+    #: Bodies being received at once by one process (past it 503 at once), and uploads among them.
+    max_bodies_in_progress: int = 512
+    max_uploads_in_progress: int = 8
+    #: Live event streams one process holds open: in all (0: what its open-files limit allows, less a reserve
+    #: for the database and ordinary requests) and per client address (past either a 503 / 429 at once).
+    max_streams: int = 0
+    max_streams_per_client: int = 64
     # the first admin, created by `teamswiss migrate` / `serve` when no admin exists yet
     admin_username: str | None = None
     admin_password: str | None = None

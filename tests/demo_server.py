@@ -1,5 +1,5 @@
-"""A real server for end-to-end tests: a fresh SQLite file with the demo loaded, ``uvicorn app.main:app`` in a
-subprocess on a free port (the browser tests and the schemathesis run use it)."""
+"""A real server for end-to-end tests: a fresh SQLite file with the demo loaded, ``teamswiss serve`` in a
+subprocess on a free port (the browser tests, the schemathesis run and the slow-client tests use it)."""
 
 from __future__ import annotations
 
@@ -21,12 +21,11 @@ DEMO_LOGIN = {"username": "admin", "password": "teamswiss-demo"}
 
 SERVE = """
 import sys
-import uvicorn
 from app.cli.main import main
 for command in (["migrate"], ["demo"]):
     if main(command) != 0:
         sys.exit(f"teamswiss {command[0]} failed")
-uvicorn.run("app.main:app", host="127.0.0.1", port=int(sys.argv[1]), log_level="warning")
+sys.exit(main(["serve", "--host", "127.0.0.1", "--port", sys.argv[1], "--log-level", "warning"]))
 """
 
 

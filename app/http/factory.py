@@ -96,10 +96,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(CachedReads)  # a cached read answered from its bytes after one version query
     app.add_middleware(LiteralPathMiddleware)
     app.add_middleware(NulGuardMiddleware)
-    app.add_middleware(BodyLimitMiddleware, default=settings.max_body_bytes,
-                       per_path={"/tournaments/import": settings.max_upload_bytes})
     app.add_middleware(CatchAllMiddleware)
-    app.add_middleware(LoadShedding, max_in_flight=settings.max_in_flight)  # bounded work in flight, no queue
+    app.add_middleware(LoadShedding, max_in_flight=settings.max_in_flight,  # bounded work in flight, no queue
+                       max_streams=settings.max_streams, max_streams_per_client=settings.max_streams_per_client)
+    # outside load shedding: a request counts as in flight once its body is in (slow senders hold no slot)
+    app.add_middleware(BodyLimitMiddleware, default=settings.max_body_bytes,
+                       per_path={"/tournaments/import": settings.max_upload_bytes},
+                       timeout=settings.body_timeout_seconds, upload_timeout=settings.upload_timeout_seconds,
+                       max_bodies=settings.max_bodies_in_progress, max_uploads=settings.max_uploads_in_progress)
     app.add_middleware(
         CORSMiddleware,
         allow_origins=settings.cors_origins,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import unquote_to_bytes
 
+import anyio
 from fastapi.routing import iter_route_contexts
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -61,58 +62,83 @@ class NulGuardMiddleware:
 
 
 class BodyLimitMiddleware:
-    """Request bodies are limited while they stream in: 413 problem+json, nothing more is read.
+    """A request's body is received in full before the request goes on, bounded in size, time and number.
 
-    A declared ``Content-Length`` above the limit is refused before a byte of the body is read; a chunked body is
-    counted as it arrives and cut off at the limit (the handler then sees a disconnected client and its answer is
-    replaced by the 413). ``per_path`` gives larger limits to the operations that take files (TRF imports).
+    - Size: a declared ``Content-Length`` above the limit is refused (413 problem+json) before a byte of the body
+      is read; a chunked body is counted as it arrives and refused at the limit, and nothing more is read.
+      ``per_path`` gives larger limits to the operations that take files (TRF imports).
+    - Time: the whole body must arrive within ``timeout`` seconds (``upload_timeout`` for the file operations),
+      else 408 and the connection is closed: a client that sends a few bytes and then nothing holds no worker.
+    - Number: at most ``max_bodies`` bodies (``max_uploads`` uploads) are being received at once; one more is
+      503 at once.
+
+    It sits outside load shedding: a request counts as in flight only once its body is in, so slow senders
+    cannot fill the in-flight limit and turn every other caller away.
     """
 
-    def __init__(self, app: ASGIApp, default: int, per_path: dict[str, int] | None = None) -> None:
+    def __init__(self, app: ASGIApp, default: int, per_path: dict[str, int] | None = None, *,
+                 timeout: float = 30.0, upload_timeout: float = 300.0, max_bodies: int = 512,
+                 max_uploads: int = 8) -> None:
         self.app = app
         self.default = default
         self.per_path = per_path or {}
+        self.timeout = timeout
+        self.upload_timeout = upload_timeout
+        self.max_bodies = max_bodies
+        self.max_uploads = max_uploads
+        self.receiving = self.uploading = 0
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope.get("method") in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, send)
             return
-        limit = self.per_path.get(scope.get("path", ""), self.default)
         path = scope.get("path", "")
-        detail = f"the request body is larger than the {limit:,} bytes this operation accepts"
+        upload = path in self.per_path
+        limit = self.per_path.get(path, self.default)
+        too_large = f"the request body is larger than the {limit:,} bytes this operation accepts"
         declared = dict(scope.get("headers", [])).get(b"content-length")
         if declared is not None and declared.isdigit() and int(declared) > limit:
-            await _refuse(send, 413, "The request is too large", detail, path)
+            await _refuse(send, 413, "The request is too large", too_large, path)
             return
-        total = 0
-        exceeded = False
-        answered = False
-
-        async def limited_receive() -> Message:
-            nonlocal total, exceeded, answered
-            if exceeded:
-                return {"type": "http.disconnect"}
-            message = await receive()
-            if message["type"] == "http.request":
-                total += len(message.get("body", b""))
-                if total > limit:
-                    exceeded = True
-                    if not answered:
-                        answered = True
-                        await _refuse(send, 413, "The request is too large", detail, path)
-                    return {"type": "http.disconnect"}
-            return message
-
-        async def guarded_send(message: Message) -> None:
-            nonlocal answered
-            if exceeded:
-                return  # the 413 was sent instead of whatever the handler makes of a cut-off body
-            if message["type"] == "http.response.start":
-                answered = True
-            await send(message)
-
+        if self.receiving >= self.max_bodies or (upload and self.uploading >= self.max_uploads):
+            await _refuse(send, 503, "Server busy", "the server is receiving as many requests as it can; retry in a "
+                          "moment", path, {"Retry-After": "1"}, type_slug="overload")
+            return
+        self.receiving += 1
+        self.uploading += upload
+        chunks: list[bytes] = []
         try:
-            await self.app(scope, limited_receive, guarded_send)
-        except Exception:
-            if not exceeded:
-                raise
+            total = 0
+            with anyio.move_on_after(self.upload_timeout if upload else self.timeout) as deadline:
+                while True:
+                    message = await receive()
+                    if message["type"] == "http.disconnect":
+                        return  # the client left: nobody to answer
+                    chunk = message.get("body", b"")
+                    total += len(chunk)
+                    if total > limit:
+                        await _refuse(send, 413, "The request is too large", too_large, path)
+                        return
+                    chunks.append(chunk)
+                    if not message.get("more_body", False):
+                        break
+            if deadline.cancelled_caught:
+                await _refuse(send, 408, "The request took too long",
+                              "the request body did not arrive in time; send it again", path,
+                              {"Connection": "close"}, type_slug="request-timeout")
+                return
+        finally:
+            self.receiving -= 1
+            self.uploading -= upload
+        body = b"".join(chunks)
+        del chunks
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)

@@ -8,7 +8,11 @@ A pure ASGI middleware (no per-request task or thread of its own):
 - a read (GET/HEAD) whose client has already disconnected when its turn comes (it waited while the
   event loop was busy) is dropped before any work;
 - the live event streams and the health checks are not counted (a stream lives for hours; the health checks
-  must answer while the server sheds load).
+  must answer while the server sheds load), but ``/readyz`` says 503 "not ready" while the limit is reached, so
+  a load balancer sends new work to another worker;
+- the event streams have limits of their own: in all (``max_streams``; by default what the open-files limit
+  allows, less a reserve for the database and ordinary requests) and per client address
+  (``max_streams_per_client``): past them 503 / 429 at once, never a failure deeper in the server.
 """
 
 from __future__ import annotations
@@ -23,7 +27,27 @@ RETRY_AFTER_SECONDS = 1
 _BUSY = problem_message(problem_body(
     503, "Server busy", f"The server is at its limit of requests in progress; retry after {RETRY_AFTER_SECONDS} s.",
     type_slug="overload"), {"Retry-After": str(RETRY_AFTER_SECONDS), "Cache-Control": "no-store"})
+_NOT_READY = problem_message(problem_body(
+    503, "Not ready", "the worker is at its limit of requests in progress and sheds new ones", type_slug="overload"),
+    {"Retry-After": str(RETRY_AFTER_SECONDS), "Cache-Control": "no-store"})
 HEALTH_CHECKS = frozenset({"/health", "/healthz", "/readyz"})
+#: open files kept for the database, the listening socket and ordinary requests when the stream limit is derived
+FILES_RESERVE = 256
+
+
+def stream_limit(configured: int) -> int:
+    """The most event streams one process holds: ``configured``, or (0) what the open-files limit allows."""
+    if configured > 0:
+        return configured
+    try:
+        import resource
+
+        soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (ImportError, OSError, ValueError):
+        return 1000
+    if soft == resource.RLIM_INFINITY:
+        return 10_000
+    return max(16, soft - FILES_RESERVE)
 
 
 def exempt(path: str) -> bool:
@@ -39,15 +63,35 @@ async def _gone(receive: Receive) -> bool:
     return False
 
 
+def is_stream(scope: Scope) -> bool:
+    return scope.get("method") == "GET" and str(scope.get("path", "")).endswith("/events")
+
+
 class LoadShedding:
-    def __init__(self, app: ASGIApp, max_in_flight: int) -> None:
+    def __init__(self, app: ASGIApp, max_in_flight: int, max_streams: int = 0,
+                 max_streams_per_client: int = 64) -> None:
         self.app = app
         self.max_in_flight = max_in_flight
         self.in_flight = 0
         self.shed = self.dropped = 0
+        self.max_streams = stream_limit(max_streams)
+        self.max_streams_per_client = max_streams_per_client
+        self.streams = 0
+        self.streams_of: dict[str, int] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or exempt(scope.get("path", "")):
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path = scope.get("path", "")
+        if is_stream(scope):
+            await self._stream(scope, receive, send)
+            return
+        if exempt(path):
+            if path == "/readyz" and self.in_flight >= self.max_in_flight:
+                for message in _NOT_READY:
+                    await send(message)
+                return
             await self.app(scope, receive, send)
             return
         if self.in_flight >= self.max_in_flight:
@@ -76,3 +120,34 @@ class LoadShedding:
                 await self.app(scope, receive, send)
         finally:
             self.in_flight -= 1
+
+    async def _stream(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """An event stream, within the process's and the client's stream limits."""
+        client = scope.get("client")
+        who = str(client[0]) if client else ""
+        if self.streams >= self.max_streams:
+            self.shed += 1
+            await send_refusal(send, 503, "Server busy", f"the server holds as many live streams as it can "
+                               f"({self.max_streams}); the page reads the results without one meanwhile")
+            return
+        if self.streams_of.get(who, 0) >= self.max_streams_per_client:
+            await send_refusal(send, 429, "Too many live streams", f"this address already holds "
+                               f"{self.max_streams_per_client} live streams; close some first", "too-many-requests")
+            return
+        self.streams += 1
+        self.streams_of[who] = self.streams_of.get(who, 0) + 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.streams -= 1
+            left = self.streams_of.get(who, 1) - 1
+            if left:
+                self.streams_of[who] = left
+            else:
+                self.streams_of.pop(who, None)
+
+
+async def send_refusal(send: Send, status: int, title: str, detail: str, type_slug: str = "overload") -> None:
+    for message in problem_message(problem_body(status, title, detail, type_slug=type_slug),
+                                   {"Retry-After": str(RETRY_AFTER_SECONDS), "Cache-Control": "no-store"}):
+        await send(message)

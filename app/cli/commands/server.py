@@ -49,8 +49,11 @@ def _serve(args: argparse.Namespace) -> int:
     else:
         require_database()
     first_admin()  # once, before the workers start
+    from app.http.server import HeaderTimeoutProtocol
+
     uvicorn.run("app.main:app", host=args.host or settings.host, port=args.port or settings.port,
-                workers=args.workers or settings.workers, reload=args.reload, proxy_headers=True,
+                http=HeaderTimeoutProtocol, workers=args.workers or settings.workers, reload=args.reload,
+                proxy_headers=True,
                 forwarded_allow_ips=args.forwarded_allow_ips, timeout_graceful_shutdown=args.graceful_seconds,
                 log_level=args.log_level)
     return 0
