@@ -133,7 +133,7 @@ def list_appeals(tournament_id: Id, session: SessionDep, paging: PagingDep,
     for the teams involved and the officials."""
     t = load_tournament(session, tournament_id)
     items, total = paginate(session, select(Appeal).where(Appeal.tournament_id == tournament_id)
-                            .order_by(Appeal.id), paging)
+                            .order_by(Appeal.id), paging.limit, paging.offset)
     return paging.page([appeal_read(session, t, a, access.principal) for a in items], total)
 
 
