@@ -15,6 +15,7 @@ from datetime import date, datetime
 from fractions import Fraction
 
 from app.services.errors import InvalidInput
+from app.services.tiebreak_codes import parse_codes
 
 TYPE_CHECKING = False  # typing is not imported at run time: file commands start faster
 if TYPE_CHECKING:
@@ -174,9 +175,7 @@ def validate_rules(rules: Rules) -> None:
         raise bad("tiebreak_rules", "must be 2024 or 2026")
     if not isinstance(rules.tiebreaks, tuple) or not all(isinstance(c, str) for c in rules.tiebreaks):
         raise bad("tiebreaks", "must be a list of tie-break codes")
-    from app.services.tiebreaks import parse_tiebreaks  # the registry imports the model, which imports this
-
-    parse_tiebreaks(rules.tiebreaks, rules.pairing.primary_score)  # unknown codes: R-8, before anything is stored
+    parse_codes(rules.tiebreaks)  # unknown codes: R-8, before anything is stored
     p = rules.pairing
     if p.colour_pref_type not in COLOUR_PREF_TYPES:
         raise bad("pairing.colour_pref_type", "must be A, B or none")
