@@ -108,7 +108,7 @@ def read_trf(text: str, options: ImportOptions | None = None) -> tuple[dom.Tourn
         changes["tiebreak_rules"] = options.tiebreak_rules
     if options.tiebreaks is not None:
         # kept as given, like ``teamswiss standings --tiebreaks``: the primary score ranks first anyway
-        compute_standings(dataclasses.replace(t, rounds=()), tiebreaks=options.tiebreaks)  # unknown -> 422
+        compute_standings(t.with_rounds(()), tiebreaks=options.tiebreaks)  # unknown -> 422
         changes["tiebreaks"] = options.tiebreaks
     if changes:
         try:
@@ -324,7 +324,8 @@ def export_domain(session: Session, t: Tournament, *, public: bool) -> Export:
     d = load_domain(session, t)
     states = {r.number: r.state for r in session.exec(select(Round).where(Round.tournament_id == t.id)).all()}
     keep = PUBLIC_STATES if public else (*PUBLIC_STATES, "paired")
-    rounds = tuple(r for r in d.rounds if states.get(r.number) in keep)
+    d = d.with_rounds(n for n, state in states.items() if state in keep)
+    rounds = d.rounds
     in_matches = {x for r in rounds for m in r.matches for x in m.teams()}
     teams = [tm for tm in d.teams if tm.status is not dom.TeamStatus.WAITLISTED or tm.id in in_matches]
     next_tpn = max((tm.tpn or 0 for tm in teams), default=0)
@@ -338,7 +339,7 @@ def export_domain(session: Session, t: Tournament, *, public: bool) -> Export:
                 if p is not None}
     wanted = {p for tm in numbered for p in tm.roster} | in_games
     numbers = {pid: k for k, pid in enumerate(sorted(wanted), 1)}
-    d = dataclasses.replace(d, teams=tuple(numbered), rounds=rounds, _team_index={}, _player_index={})
+    d = dataclasses.replace(d, teams=tuple(numbered), _team_index={}, _player_index={})
     if public:
         d = dataclasses.replace(d, players=tuple(
             dataclasses.replace(p, birth_date=date(p.birth_date.year, 1, 1) if p.birth_date else None)
@@ -418,8 +419,7 @@ def export_json(session: Session, t: Tournament, *, public: bool) -> dict[str, A
                        "scheduled_start": _iso(start), "matches": matches})
     done = [rr.number for rr in round_rows if rr.state == "completed"]
     last = max(done, default=None)
-    view = dataclasses.replace(d, rounds=tuple(r for r in d.rounds if r.number in done),
-                               _team_index={}, _player_index={})
+    view = d.with_rounds(done)
     standings = standings_to_dict(view, compute_standings(view, after_round=last))  # as GET .../standings
     return {
         "format": JSON_FORMAT,

@@ -344,8 +344,7 @@ def completed_view(session: Session, t: Tournament, up_to: int | None) -> tuple[
                                 f"({', '.join(map(str, sorted(done))) or 'none yet'})")
         last = up_to
     d = load_domain(session, t)
-    keep = tuple(r for r in d.rounds if r.number in done and (last is None or r.number <= last))
-    return dataclasses.replace(d, rounds=keep), last
+    return d.with_rounds(n for n in done if last is None or n <= last), last
 
 
 def dom_team_ref(d: dom.Tournament, team_id: int | None) -> TeamRef | None:
@@ -439,7 +438,7 @@ def team_results_read(session: Session, t: Tournament, team_id: int) -> TeamResu
     published = {r.number for r in session.exec(select(Round).where(
         Round.tournament_id == t.id, Round.state.in_(PUBLIC_STATES))).all()}  # type: ignore[attr-defined]
     d = load_domain(session, t)
-    d = dataclasses.replace(d, rounds=tuple(r for r in d.rounds if r.number in published))
+    d = d.with_rounds(published)
     hist = dom.team_history(d, team_id)
     mp, gp = dom.totals(hist)
     return TeamResultsRead(
@@ -531,7 +530,7 @@ def player_page_read(session: Session, t: Tournament, player_id: int) -> PlayerP
     Public: no birth date, no contact data, no unpublished round."""
     public = _public_rounds(session, t)
     d = load_domain(session, t)
-    d = dataclasses.replace(d, rounds=tuple(r for r in d.rounds if r.number in public))
+    d = d.with_rounds(public)
     teams = [tm for tm in d.teams if tm.status is not TeamStatus.WAITLISTED]
     team = next((tm for tm in teams if player_id in tm.roster), None)
     games = player_rounds(d, player_id, team.id if team else None)
@@ -543,9 +542,9 @@ def player_page_read(session: Session, t: Tournament, player_id: int) -> PlayerP
     row = session.get(Player, player_id)
     assert row is not None
     club = session.get(Club, row.club_id)
-    done = tuple(r for r in d.rounds if public[r.number].state == "completed")
-    last = max((r.number for r in done), default=None)
-    _, recs = board_records(dataclasses.replace(d, rounds=done), last)
+    done = d.with_rounds(n for n, r in public.items() if r.state == "completed")
+    last = max((r.number for r in done.rounds), default=None)
+    _, recs = board_records(done, last)
     mine = [r for (_, pid), r in recs.items() if pid == player_id]
     unrated = d.rules.unrated_rating
     total, lines = _lines(mine, player_totals(mine, unrated).get(player_id), unrated)

@@ -247,9 +247,7 @@ def pair(session: Session, t: Tournament, rnd: Round, principal: Principal | Non
 
 
 def _before_round(dom: Any, number: int) -> Any:
-    import dataclasses
-
-    return dataclasses.replace(dom, rounds=tuple(r for r in dom.rounds if r.number < number))
+    return dom.with_rounds(range(1, number))
 
 
 def _clear_matches(session: Session, matches: Sequence[Match]) -> None:
