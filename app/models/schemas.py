@@ -9,6 +9,7 @@ from typing import Annotated, Any, Generic, Literal, TypeVar, Union, get_args, g
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from app.services.lifecycle import IN_PLAY_STATES
 from app.services.rules import settings_schema
 
 T = TypeVar("T")
@@ -752,7 +753,7 @@ class PlayerGameRead(BaseModel):
 
 
 class NextGameRead(PlayerGameRead):
-    state: str = Field(description="the round's state: published or in_progress")
+    state: str = Field(description=f"the round's state: {' or '.join(IN_PLAY_STATES)}")
     scheduled_start: datetime | None
 
 

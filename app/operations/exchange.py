@@ -41,10 +41,10 @@ from sqlmodel import Session, select
 from app.models import BoardGame, Club, Match, Membership, Player, RosterEntry, Round, Team, Tournament
 from app.operations import audit
 from app.operations.repository import load_domain, rules_of
-from app.operations.rounds import PUBLIC_STATES
 from app.security import Principal
 from app.services import tournament as dom
 from app.services.errors import FileFormatError, InvalidInput, StateConflict
+from app.services.lifecycle import COMPLETED, IN_PROGRESS, PAIRED_STATES, PUBLIC_STATES, PUBLISHED
 from app.services.rules import Rules, fide_default, points_option, preset, rules_to_dict
 from app.services.standings import Standings, compute_standings, format_value, standings_to_dict
 from app.services.trf import TrfWarning, fingerprint, read_tournament_with_warnings, write_tournament
@@ -128,11 +128,11 @@ def _split_name(name: str) -> tuple[str, str]:
 
 def _round_state(r: dom.Round) -> str:
     if all(m.complete for m in r.matches):
-        return "completed"
+        return COMPLETED
     started = any(m.forfeit is not None or any(b.result is not None and b.first_player is not None
                                                and b.second_player is not None for b in m.boards)
                   for m in r.matches if m.second is not None)
-    return "in_progress" if started else "published"
+    return IN_PROGRESS if started else PUBLISHED
 
 
 def create_from_domain(session: Session, d: dom.Tournament, principal: Principal | None, *,
@@ -323,7 +323,7 @@ def export_domain(session: Session, t: Tournament, *, public: bool) -> Export:
     """The tournament as the pure model, ready for the TRF writer (see the module docstring)."""
     d = load_domain(session, t)
     states = {r.number: r.state for r in session.exec(select(Round).where(Round.tournament_id == t.id)).all()}
-    keep = PUBLIC_STATES if public else (*PUBLIC_STATES, "paired")
+    keep = PUBLIC_STATES if public else PAIRED_STATES
     d = d.with_rounds(n for n, state in states.items() if state in keep)
     rounds = d.rounds
     in_matches = {x for r in rounds for m in r.matches for x in m.teams()}
@@ -417,7 +417,7 @@ def export_json(session: Session, t: Tournament, *, public: bool) -> dict[str, A
         day = start.astimezone(rules.zone).date() if start is not None else None
         rounds.append({"number": rr.number, "state": rr.state, "date": _iso(day),
                        "scheduled_start": _iso(start), "matches": matches})
-    done = [rr.number for rr in round_rows if rr.state == "completed"]
+    done = [rr.number for rr in round_rows if rr.state == COMPLETED]
     last = max(done, default=None)
     view = d.with_rounds(done)
     standings = standings_to_dict(view, compute_standings(view, after_round=last))  # as GET .../standings

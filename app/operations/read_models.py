@@ -72,7 +72,7 @@ from app.operations.repository import (
     rules_of,
     to_player,
 )
-from app.operations.rounds import PUBLIC_STATES, match_boards, match_etag, round_matches
+from app.operations.rounds import match_boards, match_etag, round_matches
 from app.permissions import can_see_private, is_staff, managed_team_ids
 from app.security import Principal
 from app.services import tournament as dom
@@ -80,6 +80,7 @@ from app.services.appeals import Member, sitting_committee
 from app.services.board_order import board_order
 from app.services.board_stats import BoardRecord, Totals, board_leaders, board_records, player_totals
 from app.services.errors import NotFound, StateConflict
+from app.services.lifecycle import COMPLETED, IN_PLAY_STATES, PUBLIC_STATES
 from app.services.lineups import base_lineup, base_lineup_problems, lineup_problems
 from app.services.player_record import GameOutcome, PlayerRound, player_rounds
 from app.services.prizes import board_place_dict, compute_prizes, one_decimal
@@ -122,14 +123,11 @@ def warnings_for(session: Session, t: Tournament, rules: Rules) -> list[str]:
     return out
 
 
-ACTIVE_STATES = ("published", "in_progress")
-
-
 def tournament_read(session: Session, t: Tournament) -> TournamentRead:
     rules = rules_of(t)
     states = {r.number: r.state for r in session.exec(select(Round).where(Round.tournament_id == t.id)).all()}
-    done = sum(1 for s in states.values() if s == "completed")
-    current = min((n for n, s in states.items() if s in ACTIVE_STATES), default=None)
+    done = sum(1 for s in states.values() if s == COMPLETED)
+    current = min((n for n, s in states.items() if s in IN_PLAY_STATES), default=None)
     status = ("finished" if states and done == len(states) else
               "running" if current is not None or done else "upcoming")
     return TournamentRead(
@@ -336,7 +334,7 @@ def round_read(session: Session, t: Tournament, rnd: Round, principal: Principal
 def completed_view(session: Session, t: Tournament, up_to: int | None) -> tuple[dom.Tournament, int | None]:
     """The tournament with only its completed rounds (up to ``up_to``)."""
     done = [r.number for r in session.exec(select(Round).where(Round.tournament_id == t.id,
-                                                               Round.state == "completed")).all()]
+                                                               Round.state == COMPLETED)).all()]
     last = max(done, default=None)
     if up_to is not None:
         if up_to not in done:
@@ -542,14 +540,14 @@ def player_page_read(session: Session, t: Tournament, player_id: int) -> PlayerP
     row = session.get(Player, player_id)
     assert row is not None
     club = session.get(Club, row.club_id)
-    done = d.with_rounds(n for n, r in public.items() if r.state == "completed")
+    done = d.with_rounds(n for n, r in public.items() if r.state == COMPLETED)
     last = max((r.number for r in done.rounds), default=None)
     _, recs = board_records(done, last)
     mine = [r for (_, pid), r in recs.items() if pid == player_id]
     unrated = d.rules.unrated_rating
     total, lines = _lines(mine, player_totals(mine, unrated).get(player_id), unrated)
     nxt = None
-    active = [g for g in games if public[g.round].state in ACTIVE_STATES and g.outcome in WAITING]
+    active = [g for g in games if public[g.round].state in IN_PLAY_STATES and g.outcome in WAITING]
     if active:
         g = active[-1]
         rnd = public[g.round]
