@@ -83,7 +83,7 @@ from app.services.errors import NotFound, StateConflict
 from app.services.lifecycle import COMPLETED, IN_PLAY_STATES, PUBLIC_STATES
 from app.services.lineups import base_lineup, base_lineup_problems, lineup_problems
 from app.services.player_record import GameOutcome, PlayerRound, player_rounds
-from app.services.prizes import board_place_dict, compute_prizes, one_decimal
+from app.services.prizes import BoardPlace, Prizes, TeamPrize, compute_prizes
 from app.services.rules import Rules
 from app.services.seeding import initial_ranking
 from app.services.standings import compute_standings, format_value, standings_to_dict
@@ -454,7 +454,44 @@ def team_results_read(session: Session, t: Tournament, team_id: int) -> TeamResu
 
 def prizes_read(session: Session, t: Tournament, up_to: int | None = None) -> dict[str, Any]:
     d, last = completed_view(session, t, up_to)
-    return compute_prizes(d, compute_standings(d, after_round=last)).to_dict()
+    return prizes_dict(compute_prizes(d, compute_standings(d, after_round=last)))
+
+
+def prizes_dict(p: Prizes) -> dict[str, Any]:
+    """The JSON form of the prizes (R-9): the overall and Union cups, the board prizes."""
+    t = p.tournament
+    return {"overall": [_team_prize_dict(t, x) for x in p.overall],
+            "union": [_team_prize_dict(t, x) for x in p.union],
+            "boards": [board_place_dict(t, x) for x in p.boards]}
+
+
+def _team_prize_dict(t: dom.Tournament, p: TeamPrize) -> dict[str, Any]:
+    return {"place": p.place, "tied": p.tied, "team": {"id": p.team_id, "name": t.team(p.team_id).name},
+            "players": [{"id": pid, "name": _player_name(t, pid)} for pid in p.players]}
+
+
+def board_place_dict(t: dom.Tournament, p: BoardPlace) -> dict[str, Any]:
+    """The JSON form of a board place (the prizes' ``boards`` list and the board statistics)."""
+    return {"board": p.board, "place": p.place, "tied": p.tied,
+            "player": {"id": p.player_id, "name": _player_name(t, p.player_id)},
+            "team": {"id": p.team_id, "name": t.team(p.team_id).name},
+            "points": format_value(p.points), "games": p.games,
+            "percentage": format_value(p.percentage * 100),
+            "percentage_display": one_decimal(p.percentage * 100),
+            "performance": p.performance}
+
+
+def one_decimal(x: Fraction) -> str:
+    """``x`` rounded half-up to one decimal, for display only (ranking uses exact values)."""
+    tenths = (x * 10 + Fraction(1, 2)).__floor__()
+    return f"{tenths // 10}.{tenths % 10}"
+
+
+def _player_name(t: dom.Tournament, pid: int) -> str:
+    try:
+        return t.player(pid).name
+    except KeyError:
+        return ""
 
 
 def tournament_players(session: Session, t: Tournament, principal: Principal | None) -> list[RosteredPlayer]:
