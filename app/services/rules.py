@@ -339,7 +339,8 @@ def _encode(value: Any) -> Any:
 
 
 def rules_to_dict(rules: Rules) -> dict[str, Any]:
-    return _encode(rules)
+    out: dict[str, Any] = _encode(rules)  # a dataclass encodes as a dict
+    return out
 
 
 def _decode_field(name: str, default: Any, raw: Any, optional: bool = False) -> Any:
@@ -395,15 +396,18 @@ def _aware(rules: Rules) -> Rules:
     """Naive datetimes are read in the tournament's own time zone (R-6)."""
     zone = zone_info(rules.time_zone)
 
+    def aware(dt: datetime) -> datetime:
+        return dt.replace(tzinfo=zone) if dt.tzinfo is None else dt
+
     def fix(dt: datetime | None) -> datetime | None:
-        return dt.replace(tzinfo=zone) if dt is not None and dt.tzinfo is None else dt
+        return None if dt is None else aware(dt)
 
     return dataclasses.replace(
         rules,
         entry_deadline=fix(rules.entry_deadline),
         roster_deadline=fix(rules.roster_deadline),
         substitution_deadline=fix(rules.substitution_deadline),
-        round_starts=tuple(fix(d) for d in rules.round_starts),  # type: ignore[misc]
+        round_starts=tuple(aware(d) for d in rules.round_starts),
     )
 
 

@@ -349,7 +349,7 @@ class _Round:
     def _finish(self, pab: PabNote | None, notes: list[BracketNote],
                 all_pairs: list[tuple[int, int]]) -> Pairing:
         colour_notes: list[ColourNote] = []
-        rows: list[tuple[tuple, int, int | None]] = []
+        rows: list[tuple[tuple[int | Fraction, ...], int, int | None]] = []
         for a, c in all_pairs:
             ta, tc = self.by_tpn[a], self.by_tpn[c]
             white, black, rule, first = allocate(

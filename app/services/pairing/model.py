@@ -149,7 +149,8 @@ class Explanation:
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        return _jsonable(asdict(self))
+        out: dict[str, Any] = _jsonable(asdict(self))  # a dict stays a dict
+        return out
 
 
 @dataclass(frozen=True)

@@ -95,7 +95,10 @@ def build_snapshot(t: Tournament, round_no: int, absent: frozenset[int] = frozen
     }
 
     score_before: dict[int, list[tuple[Fraction, Fraction]]] = {}
-    info: dict[int, dict] = {}
+    #: team -> (MP, GP, opponents met, colours played, barred from the PAB, matches played, round -> (opponent
+    #: met, played)) over the rounds before ``round_no``
+    info: dict[int, tuple[Fraction, Fraction, frozenset[int], str, bool, int, dict[int, tuple[int | None, bool]]]]
+    info = {}
     for team in t.teams:
         mp = gp = Fraction(0)
         befores: list[tuple[Fraction, Fraction]] = []
@@ -125,10 +128,7 @@ def build_snapshot(t: Tournament, round_no: int, absent: frozenset[int] = frozen
                 played_n += 1
             per_round[r.number] = (tr.opponent if played else None, played)
         score_before[team.id] = befores
-        info[team.id] = {
-            "mp": mp, "gp": gp, "opponents": frozenset(opponents), "colours": "".join(colours),
-            "barred": barred, "played": played_n, "per_round": per_round,
-        }
+        info[team.id] = (mp, gp, frozenset(opponents), "".join(colours), barred, played_n, per_round)
 
     prev = round_no - 1
     prev_index = next((i for i, r in enumerate(rounds) if r.number == prev), None)
@@ -145,23 +145,23 @@ def build_snapshot(t: Tournament, round_no: int, absent: frozenset[int] = frozen
             if not present:
                 continue
             raise InvalidInput("C.04.6 1.1", f"team {team.id} has no TPN", team=team.id)
-        d = info[team.id]
+        mp, gp, met, played_colours, barred, played_n, per_round = info[team.id]
         floated = False
         if prev_index is not None:
-            opp, played = d["per_round"].get(prev, (None, False))
+            opp, played = per_round.get(prev, (None, False))
             if played and opp is not None and opp in score_before:
                 floated = primary_before(team.id, prev_index) != primary_before(opp, prev_index)
         (teams if present else away).append(
             TeamState(
                 id=team.id,
                 tpn=team.tpn,
-                score=d["mp"] if use_mp else d["gp"],
-                secondary=d["gp"] if use_mp else d["mp"],
-                opponents=d["opponents"],
-                colours=d["colours"],
+                score=mp if use_mp else gp,
+                secondary=gp if use_mp else mp,
+                opponents=met,
+                colours=played_colours,
                 floated=floated,
-                pab_barred=d["barred"],
-                matches_played=d["played"],
+                pab_barred=barred,
+                matches_played=played_n,
             )
         )
     teams.sort(key=lambda s: s.tpn)

@@ -235,10 +235,10 @@ def build_context(t: Tournament, after_round: int | None = None) -> Context:
     raw = {tid: [] for tid in team_ids}
     for r in rounds:
         by_team: dict[int, Match] = {}
-        for m in r.matches:
-            by_team[m.first] = m
-            if m.second is not None:
-                by_team[m.second] = m
+        for match in r.matches:
+            by_team[match.first] = match
+            if match.second is not None:
+                by_team[match.second] = match
         for tid in team_ids:
             m = by_team.get(tid)
             outcome, opponent, r_mp, r_gp, _ = round_result(m, tid, rules)

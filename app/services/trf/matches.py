@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from enum import Enum
 from fractions import Fraction
 
 from app.services.errors import FileFormatError
@@ -39,36 +40,48 @@ class _Entry:
 def _combine(white: _Side, black: _Side, line: int, r: int, board: int) -> str | None:
     """A board result (White first, R-4.5) from the two players' result letters (round r, ``board``)."""
     key = white + black
-    result = _COMBINED.get(key, _MISFIT)
-    if result is _MISFIT:
+    result = _COMBINED.get(key, _Misfit.MISFIT)
+    if result is _Misfit.MISFIT:
         result = _COMBINED[key] = _combine_points(_SIDE_POINTS[white], _SIDE_POINTS[black])
-    if result is _MISFIT:
+    if result is _Misfit.MISFIT:
         raise FileFormatError(line, f"round {r}, board {board}: the two players' results do not fit together")
-    return result  # type: ignore[return-value]
+    return result
 
 
-_MISFIT = object()  # two sides that do not fit together
-_COMBINED: dict[str, object] = {}  # white + black letters -> result (or _MISFIT), filled as met
+class _Misfit(Enum):
+    """Two sides that do not fit together: a result of its own type, apart from every board result."""
+
+    MISFIT = 0
 
 
-def _combine_points(white: tuple[Fraction | None, bool], black: tuple[Fraction | None, bool]) -> object:
-    """The board result of two sides as (score, forfeit), or ``_MISFIT``."""
-    if white[0] is None and black[0] is None:
-        return None
-    floss = _SIDE_POINTS[_FLOSS]
-    if white[0] is None:
-        white = (1 - black[0], black[1]) if black != floss else _SIDE_POINTS[_FWIN]  # type: ignore[operator]
-    if black[0] is None:
-        black = (1 - white[0], white[1]) if white != floss else _SIDE_POINTS[_FWIN]  # type: ignore[operator]
-    sw, sb = white[0], black[0]
-    if white[1] or black[1]:
-        table = {(1, 0): "+/-", (0, 1): "-/+", (0, 0): "-/-"}
-        key = (int(sw), int(sb)) if sw in (0, 1) and sb in (0, 1) else None  # type: ignore[arg-type]
-        if key in table:
-            return table[key]  # type: ignore[index]
-    elif sw + sb == 1:  # type: ignore[operator]
-        return {Fraction(1): "1-0", Fraction(0): "0-1", Fraction(1, 2): "1/2-1/2"}[sw]  # type: ignore[index]
-    return _MISFIT
+#: white + black letters -> the board result (None: not known yet) or MISFIT, filled as met
+_COMBINED: dict[str, str | None | _Misfit] = {}
+
+
+def _combine_points(white: tuple[Fraction | None, bool], black: tuple[Fraction | None, bool]) -> str | None | _Misfit:
+    """The board result of two sides as (score, forfeit), or ``MISFIT``."""
+    sw, fw = white
+    sb, fb = black
+    if sw is None:
+        if sb is None:
+            return None
+        # the side not known yet is the other's complement; opposite a forfeit loss, a forfeit win
+        sw, fw = (1 - sb, fb) if black != _SIDE_POINTS[_FLOSS] else (Fraction(1), True)
+    elif sb is None:
+        sb, fb = (1 - sw, fw) if white != _SIDE_POINTS[_FLOSS] else (Fraction(1), True)
+    if fw or fb:
+        if sw in (0, 1) and sb in (0, 1):
+            forfeit = _FORFEIT_RESULTS.get((int(sw), int(sb)))
+            if forfeit is not None:
+                return forfeit
+    elif sw + sb == 1:
+        return _PLAYED_RESULTS[sw]
+    return _Misfit.MISFIT
+
+
+#: (White's, Black's) score -> the board result, when a side forfeited; when both played, by White's score
+_FORFEIT_RESULTS = {(1, 0): "+/-", (0, 1): "-/+", (0, 0): "-/-"}
+_PLAYED_RESULTS = {Fraction(1): "1-0", Fraction(0): "0-1", Fraction(1, 2): "1/2-1/2"}
 
 
 class _Ctx:
@@ -114,15 +127,15 @@ class _Ctx:
         players = st.players
         cut_short = ROUND_COL + ROUND_WIDTH * (r - 1)  # a record shorter than this has no round r block
         for pid, rec, b in st.blocks_of_round.get(r, ()):
-            team = rec.team
+            own = rec.team  # the player's team
             opponent = b.opponent
             if opponent == 0:
-                if team is None or team in forfeited:
+                if own is None or own in forfeited:
                     continue
                 if b.code == "U":
-                    pab_teams.setdefault(team, rec.line)
+                    pab_teams.setdefault(own, rec.line)
                 elif b.code == "+":
-                    empty_wins.setdefault(team, []).append(
+                    empty_wins.setdefault(own, []).append(
                         _Entry(pid, None, b.colour, _FWIN, _FLOSS, rec.line))
                 elif b.code in ("1", "=", "0"):
                     raise FileFormatError(rec.line, f"round {r}: a played game needs an opponent")
@@ -144,10 +157,10 @@ class _Ctx:
             if pid > opponent:
                 continue
             other = opp.team
-            assert team is not None and other is not None
-            if team == other:
+            assert own is not None and other is not None
+            if own == other:
                 raise FileFormatError(rec.line, f"round {r}: players {pid} and {opponent} are team-mates")
-            if team in forfeited or other in forfeited:
+            if own in forfeited or other in forfeited:
                 continue
             colour = b.colour
             if colour is None:
@@ -156,13 +169,15 @@ class _Ctx:
             elif ob.colour == colour:
                 raise FileFormatError(
                     rec.line, f"round {r}: players {pid} and {opponent} have the same colour")
-            if team < other:
-                e = _Entry(pid, opponent, colour, b.side, ob.side, rec.line)  # type: ignore[arg-type]
-                key = (team, other)
+            mine, theirs = b.side, ob.side
+            assert mine is not None and theirs is not None  # a game's blocks, not byes (refused above)
+            if own < other:
+                e = _Entry(pid, opponent, colour, mine, theirs, rec.line)
+                key = (own, other)
             else:
                 flip = None if colour is None else ("w" if colour == "b" else "b")
-                e = _Entry(opponent, pid, flip, ob.side, b.side, rec.line)  # type: ignore[arg-type]
-                key = (other, team)
+                e = _Entry(opponent, pid, flip, theirs, mine, rec.line)
+                key = (other, own)
             entries = pairs.get(key)
             if entries is None:
                 pairs[key] = [e]
@@ -176,11 +191,11 @@ class _Ctx:
                 pairs.setdefault((min(team, opp_team), max(team, opp_team)), [])
         seen: dict[int, int] = dict(forfeited)
         for (a_team, b_team), entries in sorted(pairs.items()):
-            line = entries[0].line if entries else st.out_of_order.get((r, a_team), (0, [], None))[2]
+            first_line = entries[0].line if entries else st.out_of_order.get((r, a_team), (0, [], None))[2]
             for team in (a_team, b_team):
                 if team in seen or team in pab_teams:
-                    raise FileFormatError(line, f"round {r}: team {team} is paired twice")
-                seen[team] = line or 0
+                    raise FileFormatError(first_line, f"round {r}: team {team} is paired twice")
+                seen[team] = first_line or 0
             entries = entries + empty_wins.pop(a_team, [])
             entries += [_Entry(None, e.a, _flip(e.colour_a), e.side_b, e.side_a, e.line)
                         for e in empty_wins.pop(b_team, [])]
@@ -221,9 +236,7 @@ class _Ctx:
         if la is not None or lb is not None:
             boards = self._by_lineups(r, a_team, b_team, la, lb, entries)
         else:  # roster order, a game against an empty board after the game of the same board (stable)
-            pos = self.roster_pos
-            order = sorted([((pos[e.a], 0) if e.a is not None else (pos[e.b], 1), i)  # type: ignore[index]
-                            for i, e in enumerate(entries)])
+            order = sorted([(self._entry_key(e), i) for i, e in enumerate(entries)])
             boards = [entries[i] for _, i in order]
         pattern = self.pattern
         a_first: bool | None = None
@@ -251,9 +264,8 @@ class _Ctx:
                 result: str | None = "-/-"
             else:
                 key = fside + sside if first_white else sside + fside
-                result = combined.get(key, _MISFIT)  # type: ignore[assignment]
-                if result is _MISFIT:
-                    result = _combine(key[0], key[1], e.line, r, k + 1)
+                known = combined.get(key, _Misfit.MISFIT)
+                result = _combine(key[0], key[1], e.line, r, k + 1) if known is _Misfit.MISFIT else known
             games.append(BoardGame(k + 1, fp, sp, first_white, result))
         return Match(round=r, table=table, first=first, second=second, boards=tuple(games))
 

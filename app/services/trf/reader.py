@@ -49,6 +49,10 @@ from app.services.trf.common import TrfWarning, tiebreaks_from_file
 from app.services.trf.matches import _Ctx
 from app.services.trf.records import _EXPECTED, _read_date, _State, _TeamRec, read_records, split_lines
 
+TYPE_CHECKING = False  # typing is not imported at run time: file commands start faster
+if TYPE_CHECKING:
+    from typing import Any
+
 
 def read_tournament(text: str, base_rules: Rules | None = None, *, table_order: bool = True) -> Tournament:
     """Read a TRF-2026 / TRF16 team tournament; see the module docstring.
@@ -133,7 +137,7 @@ def _build(st: _State, base: Rules, table_order: bool = True) -> tuple[Tournamen
         if lot is not None:
             rules = dataclasses.replace(rules, pairing=dataclasses.replace(rules.pairing, initial_colour=lot))
     h = st.header
-    t = Tournament(
+    tournament = Tournament(
         name=h.get("name", ""),
         rules=rules,
         teams=team_objs,
@@ -147,7 +151,7 @@ def _build(st: _State, base: Rules, table_order: bool = True) -> tuple[Tournamen
         chief_arbiter=h.get("chief", ""),
         deputy_arbiters=tuple(st.deputies),
     )
-    return t, tuple(st.warnings)
+    return tournament, tuple(st.warnings)
 
 
 def _lot_from_round1(rounds: list[Round]) -> str | None:
@@ -190,26 +194,25 @@ def _rules(st: _State, base: Rules, teams: dict[int, _TeamRec], last_round: int)
         boards = most or base.boards
     pattern = st.pattern or (base.pairing.board_colour_pattern if boards == base.boards
                              else ("WB" * boards)[:boards])
-    pairing_changes: dict[str, object] = {"board_colour_pattern": pattern}
+    # settings of several types, each checked when the rules are made (validate_rules)
+    pairing_changes: dict[str, Any] = {"board_colour_pattern": pattern}
     if st.type_code:
         pairing_changes.update(st.type_code)
     if st.initial_colour:
         pairing_changes["initial_colour"] = st.initial_colour
     if st.forbidden:
         pairing_changes["forbidden_pairs"] = tuple(st.forbidden)
-    pairing: PairingSettings = dataclasses.replace(base.pairing, **pairing_changes)  # type: ignore[arg-type]
-    changes: dict[str, object] = {"boards": boards, "pairing": pairing}
+    pairing: PairingSettings = dataclasses.replace(base.pairing, **pairing_changes)
+    changes: dict[str, Any] = {"boards": boards, "pairing": pairing}
     if boards != base.boards:
         changes["forfeit_win_gp"] = Fraction(boards)
         changes["min_players_per_roster"] = min(base.min_players_per_roster, boards)
         changes["min_female_per_lineup"] = min(base.min_female_per_lineup, boards)
     largest = max((len(t.roster) for t in teams.values()), default=0)
     changes["max_players_per_roster"] = max(base.max_players_per_roster, boards, largest)
-    rounds = st.rounds or last_round or base.rounds
-    changes["rounds"] = max(rounds, last_round)
-    if len(base.round_starts) != changes["rounds"]:
+    n_rounds = changes["rounds"] = max(st.rounds or last_round or base.rounds, last_round)
+    if len(base.round_starts) != n_rounds:
         changes["round_starts"] = ()
-    n_rounds = int(changes["rounds"])  # type: ignore[call-overload]
     if sorted(st.round_dates) == list(range(1, n_rounds + 1)):
         # 132 dates every round: keep the base's start times if they fall on those days (R-6)
         zone = base.zone
@@ -238,6 +241,6 @@ def _rules(st: _State, base: Rules, teams: dict[int, _TeamRec], last_round: int)
     if st.header.get("time_control"):
         changes["time_control"] = st.header["time_control"]
     try:
-        return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
+        return dataclasses.replace(base, **changes)
     except Exception as exc:  # InvalidInput from validate_rules
         raise FileFormatError(None, f"the file's settings are not valid: {exc}") from None

@@ -223,8 +223,8 @@ def _read_line(st: _State, n: int, line: str) -> None:
         if st.type_code is None:
             st.warn(n, f"tournament type {code!r} is not a FIDE team Swiss code; C.04.6 defaults used")
         elif unknown_type_words(code):
-            words = ", ".join(unknown_type_words(code))
-            st.warn(n, f"tournament type {code!r}: {words} not understood; Type A colour preferences used "
+            unknown = ", ".join(unknown_type_words(code))
+            st.warn(n, f"tournament type {code!r}: {unknown} not understood; Type A colour preferences used "
                        "(C.04.6 1.7 default)")
     elif din == "202":
         st.tiebreaks202 = line[4:].strip()
@@ -383,16 +383,14 @@ def _read_block(n: int, r: int, start: int, block: str) -> _Block:
     else:
         opp = parse_int(opp_text, n, f"round {r}: opponent (cols {start}-{start + 3})")
     colour = block[5]
-    c = _COLOUR_OF_LETTER.get(colour, _BAD)
-    if c is _BAD:
+    if colour not in _COLOUR_OF_LETTER:
         raise FileFormatError(n, f"round {r}: colour must be w, b or -, not {colour!r}")
     code = block[7].upper()
     if code not in RESULT_LETTERS and code != " ":
         raise FileFormatError(n, f"round {r}: unknown result code {code!r}")
-    return _Block(opp, c, code)  # type: ignore[arg-type]
+    return _Block(opp, _COLOUR_OF_LETTER[colour], code)
 
 
-_BAD = object()
 _BYE_CODES = ("U", "H", "F")
 #: the colour letter of a round block (either case) -> "w", "b" or None ("-" or blank)
 _COLOUR_OF_LETTER: dict[str, str | None] = {"w": "w", "W": "w", "b": "b", "B": "b", "-": None, " ": None}

@@ -170,7 +170,7 @@ def _match_boards(t: Tournament, m: Match) -> list[tuple[int, int | None, int | 
         pattern = t.rules.pairing.board_colour_pattern
         fa, sa = _default_lineup(t, m.first), _default_lineup(t, m.second)
         code = {"first": "-/+", "second": "+/-", "both": "-/-"}[m.forfeit]
-        out = []
+        out: list[tuple[int, int | None, int | None, bool, str | None]] = []
         for k in range(t.rules.boards):
             fw = pattern[k] == "W"
             res = code if fw else {"-/+": "+/-", "+/-": "-/+", "-/-": "-/-"}[code]
