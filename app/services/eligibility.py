@@ -1,6 +1,6 @@
 """Who may play, who may manage a team, and when rosters may change.
 
-Rules enforced (ids from ``REGULATIONS.md``; the Greek text stands):
+Rules enforced (the regulations' clause ids; their Greek text stands):
 
 - **R-3.1** every player born on or after ``rules.born_on_or_after`` (K12: 2013-01-01);
   a team has ``rules.boards`` players, a roster at most ``rules.max_players_per_roster``;

@@ -1,4 +1,4 @@
-"""Random Tournament Generator (RTG) for team Swiss events (C.02.03 7, pairing.md 7).
+"""Random Tournament Generator (RTG) for team Swiss events (C.02.03 7, C.04.A).
 
 ``generate(teams, rounds, ...)`` builds a random team tournament: teams of rated players,
 seeded by rating (TPN 1 = the strongest team by the average rating of its top boards, R-5 /
@@ -208,7 +208,7 @@ def _play(rng: random.Random, t: Tournament, r: int, table: int, first: int, sec
             else:
                 result = "-/+"
             if rng.random() < 0.3 and result != "-/-":
-                # the losing side left the board empty (formats.md 1.7)
+                # the losing side left the board empty (real events have such boards)
                 if result == "+/-":
                     wp, bp = wp, None
                 else:

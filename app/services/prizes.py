@@ -10,7 +10,7 @@
 - R-9.3: per board, players with at least ``t.rules.board_prize_min_games`` games on that
   board (R-9.3.1), ranked by (a) percentage, (b) number of games, (c) rating performance
   (R-9.3.2, :func:`app.services.performance.rating_performance`). A game is a game
-  played over the board on that board; forfeits are not games (tiebreaks.md 8 #12, #14).
+  played over the board on that board; forfeits are not games (C.07 10.1, R-9.3.1).
   Unrated opponents count as ``t.rules.unrated_rating``.
 
 Ties are never broken here (R-8.2): tied teams or players share the place and are

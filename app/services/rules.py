@@ -1,6 +1,6 @@
 """A tournament's rules: one frozen dataclass of settings, and the presets that fill it.
 
-Every value that ``REGULATIONS.md`` marks "(setting)" is a field here, with the
+Every value that the tournament regulations mark "(setting)" is a field here, with the
 K12 2025 value in the ``k12-2025`` preset. Scores are ``Fraction``s; times are
 timezone-aware datetimes (the tournament's zone is ``time_zone``).
 """
@@ -76,7 +76,7 @@ def points_option(text: str, what: str) -> Fraction:
 
 @dataclass(frozen=True)
 class PairingSettings:
-    """C.04.6 options (Art. 1.2, 1.4, 1.7, 4) and the interpretation flags of pairing.md 2.5."""
+    """C.04.6 options (Art. 1.2, 1.4, 1.7, 4) and the interpretation flags (where readings of C.04.6 differ)."""
 
     colour_pref_type: str = "A"
     primary_score: str = "MP"

@@ -11,7 +11,7 @@
   a step that the current matching already satisfies costs nothing.
 
 Vertices are 0..n-1 in TPN order (the bracket sequence numbers of 3.6.1).
-All weights are integers (pairing.md 9.3 cautions).
+All weights are integers: with floats a maximum-weight matching is not exact.
 """
 
 from __future__ import annotations

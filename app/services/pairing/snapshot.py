@@ -1,6 +1,6 @@
 """The frozen state the C.04.6 engine pairs from, and its derivation from a :class:`Tournament`.
 
-Everything here is derived from stored board results (pairing.md 9.2); nothing is stored:
+Everything here is derived from stored board results; nothing is stored:
 
 - primary / secondary score (C.04.6 1.2): MP or GP by ``PairingSettings.primary_score``;
 - opponents met (C.04.6 [C1], C.04.2 3.5): matches with at least one board played. A match
@@ -68,7 +68,7 @@ class Snapshot:
 
 
 def _match_played(match: Match, outcome: Outcome, partial_counts: bool) -> bool:
-    """Was the match "actually played" (C.04.6 1.6.1, [C1]; flag of pairing.md 2.5)?"""
+    """Was the match "actually played" (C.04.6 1.6.1, [C1]; a reading flag of ``PairingSettings``)?"""
     if outcome is not Outcome.PLAYED:
         return False
     if partial_counts:

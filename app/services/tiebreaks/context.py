@@ -13,7 +13,7 @@ only combine numbers:
 Scores are derived by :func:`app.services.tournament.round_result` (R-7, as ``team_round``); nothing here
 re-implements scoring.
 
-Readings (tiebreaks.md section 8):
+Readings where C.07 leaves a choice:
 
 - a match is played when at least one game was played over the board, or when every board
   was forfeited but both teams scored (:func:`app.services.tournament.match_played`, the

@@ -1,10 +1,10 @@
 """Read a TRF-2026 (or TRF16) team tournament into a :class:`Tournament`.
 
-Spec: FIDE TRF-2026 and TRF16 (C.04 Annex 2), as transcribed in ``reference/formats.md``
-section 1; records used by a team event as in ``reference/pairing.md`` section 8.
+Spec: FIDE TRF-2026 and TRF16 (C.04 Annex 2), with the records a team event uses (310/013, 300,
+320, 330, 192, 352, 362).
 
 The reader is column-exact where the spec is, lenient where real files are sloppy
-(formats.md 1.7: ruler lines, ``062 129 (88)``, ``2014/00/00`` birth dates, ``0000`` ratings,
+(as Swiss-Manager's exports are: ruler lines, ``062 129 (88)``, ``2014/00/00`` birth dates, ``0000`` ratings,
 ``0000 - -`` blocks for players who did not play) and strict where a file is wrong: a
 number that is not a number, an unknown result code, a misaligned round block, a game whose
 two players do not name each other, a roster naming an unknown player. Those raise
@@ -23,7 +23,7 @@ How matches are rebuilt (a team event stores games, not matches):
   ``_lot_from_round1``), so a checker accepts whichever lot was drawn; without a played
   round 1 the base rules' colour stays;
 * a TRF16 file (013 records) from Swiss-Manager / chess-results cannot say "PAB": the team
-  that had it shows ``0000 - -`` on every board (formats.md 1.7). When such a file has no
+  that had it shows ``0000 - -`` on every board. When such a file has no
   ``U`` anywhere, a round in which every team but one has a game (or a 330 forfeit) gives the
   PAB to that one team, if the field is odd, the team shows ``0000 - -`` (not blank blocks or
   ``Z``, which say absent), wins no board by forfeit in that round,
@@ -33,7 +33,7 @@ How matches are rebuilt (a team event stores games, not matches):
   leaves them all absent;
 * tables follow GHR C.04.2 3.6 (higher score of the higher-ranked team, then the sum of
   scores, then the smaller TPN) on the primary score before the round, PAB last, because
-  the file does not store them (pairing.md, "Board order of matches").
+  the file does not store them (C.04.6 is silent on it; this is Gacrux's reading).
 """
 
 from __future__ import annotations

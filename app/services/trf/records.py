@@ -279,7 +279,7 @@ def _read_date(text: str, n: int, what: str, st: _State) -> date | None:
     if y < 100:
         y += 2000
     try:
-        # Swiss-Manager writes 2014/00/00 when only the year is known (formats.md 1.7)
+        # Swiss-Manager writes 2014/00/00 when only the year is known
         return date(y, mo or 1, d or 1)
     except ValueError:
         st.warn(n, f"{what} {s!r} is not a valid date; ignored")
