@@ -21,6 +21,7 @@ from app.operations.rounds import (
     set_board_result,
     set_match_forfeit,
 )
+from app.services.lifecycle import COMPLETE, PUBLISH
 
 FORFEIT_ROUND = 2
 
@@ -50,7 +51,7 @@ def play_demo_rounds(session: Session, t: Tournament, rounds: int, rng: random.R
     for n in range(1, rounds + 1):
         rnd = get_round(session, t.id or 0, n)
         pair(session, t, rnd, None)
-        rnd.state = "published"
+        rnd.state = PUBLISH.target
         session.add(rnd)
         session.flush()
         check_results_open(rnd)
@@ -70,7 +71,7 @@ def play_demo_rounds(session: Session, t: Tournament, rounds: int, rng: random.R
                     result = _draw_result(rng, w, k)
                 set_board_result(session, t, rnd, m, b.board, result, None, None)
         rnd = session.exec(select(Round).where(Round.id == rnd.id)).one()
-        rnd.state = "completed"
+        rnd.state = COMPLETE.target
         session.add(rnd)
         session.commit()
         played += 1

@@ -30,6 +30,16 @@ from fastapi.routing import APIRoute, iter_route_contexts
 
 from app.http.access import Permit
 from app.http.overload import exempt as never_shed
+from app.services.lifecycle import (
+    CHANGE_PAIRING,
+    COMPLETE,
+    ENTER_RESULT,
+    MARK_ABSENT,
+    PAIR,
+    PUBLISH,
+    REOPEN,
+    Move,
+)
 
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 PROBLEM = "application/problem+json"
@@ -123,28 +133,28 @@ TAGS: list[dict[str, str]] = [
     {"name": "health", "description": "Liveness and readiness for containers and load balancers"},
 ]
 
-#: The round lifecycle: (from states, the call, the state after it, the refusals). README and the OpenAPI
-#: description show it as one table; a test keeps README in step.
+#: The round lifecycle: (the move of ``app.services.lifecycle``, the call, a note on the state after it, the
+#: refusals). README and the OpenAPI description show it as one table; a test keeps README in step.
 ROUND = "/tournaments/{t}/rounds/{n}"
-ROUND_LIFECYCLE: tuple[tuple[str, str, str, str], ...] = (
-    ("`pending`", f"`PUT {ROUND}/absent`", "`pending`",
+ROUND_LIFECYCLE: tuple[tuple[Move, str, str, str], ...] = (
+    (MARK_ABSENT, f"`PUT {ROUND}/absent`", "",
      "409 `C.04.2 1.4` once the round is paired"),
-    ("`pending`, `paired`", f"`POST {ROUND}/pair`", "`paired`",
+    (PAIR, f"`POST {ROUND}/pair`", "",
      "409: `R-14.2` the previous round is not completed or has an open appeal; `C.04.6 1.1` the initial "
      "ranking is not locked (`POST /tournaments/{t}/ranking/lock`); `R-14.4` no appeals committee (when the "
      "rules need one); `C.04.6 3` fewer than two teams; `C.04.6 3.3.3` no legal pairing; `C.04.2 1.4` the "
      "round is published"),
-    ("`paired`", f"`POST {ROUND}/pairing` (swap, pab, forbid, colours)", "`paired` (`manual`)",
+    (CHANGE_PAIRING, f"`POST {ROUND}/pairing` (swap, pab, forbid, colours)", " (`manual`)",
      "409 `C.04.2 1.4` unless the round is paired"),
-    ("`paired`", f"`POST {ROUND}/publish`", "`published`", "409 `C.04.2 1.4` unless the round is paired"),
-    ("`published`, `in_progress`",
+    (PUBLISH, f"`POST {ROUND}/publish`", "", "409 `C.04.2 1.4` unless the round is paired"),
+    (ENTER_RESULT,
      f"`PUT {ROUND}/matches/{{m}}/boards/{{b}}`, `PUT {ROUND}/matches/{{m}}`, `POST {ROUND}/results`",
-     "`in_progress` (the first result)",
+     " (the first result)",
      "409 `C.04.2 1.4` before publication; 409 once completed (reopen first); 428 changing an entered result "
      "without `If-Match`; 412 a stale `If-Match`; 409 `R-7.5` the bye; 409 `R-7.3` a match forfeited whole"),
-    ("`published`, `in_progress`", f"`POST {ROUND}/complete`", "`completed`",
+    (COMPLETE, f"`POST {ROUND}/complete`", "",
      "409 `R-7.2` a table without a full result (`tables` lists them); 409 when the round is not in play"),
-    ("`completed`", f"`POST {ROUND}/reopen`", "`in_progress`",
+    (REOPEN, f"`POST {ROUND}/reopen`", "",
      "409 `C.04.2 1.4` the next round is paired already; 409 when the round is not completed"),
 )
 
@@ -152,7 +162,8 @@ ROUND_LIFECYCLE: tuple[tuple[str, str, str, str], ...] = (
 def lifecycle_table() -> str:
     """The round lifecycle as a Markdown table (README has it verbatim; a test checks)."""
     lines = ["| from | call | to | refused with |", "| --- | --- | --- | --- |"]
-    lines += [f"| {a} | {call} | {b} | {why} |" for a, call, b, why in ROUND_LIFECYCLE]
+    lines += [f"| {', '.join(f'`{s}`' for s in move.sources)} | {call} | `{move.target}`{note} | {why} |"
+              for move, call, note, why in ROUND_LIFECYCLE]
     return "\n".join(lines)
 
 

@@ -14,6 +14,7 @@ from sqlalchemy import JSON, Column, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from app.models.base import UTCDateTime, empty_dict, empty_list, utcnow
+from app.services.lifecycle import PENDING
 
 
 class Tournament(SQLModel, table=True):
@@ -82,7 +83,7 @@ class Round(SQLModel, table=True):
     tournament_id: int = Field(foreign_key="tournament.id", index=True)
     number: int
     scheduled_start: datetime | None = Field(default=None, sa_column=Column(UTCDateTime(), nullable=True))
-    state: str = Field(default="pending", max_length=20)  # pending|paired|published|in_progress|completed
+    state: str = Field(default=PENDING, max_length=20)  # one of app.services.lifecycle.ROUND_STATES
     manual: bool = False  # the pairing was changed by hand
     explanation: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
     absent_team_ids: list[int] = Field(default_factory=empty_list, sa_column=Column(JSON, nullable=False))

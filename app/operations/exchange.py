@@ -42,9 +42,9 @@ from app.auth.principal import Principal
 from app.models import BoardGame, Club, Match, Membership, Player, RosterEntry, Round, Team, Tournament
 from app.operations import audit
 from app.operations.repository import load_domain, rules_of
-from app.operations.rounds import PUBLIC_STATES
 from app.services import tournament as dom
 from app.services.errors import FileFormatError, InvalidInput, StateConflict
+from app.services.lifecycle import COMPLETED, IN_PROGRESS, PAIRED_STATES, PUBLIC_STATES, PUBLISHED
 from app.services.rules import Rules, fide_default, points_option, preset, rules_to_dict
 from app.services.standings import Standings, compute_standings, format_value, standings_to_dict
 from app.services.trf import TrfWarning, fingerprint, read_tournament_with_warnings, write_tournament
@@ -108,7 +108,7 @@ def read_trf(text: str, options: ImportOptions | None = None) -> tuple[dom.Tourn
         changes["tiebreak_rules"] = options.tiebreak_rules
     if options.tiebreaks is not None:
         # kept as given, like ``teamswiss standings --tiebreaks``: the primary score ranks first anyway (R-8)
-        compute_standings(dataclasses.replace(t, rounds=()), tiebreaks=options.tiebreaks)  # unknown -> 422
+        compute_standings(t.with_rounds(()), tiebreaks=options.tiebreaks)  # unknown -> 422
         changes["tiebreaks"] = options.tiebreaks
     if changes:
         try:
@@ -128,11 +128,11 @@ def _split_name(name: str) -> tuple[str, str]:
 
 def _round_state(r: dom.Round) -> str:
     if all(m.complete for m in r.matches):
-        return "completed"
+        return COMPLETED
     started = any(m.forfeit is not None or any(b.result is not None and b.first_player is not None
                                                and b.second_player is not None for b in m.boards)
                   for m in r.matches if m.second is not None)
-    return "in_progress" if started else "published"
+    return IN_PROGRESS if started else PUBLISHED
 
 
 def create_from_domain(session: Session, d: dom.Tournament, principal: Principal | None, *,
@@ -323,8 +323,9 @@ def export_domain(session: Session, t: Tournament, *, public: bool) -> Export:
     """The tournament as the pure model, ready for the TRF writer (see the module docstring)."""
     d = load_domain(session, t)
     states = {r.number: r.state for r in session.exec(select(Round).where(Round.tournament_id == t.id)).all()}
-    keep = PUBLIC_STATES if public else (*PUBLIC_STATES, "paired")
-    rounds = tuple(r for r in d.rounds if states.get(r.number) in keep)
+    keep = PUBLIC_STATES if public else PAIRED_STATES
+    d = d.with_rounds(n for n, state in states.items() if state in keep)
+    rounds = d.rounds
     in_matches = {x for r in rounds for m in r.matches for x in m.teams()}
     teams = [tm for tm in d.teams if tm.status is not dom.TeamStatus.WAITLISTED or tm.id in in_matches]
     next_tpn = max((tm.tpn or 0 for tm in teams), default=0)
@@ -338,7 +339,7 @@ def export_domain(session: Session, t: Tournament, *, public: bool) -> Export:
                 if p is not None}
     wanted = {p for tm in numbered for p in tm.roster} | in_games
     numbers = {pid: k for k, pid in enumerate(sorted(wanted), 1)}
-    d = dataclasses.replace(d, teams=tuple(numbered), rounds=rounds, _team_index={}, _player_index={})
+    d = dataclasses.replace(d, teams=tuple(numbered), _team_index={}, _player_index={})
     if public:
         d = dataclasses.replace(d, players=tuple(
             dataclasses.replace(p, birth_date=date(p.birth_date.year, 1, 1) if p.birth_date else None)
@@ -416,10 +417,9 @@ def export_json(session: Session, t: Tournament, *, public: bool) -> dict[str, A
         day = start.astimezone(rules.zone).date() if start is not None else None
         rounds.append({"number": rr.number, "state": rr.state, "date": _iso(day),
                        "scheduled_start": _iso(start), "matches": matches})
-    done = [rr.number for rr in round_rows if rr.state == "completed"]
+    done = [rr.number for rr in round_rows if rr.state == COMPLETED]
     last = max(done, default=None)
-    view = dataclasses.replace(d, rounds=tuple(r for r in d.rounds if r.number in done),
-                               _team_index={}, _player_index={})
+    view = d.with_rounds(done)
     standings = standings_to_dict(view, compute_standings(view, after_round=last))  # as GET .../standings
     return {
         "format": JSON_FORMAT,

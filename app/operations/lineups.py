@@ -31,6 +31,7 @@ from app.operations.rounds import get_round, lineup_changed
 from app.schemas.lineups import LineupBoard, LineupCheckRead, LineupPut, LineupRead
 from app.services import tournament as dom
 from app.services.errors import DomainError, NotFound, StateConflict
+from app.services.lifecycle import STARTED_STATES
 from app.services.lineups import lineup_problems, validate_lineup
 from app.services.rules import Rules
 
@@ -91,7 +92,7 @@ def _context(session: Session, target: Target, *, late: bool) -> _Context:
     t, rnd, team = target.t, target.rnd, target.team
     if team.status in ("withdrawn", "expelled", "waitlisted"):
         raise StateConflict("R-11.2", f"the team is {team.status} and plays no round")
-    if rnd.state in ("in_progress", "completed"):
+    if rnd.state in STARTED_STATES:
         raise StateConflict("R-3.2", f"round {rnd.number} is {rnd.state.replace('_', ' ')}; its lineups are final")
     if rnd.scheduled_start is not None and datetime.now(UTC) >= rnd.scheduled_start and not late:
         raise StateConflict("R-3.2", f"lineups for round {rnd.number} closed at its start "

@@ -11,13 +11,14 @@ from app.models import Round, Team, Tournament
 from app.operations import audit
 from app.operations.read_models import ranking_rows
 from app.services.errors import StateConflict
+from app.services.lifecycle import PENDING
 from app.services.seeding import check_tpn_relock
 
 
 def lock(session: Session, t: Tournament, principal: Principal | None) -> None:
     """Assign pairing numbers 1..N by the initial ranking (audited); refused once round 4 is paired."""
     tournament_id = t.id or 0
-    paired = session.exec(select(Round).where(Round.tournament_id == tournament_id, Round.state != "pending")).all()
+    paired = session.exec(select(Round).where(Round.tournament_id == tournament_id, Round.state != PENDING)).all()
     check_tpn_relock(len(paired))
     rows, teams = ranking_rows(session, t)
     if not rows:

@@ -37,7 +37,7 @@ from app.operations.repository import (
     rules_of,
     to_player,
 )
-from app.operations.rounds import PUBLIC_STATES, match_boards, match_etag, round_matches
+from app.operations.rounds import match_boards, match_etag, round_matches
 from app.schemas.appeals import AppealRead, CommitteeMemberRead, SittingCommitteeRead
 from app.schemas.clubs import PlayerPublic, PlayerRead
 from app.schemas.lineups import LineupBoard, LineupRead, RankingRead, RankingRowRead
@@ -71,9 +71,10 @@ from app.services.appeals import Member, sitting_committee
 from app.services.board_order import board_order
 from app.services.board_stats import BoardRecord, Totals, board_leaders, board_records, player_totals
 from app.services.errors import NotFound, StateConflict
+from app.services.lifecycle import COMPLETED, IN_PLAY_STATES, PUBLIC_STATES
 from app.services.lineups import base_lineup, base_lineup_problems, lineup_problems
 from app.services.player_record import GameOutcome, PlayerRound, player_rounds
-from app.services.prizes import board_place_dict, compute_prizes, one_decimal
+from app.services.prizes import BoardPlace, Prizes, TeamPrize, compute_prizes
 from app.services.rules import Rules
 from app.services.seeding import initial_ranking
 from app.services.standings import compute_standings, format_value, standings_to_dict
@@ -113,14 +114,11 @@ def warnings_for(session: Session, t: Tournament, rules: Rules) -> list[str]:
     return out
 
 
-ACTIVE_STATES = ("published", "in_progress")
-
-
 def tournament_read(session: Session, t: Tournament) -> TournamentRead:
     rules = rules_of(t)
     states = {r.number: r.state for r in session.exec(select(Round).where(Round.tournament_id == t.id)).all()}
-    done = sum(1 for s in states.values() if s == "completed")
-    current = min((n for n, s in states.items() if s in ACTIVE_STATES), default=None)
+    done = sum(1 for s in states.values() if s == COMPLETED)
+    current = min((n for n, s in states.items() if s in IN_PLAY_STATES), default=None)
     status = ("finished" if states and done == len(states) else
               "running" if current is not None or done else "upcoming")
     return TournamentRead(
@@ -327,7 +325,7 @@ def round_read(session: Session, t: Tournament, rnd: Round, principal: Principal
 def completed_view(session: Session, t: Tournament, up_to: int | None) -> tuple[dom.Tournament, int | None]:
     """The tournament with only its completed rounds (up to ``up_to``)."""
     done = [r.number for r in session.exec(select(Round).where(Round.tournament_id == t.id,
-                                                               Round.state == "completed")).all()]
+                                                               Round.state == COMPLETED)).all()]
     last = max(done, default=None)
     if up_to is not None:
         if up_to not in done:
@@ -335,8 +333,7 @@ def completed_view(session: Session, t: Tournament, up_to: int | None) -> tuple[
                                 f"({', '.join(map(str, sorted(done))) or 'none yet'})")
         last = up_to
     d = load_domain(session, t)
-    keep = tuple(r for r in d.rounds if r.number in done and (last is None or r.number <= last))
-    return dataclasses.replace(d, rounds=keep), last
+    return d.with_rounds(n for n in done if last is None or n <= last), last
 
 
 def dom_team_ref(d: dom.Tournament, team_id: int | None) -> TeamRef | None:
@@ -430,7 +427,7 @@ def team_results_read(session: Session, t: Tournament, team_id: int) -> TeamResu
     published = {r.number for r in session.exec(select(Round).where(
         Round.tournament_id == t.id, Round.state.in_(PUBLIC_STATES))).all()}  # type: ignore[attr-defined]
     d = load_domain(session, t)
-    d = dataclasses.replace(d, rounds=tuple(r for r in d.rounds if r.number in published))
+    d = d.with_rounds(published)
     hist = dom.team_history(d, team_id)
     mp, gp = dom.totals(hist)
     return TeamResultsRead(
@@ -448,7 +445,44 @@ def team_results_read(session: Session, t: Tournament, team_id: int) -> TeamResu
 
 def prizes_read(session: Session, t: Tournament, up_to: int | None = None) -> dict[str, Any]:
     d, last = completed_view(session, t, up_to)
-    return compute_prizes(d, compute_standings(d, after_round=last)).to_dict()
+    return prizes_dict(compute_prizes(d, compute_standings(d, after_round=last)))
+
+
+def prizes_dict(p: Prizes) -> dict[str, Any]:
+    """The JSON form of the prizes (R-9): the overall and Union cups, the board prizes."""
+    t = p.tournament
+    return {"overall": [_team_prize_dict(t, x) for x in p.overall],
+            "union": [_team_prize_dict(t, x) for x in p.union],
+            "boards": [board_place_dict(t, x) for x in p.boards]}
+
+
+def _team_prize_dict(t: dom.Tournament, p: TeamPrize) -> dict[str, Any]:
+    return {"place": p.place, "tied": p.tied, "team": {"id": p.team_id, "name": t.team(p.team_id).name},
+            "players": [{"id": pid, "name": _player_name(t, pid)} for pid in p.players]}
+
+
+def board_place_dict(t: dom.Tournament, p: BoardPlace) -> dict[str, Any]:
+    """The JSON form of a board place (the prizes' ``boards`` list and the board statistics)."""
+    return {"board": p.board, "place": p.place, "tied": p.tied,
+            "player": {"id": p.player_id, "name": _player_name(t, p.player_id)},
+            "team": {"id": p.team_id, "name": t.team(p.team_id).name},
+            "points": format_value(p.points), "games": p.games,
+            "percentage": format_value(p.percentage * 100),
+            "percentage_display": one_decimal(p.percentage * 100),
+            "performance": p.performance}
+
+
+def one_decimal(x: Fraction) -> str:
+    """``x`` rounded half-up to one decimal, for display only (ranking uses exact values)."""
+    tenths = (x * 10 + Fraction(1, 2)).__floor__()
+    return f"{tenths // 10}.{tenths % 10}"
+
+
+def _player_name(t: dom.Tournament, pid: int) -> str:
+    try:
+        return t.player(pid).name
+    except KeyError:
+        return ""
 
 
 def tournament_players(session: Session, t: Tournament, principal: Principal | None) -> list[RosteredPlayer]:
@@ -522,7 +556,7 @@ def player_page_read(session: Session, t: Tournament, player_id: int) -> PlayerP
     Public: no birth date, no contact data, no unpublished round."""
     public = _public_rounds(session, t)
     d = load_domain(session, t)
-    d = dataclasses.replace(d, rounds=tuple(r for r in d.rounds if r.number in public))
+    d = d.with_rounds(public)
     teams = [tm for tm in d.teams if tm.status is not TeamStatus.WAITLISTED]
     team = next((tm for tm in teams if player_id in tm.roster), None)
     games = player_rounds(d, player_id, team.id if team else None)
@@ -534,14 +568,14 @@ def player_page_read(session: Session, t: Tournament, player_id: int) -> PlayerP
     row = session.get(Player, player_id)
     assert row is not None
     club = session.get(Club, row.club_id)
-    done = tuple(r for r in d.rounds if public[r.number].state == "completed")
-    last = max((r.number for r in done), default=None)
-    _, recs = board_records(dataclasses.replace(d, rounds=done), last)
+    done = d.with_rounds(n for n, r in public.items() if r.state == COMPLETED)
+    last = max((r.number for r in done.rounds), default=None)
+    _, recs = board_records(done, last)
     mine = [r for (_, pid), r in recs.items() if pid == player_id]
     unrated = d.rules.unrated_rating
     total, lines = _lines(mine, player_totals(mine, unrated).get(player_id), unrated)
     nxt = None
-    active = [g for g in games if public[g.round].state in ACTIVE_STATES and g.outcome in WAITING]
+    active = [g for g in games if public[g.round].state in IN_PLAY_STATES and g.outcome in WAITING]
     if active:
         g = active[-1]
         rnd = public[g.round]

@@ -38,6 +38,7 @@ from app.services import tournament as dom
 from app.services.board_order import board_order
 from app.services.eligibility import check_player_eligible
 from app.services.errors import NotFound
+from app.services.lifecycle import COMPLETED, PENDING
 from app.services.rules import Rules, rules_from_dict
 
 _PLAYER_COLUMNS = ("id", "last_name", "first_name", "sex", "birth_date", "fide_id", "fide_rating", "national_id",
@@ -205,12 +206,12 @@ def load_domain(session: Session, t: Tournament, *, rules: Rules | None = None) 
     )
     dom_rounds = []
     for r in rounds:
-        if r.state == "pending":
+        if r.state == PENDING:
             continue
         dom_rounds.append(dom.Round(
             number=r.number,
             start=r.scheduled_start,
-            completed=r.state == "completed",
+            completed=r.state == COMPLETED,
             matches=tuple(
                 dom.Match(round=r.number, table=table, first=first, second=second, forfeit=forfeit,
                           boards=tuple(boards.get(mid, ())))

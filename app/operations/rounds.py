@@ -28,14 +28,23 @@ from app.operations.repository import (
 )
 from app.services.board_order import board_order
 from app.services.errors import InvalidInput, NotFound, PreconditionFailed, PreconditionRequired, StateConflict
+from app.services.lifecycle import (
+    CHANGE_PAIRING,
+    COMPLETE,
+    COMPLETED,
+    ENTER_RESULT,
+    MARK_ABSENT,
+    PAIR,
+    PAIRED_STATES,
+    PENDING,
+    PUBLISH,
+    REOPEN,
+    STARTED_STATES,
+)
 from app.services.lineups import base_lineup, lineup_problems
 from app.services.pairing import pair_tournament_round
 from app.services.rules import Rules, rules_from_dict, rules_to_dict
 from app.services.tournament import normalise_result
-
-ROUND_STATES = ("pending", "paired", "published", "in_progress", "completed")
-#: Round states whose pairing is public.
-PUBLIC_STATES = ("published", "in_progress", "completed")
 
 
 def get_round(session: Session, tournament_id: int, number: int) -> Round:
@@ -173,7 +182,7 @@ def has_entered_results(session: Session, match: Match) -> bool:
 
 def lineup_changed(session: Session, t: Tournament, rnd: Round, team: Team) -> None:
     """A lineup changed after pairing: refresh the boards of the team's match while no result is in."""
-    if rnd.state not in ("paired", "published"):
+    if rnd.state not in PAIRED_STATES or rnd.state in STARTED_STATES:
         return
     for m in round_matches(session, rnd):
         if team.id in (m.first_team_id, m.second_team_id) and not has_entered_results(session, m):
@@ -186,12 +195,12 @@ def lineup_changed(session: Session, t: Tournament, rnd: Round, team: Team) -> N
 
 
 def check_can_pair(session: Session, t: Tournament, rnd: Round) -> None:
-    if rnd.state not in ("pending", "paired"):
+    if not PAIR.allows(rnd.state):
         raise StateConflict("C.04.2 1.4", f"round {rnd.number} is {rnd.state.replace('_', ' ')}: "
                             "a published pairing is frozen")
     if rnd.number > 1:
         prev = get_round(session, t.id or 0, rnd.number - 1)
-        if prev.state != "completed":
+        if prev.state != COMPLETED:
             raise StateConflict("R-14.2", f"round {rnd.number - 1} is not completed ({prev.state.replace('_', ' ')}); "
                                 f"round {rnd.number} can be paired only after it")
     rules = rules_of(t)
@@ -235,7 +244,7 @@ def pair(session: Session, t: Tournament, rnd: Round, principal: Principal | Non
     lineups = round_lineups(session, t, rnd.number)
     store_matches(session, t, rules, rnd, [(pm.table, pm.first, pm.second) for pm in pairing.matches], lineups)
     warnings = base_lineup_warnings(session, t, present, rnd.number, lineups)
-    rnd.state = "paired"
+    rnd.state = PAIR.target
     rnd.manual = False
     rnd.explanation = pairing.explanation.to_dict() | {"lines": pairing.explanation.lines(), "warnings": warnings}
     rnd.version += 1
@@ -247,9 +256,7 @@ def pair(session: Session, t: Tournament, rnd: Round, principal: Principal | Non
 
 
 def _before_round(dom: Any, number: int) -> Any:
-    import dataclasses
-
-    return dataclasses.replace(dom, rounds=tuple(r for r in dom.rounds if r.number < number))
+    return dom.with_rounds(range(1, number))
 
 
 def _clear_matches(session: Session, matches: Sequence[Match]) -> None:
@@ -270,15 +277,16 @@ def renumber_and_store(session: Session, t: Tournament, rnd: Round, pairs: list[
 
 
 def mark_started(rnd: Round) -> None:
-    if rnd.state == "published":
-        rnd.state = "in_progress"
+    if ENTER_RESULT.allows(rnd.state) and rnd.state != ENTER_RESULT.target:  # the first result
+        rnd.state = ENTER_RESULT.target
 
 
 def check_results_open(rnd: Round) -> None:
-    if rnd.state in ("pending", "paired"):
-        raise StateConflict("C.04.2 1.4", f"round {rnd.number} is not published yet: publish the pairing first")
-    if rnd.state == "completed":
+    if ENTER_RESULT.allows(rnd.state):
+        return
+    if rnd.state == COMPLETED:
         raise StateConflict(None, f"round {rnd.number} is completed: reopen it to change a result")
+    raise StateConflict("C.04.2 1.4", f"round {rnd.number} is not published yet: publish the pairing first")
 
 
 def check_if_match(match: Match, if_match: str | None, changing: bool) -> None:
@@ -394,7 +402,7 @@ def player_map(session: Session, ids: set[int]) -> dict[int, Player]:
 def set_absent(session: Session, t: Tournament, rnd: Round, team_id: int, absent: bool, principal: Principal | None,
                reason: str = "") -> None:
     """Mark a team absent (not paired; a zero-point unplayed round) or present again, before pairing."""
-    if rnd.state != "pending":
+    if not MARK_ABSENT.allows(rnd.state):
         raise StateConflict("C.04.2 1.4", f"round {rnd.number} is already paired; re-pairing would be needed: "
                             "mark absences before pairing")
     team = session.get(Team, team_id)
@@ -417,7 +425,7 @@ def _pairs(session: Session, rnd: Round) -> list[tuple[int, int | None]]:
 def change_pairing(session: Session, t: Tournament, rnd: Round, action: str, team_a: int, team_b: int | None,
                    principal: Principal | None, reason: str) -> None:
     """A hand change before publishing (C.04.2 1.4): swap, pab, forbid (re-pairs) or colours; audited, manual."""
-    if rnd.state != "paired":
+    if not CHANGE_PAIRING.allows(rnd.state):
         raise StateConflict("C.04.2 1.4", f"round {rnd.number} is {rnd.state}: only a paired, unpublished round "
                             "can be changed by hand")
     pairs = _pairs(session, rnd)
@@ -479,30 +487,30 @@ def _transition(session: Session, t: Tournament, rnd: Round, principal: Principa
 
 def publish(session: Session, t: Tournament, rnd: Round, principal: Principal | None) -> None:
     """paired -> published: the pairing is public and frozen."""
-    if rnd.state != "paired":
+    if not PUBLISH.allows(rnd.state):
         raise StateConflict("C.04.2 1.4", f"round {rnd.number} is {rnd.state}: only a paired round can be "
                             "published")
-    _transition(session, t, rnd, principal, "published")
+    _transition(session, t, rnd, principal, PUBLISH.target)
 
 
 def complete(session: Session, t: Tournament, rnd: Round, principal: Principal | None) -> None:
     """published / in progress -> completed, once every match has a full result (R-7.2)."""
-    if rnd.state not in ("published", "in_progress"):
+    if not COMPLETE.allows(rnd.state):
         raise StateConflict(None, f"round {rnd.number} is {rnd.state.replace('_', ' ')}: only a published round "
                             "in play can be completed")
     missing = round_complete(session, rnd)
     if missing:
         raise StateConflict("R-7.2", f"tables without a full result: {', '.join(map(str, missing))}",
                             tables=missing)
-    _transition(session, t, rnd, principal, "completed")
+    _transition(session, t, rnd, principal, COMPLETE.target)
 
 
 def reopen(session: Session, t: Tournament, rnd: Round, principal: Principal | None) -> None:
     """completed -> in progress, to correct a result, while the next round is still unpaired."""
-    if rnd.state != "completed":
+    if not REOPEN.allows(rnd.state):
         raise StateConflict(None, f"round {rnd.number} is not completed")
     nxt = session.exec(select(Round).where(Round.tournament_id == t.id, Round.number == rnd.number + 1)).first()
-    if nxt is not None and nxt.state != "pending":
+    if nxt is not None and nxt.state != PENDING:
         raise StateConflict("C.04.2 1.4", f"round {rnd.number + 1} is already paired from these results; "
                             "a change now would not change that pairing")
-    _transition(session, t, rnd, principal, "in_progress")
+    _transition(session, t, rnd, principal, REOPEN.target)

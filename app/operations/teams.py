@@ -13,6 +13,7 @@ from app.operations import audit
 from app.operations.repository import TEAM_BY_ID, by_id
 from app.services.entries import EntryInfo, place_entries
 from app.services.errors import StateConflict
+from app.services.lifecycle import PENDING
 from app.services.rules import Rules
 from app.services.tournament import TeamStatus
 
@@ -27,7 +28,7 @@ _ROUND1 = select(_RD.c.state).where(_RD.c.tournament_id == bindparam("tid"), _RD
 def round1_paired(session: Session, tournament_id: int) -> bool:
     session.flush()  # read as rows: the session's own changes first
     state = session.connection().execute(_ROUND1, {"tid": tournament_id}).scalar()
-    return state is not None and state != "pending"
+    return state is not None and state != PENDING
 
 
 def entry_infos(session: Session, tournament_id: int) -> list[EntryInfo]:

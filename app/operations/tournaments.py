@@ -6,6 +6,7 @@ from sqlmodel import Session, select
 
 from app.models import Round, Tournament
 from app.services.errors import StateConflict
+from app.services.lifecycle import PENDING
 from app.services.rules import Rules
 
 
@@ -17,17 +18,17 @@ def sync_rounds(session: Session, t: Tournament, rules: Rules) -> None:
         r = existing.get(n)
         if r is None:
             session.add(Round(tournament_id=t.id or 0, number=n, scheduled_start=start))
-        elif r.state == "pending" and r.scheduled_start != start:
+        elif r.state == PENDING and r.scheduled_start != start:
             r.scheduled_start = start
             session.add(r)
     for n, r in existing.items():
         if n > rules.rounds:
-            if r.state != "pending":
+            if r.state != PENDING:
                 raise StateConflict("R-4.3", f"round {n} is already {r.state}; it cannot be removed")
             session.delete(r)
 
 
 def any_round_paired(session: Session, tournament_id: int) -> bool:
     return session.exec(
-        select(Round).where(Round.tournament_id == tournament_id, Round.state != "pending")
+        select(Round).where(Round.tournament_id == tournament_id, Round.state != PENDING)
     ).first() is not None

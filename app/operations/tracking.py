@@ -50,13 +50,13 @@ from app.models import (
 )
 from app.models.base import utcnow
 from app.operations.live import CHANNEL, broker
+from app.services.lifecycle import COMPLETED, PUBLIC_STATES
 
 log = logging.getLogger("teamswiss.events")
 
 #: Events older than this are pruned (a client resuming from before it gets a ``tournament`` event).
 KEEP = timedelta(days=3)
 PRUNE_EVERY = 256  # event ids
-PUBLIC_STATES = ("published", "in_progress", "completed")
 
 _INFO = "teamswiss_tracking"
 
@@ -93,14 +93,14 @@ class Tracking:
         """A result (a board, a forfeit) of a match of ``rnd`` changed."""
         ch = self.of(rnd.tournament_id)
         ch.matches.add(match_id)
-        ch.standings |= rnd.state == "completed"
+        ch.standings |= rnd.state == COMPLETED
 
     def pairing(self, rnd: Round) -> None:
         """Matches of ``rnd`` were made or removed."""
         ch = self.of(rnd.tournament_id)
         ch.rounds.add(rnd.id or 0)
         ch.paired.add(rnd.id or 0)
-        ch.standings |= rnd.state == "completed"
+        ch.standings |= rnd.state == COMPLETED
 
 
 def _tracking(session: OrmSession) -> Tracking:
@@ -173,7 +173,7 @@ def _note(session: OrmSession, tr: Tracking, obj: Any, how: str) -> None:
             ch.other = True
             return
         state_hist = inspect(obj).attrs.state.history
-        if "completed" in (*state_hist.added, *state_hist.deleted):
+        if COMPLETED in (*state_hist.added, *state_hist.deleted):
             ch.standings = True
         if _changed(obj, _ROUND_COLUMNS):
             ch.rounds.add(obj.id)
@@ -354,7 +354,7 @@ def _events_of(session: OrmSession, tid: int, ch: Changes, version: int,
             out.append(("match", {"round": rnd.number, "match": read.model_dump(mode="json"), "version": version}))
     if ch.standings:
         last = session.execute(select(func.max(Round.number)).where(Round.tournament_id == tid,
-                                                                     Round.state == "completed")).scalar()
+                                                                     Round.state == COMPLETED)).scalar()
         out.append(("standings", {"version": version, "after_round": last}))
     if ch.other or not out:
         out.append(("tournament", {"version": version}))

@@ -14,12 +14,13 @@ from app.operations.read_models import lineup_read
 from app.operations.repository import get_team, load_tournament
 from app.operations.rounds import get_round
 from app.schemas.lineups import LineupCheckRead, LineupPut, LineupRead
+from app.services.lifecycle import STARTED_STATES
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/rounds/{number}/lineups", tags=["lineups"])
 
 
 def _started(rnd: Round) -> bool:
-    return rnd.state in ("in_progress", "completed") or (
+    return rnd.state in STARTED_STATES or (
         rnd.scheduled_start is not None and datetime.now(UTC) >= rnd.scheduled_start)
 
 

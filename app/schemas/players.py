@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 
 from app.schemas.clubs import PlayerPublic
 from app.schemas.rounds import PlayerRef, TeamRef
+from app.services.lifecycle import IN_PLAY_STATES
 
 
 class ClubRef(BaseModel):
@@ -35,7 +36,7 @@ class PlayerGameRead(BaseModel):
 
 
 class NextGameRead(PlayerGameRead):
-    state: str = Field(description="the round's state: published or in_progress")
+    state: str = Field(description=f"the round's state: {' or '.join(IN_PLAY_STATES)}")
     scheduled_start: datetime | None
 
 

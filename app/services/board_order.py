@@ -86,5 +86,5 @@ def out_of_order(given: Sequence[Player]) -> list[tuple[Player, Player]]:
         (given[i], given[j])
         for i in range(len(given))
         for j in range(i + 1, len(given))
-        if keys[j] < keys[i]  # type: ignore[operator]
+        if keys[j] < keys[i]
     ]

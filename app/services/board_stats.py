@@ -1,8 +1,8 @@
 """Individual results over the board: the numbers the board prizes (R-9.3) and the player pages share.
 
-A *game* is a game played over the board (forfeits are not games, tiebreaks.md 8 #12, #14),
-counted per board: a player who sat on boards 2 and 3 has two records. The points are the
-points of those games; the rating performance is :func:`app.services.performance.rating_performance`
+A *game* is a game played over the board (forfeits are not games: C.07 10.1 counts games over the board,
+and R-9.3.1 the games on that board), counted per board: a player who sat on boards 2 and 3 has two records.
+The points are the points of those games; the rating performance is :func:`app.services.performance.rating_performance`
 over the opponents' FIDE ratings (unrated opponents count as ``t.rules.unrated_rating``).
 
 - :func:`board_records` collects every record of the counted rounds (the prizes' input);

@@ -1,6 +1,6 @@
 """Who may play, who may manage a team, and when rosters may change.
 
-Rules enforced (ids from ``REGULATIONS.md``; the Greek text stands):
+Rules enforced (the regulations' clause ids; their Greek text stands):
 
 - **R-3.1** every player born on or after ``rules.born_on_or_after`` (K12: 2013-01-01);
   a team has ``rules.boards`` players, a roster at most ``rules.max_players_per_roster``;
@@ -25,7 +25,7 @@ gets the problem back as a warning. A roster between ``min_players_per_roster`` 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 
@@ -118,7 +118,9 @@ def check_activation_fee(rules: Rules, player: Player, club: Club | None) -> Non
 def player_problems(rules: Rules, player: Player, club: Club | None, on: date) -> tuple[DomainError, ...]:
     """Every eligibility problem of one player (R-3.1 age, R-2.3 fee), without raising."""
     problems: list[DomainError] = []
-    for check in (lambda: check_age(rules, player, on), lambda: check_activation_fee(rules, player, club)):
+    checks: tuple[Callable[[], None], ...] = (lambda: check_age(rules, player, on),
+                                              lambda: check_activation_fee(rules, player, club))
+    for check in checks:
         try:
             check()
         except DomainError as exc:

@@ -150,13 +150,13 @@ def _pieces(chars: list[_Char]) -> list[str]:
         lo = c.lower
         nxt = chars[i + 1] if i + 1 < n and chars[i + 1].greek else None
         nlo = nxt.lower if nxt else ""
-        if lo in "αεη" and nlo == "υ" and not c.accented and not nxt.diaeresis:  # type: ignore[union-attr]
+        if lo in "αεη" and nlo == "υ" and not c.accented and nxt is not None and not nxt.diaeresis:
             after = chars[i + 2].lower if _is_greek(chars, i + 2) else ""
             out[i] = _LETTERS[lo]
             out[i + 1] = "v" if after and after in _VOICED_OR_VOWEL else "f"
             i += 2
             continue
-        if lo == "ο" and nlo == "υ" and not c.accented and not nxt.diaeresis:  # type: ignore[union-attr]
+        if lo == "ο" and nlo == "υ" and not c.accented and nxt is not None and not nxt.diaeresis:
             out[i], out[i + 1] = "o", "u"
             i += 2
             continue

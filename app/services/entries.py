@@ -1,6 +1,6 @@
 """Team entries: the per-club cap, the entry deadline, the 40 places and the waiting list.
 
-Rules enforced (``REGULATIONS.md``):
+Rules enforced (the clauses of the tournament regulations):
 
 - **R-2.2** a club enters at most ``rules.max_teams_per_club`` teams. Every entry that has
   not been withdrawn counts (entered, waitlisted, and expelled ones: the club did enter them).

@@ -1,4 +1,4 @@
-"""Random Tournament Generator (RTG) for team Swiss events (C.02.03 7, pairing.md 7).
+"""Random Tournament Generator (RTG) for team Swiss events (C.02.03 7, C.04.A).
 
 ``generate(teams, rounds, ...)`` builds a random team tournament: teams of rated players,
 seeded by rating (TPN 1 = the strongest team by the average rating of its top boards, R-5 /
@@ -61,20 +61,18 @@ def generator_rules(boards: int, rounds: int, base: Rules | None = None, max_ros
     pattern = ("WB" * boards)[:boards]
     if len(rules.pairing.board_colour_pattern) == boards:
         pattern = rules.pairing.board_colour_pattern
-    changes: dict[str, object] = {
-        "boards": boards,
-        "rounds": rounds,
-        "pairing": dataclasses.replace(rules.pairing, board_colour_pattern=pattern),
-        "max_players_per_roster": max(rules.max_players_per_roster, boards, max_roster),
-        "min_female_per_lineup": min(rules.min_female_per_lineup, boards),
-        "min_players_per_roster": min(rules.min_players_per_roster, boards),
-        "round_starts": () if len(rules.round_starts) != rounds else rules.round_starts,
-    }
-    if base is None or boards != rules.boards:
-        changes["forfeit_win_gp"] = Fraction(boards)
-    if base is None:
-        changes["bye_gp"] = Fraction(boards, 2)
-    return dataclasses.replace(rules, **changes)  # type: ignore[arg-type]
+    return dataclasses.replace(
+        rules,
+        boards=boards,
+        rounds=rounds,
+        pairing=dataclasses.replace(rules.pairing, board_colour_pattern=pattern),
+        max_players_per_roster=max(rules.max_players_per_roster, boards, max_roster),
+        min_female_per_lineup=min(rules.min_female_per_lineup, boards),
+        min_players_per_roster=min(rules.min_players_per_roster, boards),
+        round_starts=() if len(rules.round_starts) != rounds else rules.round_starts,
+        forfeit_win_gp=Fraction(boards) if base is None or boards != rules.boards else rules.forfeit_win_gp,
+        bye_gp=Fraction(boards, 2) if base is None else rules.bye_gp,
+    )
 
 
 def generate(
@@ -210,7 +208,7 @@ def _play(rng: random.Random, t: Tournament, r: int, table: int, first: int, sec
             else:
                 result = "-/+"
             if rng.random() < 0.3 and result != "-/-":
-                # the losing side left the board empty (formats.md 1.7)
+                # the losing side left the board empty (real events have such boards)
                 if result == "+/-":
                     wp, bp = wp, None
                 else:

@@ -1,6 +1,6 @@
 """A team's lineup for one round: which roster players play, in board order, and the captain.
 
-Rules enforced (``REGULATIONS.md``):
+Rules enforced (the clauses of the tournament regulations):
 
 - **R-3.3** a lineup is a subset of the team's roster, always in board order; an explicit
   order that contradicts R-3.3 is refused, naming the players out of order.

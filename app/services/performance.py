@@ -4,8 +4,8 @@
   the nearest whole number, 0.5 up. Unrated opponents count as the announced rating
   ``t.rules.unrated_rating`` (C.07 10 preamble; R-4.1 uses 1400).
 - p: points over the board / games over the board, rounded half-up to two decimals
-  (implementation consensus of FIDE TEC's TieBreakServer and Ainalrami; tiebreaks.md 5.2).
-- dp: FIDE Rating Regulations table 8.1.1 (tiebreaks.md 5.3); p = 1.00 -> +800,
+  (implementation consensus of FIDE TEC's TieBreakServer and Ainalrami; C.07 states no rounding).
+- dp: FIDE Rating Regulations table 8.1.1; p = 1.00 -> +800,
   p = 0.00 -> -800.
 
 All rounding is exact half-up on ``Fraction``s (Python's ``round()`` rounds half to even,

@@ -68,17 +68,21 @@ def _in_match(m: Match, player_id: int, round_no: int) -> PlayerRound | None:
     opp_team = m.second if first else m.first
     opponent = b.second_player if first else b.first_player
     white = b.first_white == first
-    base = {"team_id": team, "table": m.table, "board": board_no, "colour": "W" if white else "B",
-            "opponent_id": opponent, "opponent_team_id": opp_team, "result": b.result}
+
+    def seated(outcome: GameOutcome, points: Fraction | None = None) -> PlayerRound:
+        return PlayerRound(round_no, outcome, team_id=team, table=m.table, board=board_no,
+                           colour="W" if white else "B", opponent_id=opponent, opponent_team_id=opp_team,
+                           result=b.result, points=points)
+
     if m.forfeit is not None:
         if m.forfeit == "both":
             outcome = GameOutcome.DOUBLE_FORFEIT
         else:
             outcome = GameOutcome.FORFEIT_LOSS if (m.forfeit == "first") == first else GameOutcome.FORFEIT_WIN
-        return PlayerRound(round_no, outcome, **base)  # type: ignore[arg-type]
+        return seated(outcome)
     pts = b.points()
     if pts is None or b.result is None:
-        return PlayerRound(round_no, GameOutcome.PENDING, **base)  # type: ignore[arg-type]
+        return seated(GameOutcome.PENDING)
     mine, theirs = pts if first else (pts[1], pts[0])
     if RESULT_CODES[b.result][2]:
         outcome = GameOutcome.PLAYED
@@ -88,7 +92,7 @@ def _in_match(m: Match, player_id: int, round_no: int) -> PlayerRound | None:
         outcome = GameOutcome.FORFEIT_LOSS
     else:
         outcome = GameOutcome.DOUBLE_FORFEIT
-    return PlayerRound(round_no, outcome, points=mine, **base)  # type: ignore[arg-type]
+    return seated(outcome, mine)
 
 
 def player_rounds(t: Tournament, player_id: int, team_id: int | None) -> tuple[PlayerRound, ...]:
@@ -102,18 +106,18 @@ def player_rounds(t: Tournament, player_id: int, team_id: int | None) -> tuple[P
             if found is not None:
                 break
         if found is None:
-            m = r.match_of(team_id) if team_id is not None else None
-            if m is None:
+            if team_id is None or (own := r.match_of(team_id)) is None:
                 found = PlayerRound(r.number, GameOutcome.ABSENT, team_id)
-            elif m.second is None:
-                found = PlayerRound(r.number, GameOutcome.PAB, team_id, table=m.table)
+            elif own.second is None:
+                found = PlayerRound(r.number, GameOutcome.PAB, team_id, table=own.table)
             else:  # not at a board: the team's match without the player, or forfeited as a whole
                 outcome = GameOutcome.NOT_PLAYING
-                if m.forfeit == "both":
+                if own.forfeit == "both":
                     outcome = GameOutcome.DOUBLE_FORFEIT
-                elif m.forfeit is not None:
-                    absent = m.first if m.forfeit == "first" else m.second
+                elif own.forfeit is not None:
+                    absent = own.first if own.forfeit == "first" else own.second
                     outcome = GameOutcome.FORFEIT_LOSS if absent == team_id else GameOutcome.FORFEIT_WIN
-                found = PlayerRound(r.number, outcome, team_id, table=m.table, opponent_team_id=m.opponent(team_id))
+                found = PlayerRound(r.number, outcome, team_id, table=own.table,
+                                    opponent_team_id=own.opponent(team_id))
         out.append(found)
     return tuple(out)

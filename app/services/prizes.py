@@ -10,7 +10,7 @@
 - R-9.3: per board, players with at least ``t.rules.board_prize_min_games`` games on that
   board (R-9.3.1), ranked by (a) percentage, (b) number of games, (c) rating performance
   (R-9.3.2, :func:`app.services.performance.rating_performance`). A game is a game
-  played over the board on that board; forfeits are not games (tiebreaks.md 8 #12, #14).
+  played over the board on that board; forfeits are not games (C.07 10.1, R-9.3.1).
   Unrated opponents count as ``t.rules.unrated_rating``.
 
 Ties are never broken here (R-8.2): tied teams or players share the place and are
@@ -20,15 +20,12 @@ flagged ``tied``, and every one of them whose place is 1-3 is listed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import Any
 
 from app.services.board_stats import PRIZE_PLACES, BoardPlace, board_leaders, board_records, rank_board
-from app.services.standings import Standings, compute_standings, format_value
+from app.services.standings import Standings, compute_standings
 from app.services.tournament import Tournament
 
-__all__ = ["PRIZE_PLACES", "BoardPlace", "Prizes", "TeamPrize", "board_place_dict", "compute_prizes", "one_decimal",
-           "rank_board"]
+__all__ = ["PRIZE_PLACES", "BoardPlace", "Prizes", "TeamPrize", "compute_prizes", "rank_board"]
 
 
 @dataclass(frozen=True)
@@ -38,22 +35,6 @@ class TeamPrize:
     tied: bool
     players: tuple[int, ...]  # player ids who played for the team (R-9.1)
 
-    def to_dict(self, t: Tournament) -> dict[str, Any]:
-        return {"place": self.place, "tied": self.tied, "team": {"id": self.team_id,
-                "name": t.team(self.team_id).name}, "players": [
-                    {"id": p, "name": _player_name(t, p)} for p in self.players]}
-
-
-def board_place_dict(t: Tournament, p: BoardPlace) -> dict[str, Any]:
-    """The JSON form of a board place (the prizes' ``boards`` list and the board statistics)."""
-    return {"board": p.board, "place": p.place, "tied": p.tied,
-            "player": {"id": p.player_id, "name": _player_name(t, p.player_id)},
-            "team": {"id": p.team_id, "name": t.team(p.team_id).name},
-            "points": format_value(p.points), "games": p.games,
-            "percentage": format_value(p.percentage * 100),
-            "percentage_display": one_decimal(p.percentage * 100),
-            "performance": p.performance}
-
 
 @dataclass(frozen=True)
 class Prizes:
@@ -61,25 +42,6 @@ class Prizes:
     overall: tuple[TeamPrize, ...]
     union: tuple[TeamPrize, ...]
     boards: tuple[BoardPlace, ...]  # board 1 first, then by place
-
-    def to_dict(self) -> dict[str, Any]:
-        t = self.tournament
-        return {"overall": [p.to_dict(t) for p in self.overall],
-                "union": [p.to_dict(t) for p in self.union],
-                "boards": [board_place_dict(t, p) for p in self.boards]}
-
-
-def one_decimal(x: Fraction) -> str:
-    """``x`` rounded half-up to one decimal, for display only (ranking uses exact values)."""
-    tenths = (x * 10 + Fraction(1, 2)).__floor__()
-    return f"{tenths // 10}.{tenths % 10}"
-
-
-def _player_name(t: Tournament, pid: int) -> str:
-    try:
-        return t.player(pid).name
-    except KeyError:
-        return ""
 
 
 def _team_prizes(

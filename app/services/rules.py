@@ -1,6 +1,6 @@
 """A tournament's rules: one frozen dataclass of settings, and the presets that fill it.
 
-Every value that ``REGULATIONS.md`` marks "(setting)" is a field here, with the
+Every value that the tournament regulations mark "(setting)" is a field here, with the
 K12 2025 value in the ``k12-2025`` preset. Scores are ``Fraction``s; times are
 timezone-aware datetimes (the tournament's zone is ``time_zone``).
 """
@@ -15,6 +15,7 @@ from datetime import date, datetime
 from fractions import Fraction
 
 from app.services.errors import InvalidInput
+from app.services.tiebreak_codes import parse_codes
 
 TYPE_CHECKING = False  # typing is not imported at run time: file commands start faster
 if TYPE_CHECKING:
@@ -75,7 +76,7 @@ def points_option(text: str, what: str) -> Fraction:
 
 @dataclass(frozen=True)
 class PairingSettings:
-    """C.04.6 options (Art. 1.2, 1.4, 1.7, 4) and the interpretation flags of pairing.md 2.5."""
+    """C.04.6 options (Art. 1.2, 1.4, 1.7, 4) and the interpretation flags (where readings of C.04.6 differ)."""
 
     colour_pref_type: str = "A"
     primary_score: str = "MP"
@@ -174,9 +175,7 @@ def validate_rules(rules: Rules) -> None:
         raise bad("tiebreak_rules", "must be 2024 or 2026")
     if not isinstance(rules.tiebreaks, tuple) or not all(isinstance(c, str) for c in rules.tiebreaks):
         raise bad("tiebreaks", "must be a list of tie-break codes")
-    from app.services.tiebreaks import parse_tiebreaks  # the registry imports the model, which imports this
-
-    parse_tiebreaks(rules.tiebreaks, rules.pairing.primary_score)  # unknown codes: R-8, before anything is stored
+    parse_codes(rules.tiebreaks)  # unknown codes: R-8, before anything is stored
     p = rules.pairing
     if p.colour_pref_type not in COLOUR_PREF_TYPES:
         raise bad("pairing.colour_pref_type", "must be A, B or none")
@@ -340,7 +339,8 @@ def _encode(value: Any) -> Any:
 
 
 def rules_to_dict(rules: Rules) -> dict[str, Any]:
-    return _encode(rules)
+    out: dict[str, Any] = _encode(rules)  # a dataclass encodes as a dict
+    return out
 
 
 def _decode_field(name: str, default: Any, raw: Any, optional: bool = False) -> Any:
@@ -396,15 +396,18 @@ def _aware(rules: Rules) -> Rules:
     """Naive datetimes are read in the tournament's own time zone (R-6)."""
     zone = zone_info(rules.time_zone)
 
+    def aware(dt: datetime) -> datetime:
+        return dt.replace(tzinfo=zone) if dt.tzinfo is None else dt
+
     def fix(dt: datetime | None) -> datetime | None:
-        return dt.replace(tzinfo=zone) if dt is not None and dt.tzinfo is None else dt
+        return None if dt is None else aware(dt)
 
     return dataclasses.replace(
         rules,
         entry_deadline=fix(rules.entry_deadline),
         roster_deadline=fix(rules.roster_deadline),
         substitution_deadline=fix(rules.substitution_deadline),
-        round_starts=tuple(fix(d) for d in rules.round_starts),  # type: ignore[misc]
+        round_starts=tuple(aware(d) for d in rules.round_starts),
     )
 
 

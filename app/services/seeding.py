@@ -11,7 +11,7 @@
   them, here R-4.1/R-4.2).
 - C.04.6 Art. 1.1.3: once defined, TPNs should not change (except for late entries, C.04.2
   Arts 2.4/2.5, or when the chief arbiter decides); the FIDE endorsement checklist makes
-  them immutable once round 4 is paired (``reference/pairing.md`` 9.2 and the VCL).
+  them immutable once round 4 is paired (the Verification Check List of C.04.A).
   :func:`check_tpn_relock` refuses a re-ranking from then on; before that the caller
   should let only the chief arbiter / organiser re-rank.
 

@@ -18,7 +18,7 @@ Conventions:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from enum import StrEnum
 from fractions import Fraction
@@ -313,6 +313,12 @@ class Tournament:
 
     def club(self, club_id: int | None) -> Club | None:
         return next((c for c in self.clubs if c.id == club_id), None)
+
+    def with_rounds(self, numbers: Iterable[int]) -> Tournament:
+        """The tournament cut to the rounds numbered in ``numbers``, in their order (a number without a round
+        adds none): as it stood before a round (``range(1, n)``), or with only the rounds the public sees."""
+        keep = set(numbers)
+        return replace(self, rounds=tuple(r for r in self.rounds if r.number in keep))
 
     def completed_rounds(self, up_to: int | None = None) -> Iterator[Round]:
         for r in self.rounds:

@@ -213,7 +213,7 @@ def _tpn(t: Tournament, team_id: int | None) -> int:
 
 def _before(t: Tournament, round_no: int) -> Tournament:
     """The tournament as it stood before ``round_no`` was paired."""
-    return dataclasses.replace(t, rounds=tuple(r for r in t.rounds if r.number < round_no))
+    return t.with_rounds(range(1, round_no))
 
 
 def _absent(t: Tournament, round_no: int) -> frozenset[int]:

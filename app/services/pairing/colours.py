@@ -32,8 +32,8 @@ def preference(team: TeamState, pref_type: str, last_round: bool, cd0_l2: str = 
     """C.04.6 1.7: the team's colour preference.
 
     ``pref_type`` is "A", "B" or "none"; ``last_round`` is True when pairing the last round.
-    ``cd0_l2`` ("strong" or "none") resolves open point A1 of pairing.md 2.1 (Type B, last
-    round, CD 0 and the last two played matches of one colour); Gacrux reads it as strong.
+    ``cd0_l2`` ("strong" or "none") settles where 1.7's "no preference at CD 0" meets its strong clause
+    (Type B, last round, CD 0 and the last two played matches of one colour); Gacrux reads it as strong.
     """
     if pref_type == "none":
         return NO_PREFERENCE

@@ -7,7 +7,7 @@ The procedure of Art. 3.3.2:
 3. repeat 2 until every team is paired;
 4. allocate the colours (Art. 4, :mod:`.colours`); order the boards (C.04.2 3.6).
 
-Readings (pairing.md 2.5; the flags of ``PairingSettings``, defaults = Gacrux's):
+Readings where implementations of C.04.6 differ (the flags of ``PairingSettings``, defaults = Gacrux's):
 - [C5] is tried best profile first for the [C4]-minimal count; a worse profile or a larger
   count only if no set of it gives a legal pairing of the bracket and of the rest ([C3]).
 - [C6] ``c6_mode``: "pass_fail" - the following scoregroup's remaining teams can be paired
@@ -45,9 +45,10 @@ from app.services.rules import PairingSettings, Rules
 
 __all__ = ["pair_round", "DEFAULT_BUDGET"]
 
-#: The interpretation flags of ``PairingSettings`` (pairing.md 2.5), first = default (Gacrux).
+#: The interpretation flags of ``PairingSettings`` (readings of C.04.6), first = default (Gacrux).
 
-#: Safety budget on the number of upfloater sets examined in one bracket (pairing.md 9.3).
+#: Safety budget on the number of upfloater sets examined in one bracket (ours: C.04.6 sets no bound, and a
+#: pathological bracket must end in an error, not a hung request).
 DEFAULT_BUDGET = 200_000
 
 
@@ -349,7 +350,7 @@ class _Round:
     def _finish(self, pab: PabNote | None, notes: list[BracketNote],
                 all_pairs: list[tuple[int, int]]) -> Pairing:
         colour_notes: list[ColourNote] = []
-        rows: list[tuple[tuple, int, int | None]] = []
+        rows: list[tuple[tuple[int | Fraction, ...], int, int | None]] = []
         for a, c in all_pairs:
             ta, tc = self.by_tpn[a], self.by_tpn[c]
             white, black, rule, first = allocate(

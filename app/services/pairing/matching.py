@@ -11,7 +11,7 @@
   a step that the current matching already satisfies costs nothing.
 
 Vertices are 0..n-1 in TPN order (the bracket sequence numbers of 3.6.1).
-All weights are integers (pairing.md 9.3 cautions).
+All weights are integers: with floats a maximum-weight matching is not exact.
 """
 
 from __future__ import annotations
@@ -173,8 +173,9 @@ def _hungarian_duals(cost: list[list[int | None]]) -> tuple[list[int], list[int]
     inf = float("inf")
     big = 1 + sum(max((c for c in row if c is not None), default=0) for row in cost)
     big *= 4 * (n + 1)
-    u = [0] * (n + 1)
-    v = [0] * (n + 1)
+    # the duals are whole numbers, typed float because ``delta`` starts at infinity
+    u: list[float] = [0] * (n + 1)
+    v: list[float] = [0] * (n + 1)
     p = [0] * (n + 1)
     way = [0] * (n + 1)
     for i in range(1, n + 1):
@@ -248,18 +249,11 @@ def first_pairing(
         match = maximum_matching(n, adj)
         if any(m == -1 for m in match):
             return None
-        best = 0
-        free_adj = adj
-    else:
-        # is the penalty avoidable altogether? Then the zero-penalty subgraph is all we need.
-        free_adj = [[b for b in adj[a] if pen[(min(a, b), max(a, b))] == 0] for a in range(n)]
-        match = maximum_matching(n, free_adj)
-        if all(m != -1 for m in match):
-            best = 0
-        else:
-            match = None
-            best = -1
-    if best == 0:
+        return _lex_unweighted(n, adj, match), 0
+    # is the penalty avoidable altogether? Then the zero-penalty subgraph is all we need.
+    free_adj = [[b for b in adj[a] if pen[(min(a, b), max(a, b))] == 0] for a in range(n)]
+    match = maximum_matching(n, free_adj)
+    if all(m != -1 for m in match):
         return _lex_unweighted(n, free_adj, match), 0
     return _lex_weighted(n, adj, pen)
 

@@ -15,7 +15,7 @@ __all__ = [
 
 
 class PairingBudgetExceeded(NoLegalPairing):
-    """The upfloater-set search of C.04.6 3.5 passed its safety budget (pairing.md 9.3).
+    """The upfloater-set search of C.04.6 3.5 passed its safety budget (a bound of ours: C.04.6 sets none).
 
     A subclass of ``NoLegalPairing`` so that callers handling 3.3.3 ("the Chief Arbiter
     decides") handle it too; its ``type_slug`` tells the two apart.
@@ -149,7 +149,8 @@ class Explanation:
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        return _jsonable(asdict(self))
+        out: dict[str, Any] = _jsonable(asdict(self))  # a dict stays a dict
+        return out
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """The frozen state the C.04.6 engine pairs from, and its derivation from a :class:`Tournament`.
 
-Everything here is derived from stored board results (pairing.md 9.2); nothing is stored:
+Everything here is derived from stored board results; nothing is stored:
 
 - primary / secondary score (C.04.6 1.2): MP or GP by ``PairingSettings.primary_score``;
 - opponents met (C.04.6 [C1], C.04.2 3.5): matches with at least one board played. A match
@@ -68,7 +68,7 @@ class Snapshot:
 
 
 def _match_played(match: Match, outcome: Outcome, partial_counts: bool) -> bool:
-    """Was the match "actually played" (C.04.6 1.6.1, [C1]; flag of pairing.md 2.5)?"""
+    """Was the match "actually played" (C.04.6 1.6.1, [C1]; a reading flag of ``PairingSettings``)?"""
     if outcome is not Outcome.PLAYED:
         return False
     if partial_counts:
@@ -95,7 +95,10 @@ def build_snapshot(t: Tournament, round_no: int, absent: frozenset[int] = frozen
     }
 
     score_before: dict[int, list[tuple[Fraction, Fraction]]] = {}
-    info: dict[int, dict] = {}
+    #: team -> (MP, GP, opponents met, colours played, barred from the PAB, matches played, round -> (opponent
+    #: met, played)) over the rounds before ``round_no``
+    info: dict[int, tuple[Fraction, Fraction, frozenset[int], str, bool, int, dict[int, tuple[int | None, bool]]]]
+    info = {}
     for team in t.teams:
         mp = gp = Fraction(0)
         befores: list[tuple[Fraction, Fraction]] = []
@@ -125,10 +128,7 @@ def build_snapshot(t: Tournament, round_no: int, absent: frozenset[int] = frozen
                 played_n += 1
             per_round[r.number] = (tr.opponent if played else None, played)
         score_before[team.id] = befores
-        info[team.id] = {
-            "mp": mp, "gp": gp, "opponents": frozenset(opponents), "colours": "".join(colours),
-            "barred": barred, "played": played_n, "per_round": per_round,
-        }
+        info[team.id] = (mp, gp, frozenset(opponents), "".join(colours), barred, played_n, per_round)
 
     prev = round_no - 1
     prev_index = next((i for i, r in enumerate(rounds) if r.number == prev), None)
@@ -145,23 +145,23 @@ def build_snapshot(t: Tournament, round_no: int, absent: frozenset[int] = frozen
             if not present:
                 continue
             raise InvalidInput("C.04.6 1.1", f"team {team.id} has no TPN", team=team.id)
-        d = info[team.id]
+        mp, gp, met, played_colours, barred, played_n, per_round = info[team.id]
         floated = False
         if prev_index is not None:
-            opp, played = d["per_round"].get(prev, (None, False))
+            opp, played = per_round.get(prev, (None, False))
             if played and opp is not None and opp in score_before:
                 floated = primary_before(team.id, prev_index) != primary_before(opp, prev_index)
         (teams if present else away).append(
             TeamState(
                 id=team.id,
                 tpn=team.tpn,
-                score=d["mp"] if use_mp else d["gp"],
-                secondary=d["gp"] if use_mp else d["mp"],
-                opponents=d["opponents"],
-                colours=d["colours"],
+                score=mp if use_mp else gp,
+                secondary=gp if use_mp else mp,
+                opponents=met,
+                colours=played_colours,
                 floated=floated,
-                pab_barred=d["barred"],
-                matches_played=d["played"],
+                pab_barred=barred,
+                matches_played=played_n,
             )
         )
     teams.sort(key=lambda s: s.tpn)

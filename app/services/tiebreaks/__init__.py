@@ -1,7 +1,7 @@
 """C.07 team tie-breaks, keyed by their C.07 / TRF-2026 code (R-8).
 
 A code is ``NAME[:MP|:GP][/Cn][/Mn][/P]`` as in TRF-2026 records 202/212 (MTB26
-grammar). Known names:
+grammar, read by :mod:`app.services.tiebreak_codes`). Known names:
 
 ==============  =============================================================  ==========
 code            meaning                                                        kind
@@ -45,12 +45,12 @@ Unplayed rounds follow C.07 Art. 16 in the text of ``t.rules.c07_text()``.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
 from app.services.errors import InvalidInput
+from app.services.tiebreak_codes import EDE_KNOCKOUTS, ESB_SCORES, TIEBREAK_NAMES, parse_code, split_codes
 from app.services.tiebreaks import boards as _boards
 from app.services.tiebreaks import direct as _direct
 from app.services.tiebreaks import sums as _sums
@@ -109,68 +109,11 @@ class Tiebreak:
         return out
 
 
-#: name -> description, for help texts
-TIEBREAK_NAMES: dict[str, str] = {
-    "MPTS": "match points (C.07 11.1.1) [SM 13]",
-    "GPTS": "game points (C.07 11.1.2) [SM 1]",
-    "MPVGP": "secondary score (C.07 13.1)",
-    "DE": "direct encounter (C.07 Art. 6 incl. 6.3)",
-    "DE-ALLMET": "direct encounter, only when all tied teams met (R-8 b) [SM 14]",
-    "EDE": "extended direct encounter for teams (C.07 13.3.1)",
-    "EDET": "EDE, then TBR for two teams tied on MP and GP (C.07 13.3.2)",
-    "EDEB": "EDE, then BBE for two teams tied on MP and GP (C.07 13.3.2)",
-    "EDEBT": "EDE, then BC and TBR for two teams tied on MP and GP (C.07 13.3.2)",
-    "EDEBB": "EDE, then BC and BBE for two teams tied on MP and GP (C.07 13.3.2)",
-    "EMMSB": "ESB opp. MP x MP (C.07 13.2.1)",
-    "EMGSB": "ESB opp. MP x GP, Olympiad SB (C.07 13.2.2) [SM 74 with /C1]",
-    "EGMSB": "ESB opp. GP x MP (C.07 13.2.3)",
-    "EGGSB": "ESB opp. GP x GP (C.07 13.2.4)",
-    "BH": "Buchholz (C.07 8.1, 13)",
-    "BC": "board count, lower is better (C.07 12.1)",
-    "TBR": "top board results (C.07 12.2) [SM 89]",
-    "BBE": "bottom board elimination (C.07 12.3)",
-}
-
-_CODE_RE = re.compile(r"^(?P<name>[A-Z][A-Z-]*)(?::(?P<score>MP|GP))?(?P<mods>(?:/[A-Z]\d*)*)$")
-_ESB = {"EMMSB": ("MP", "MP"), "EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP"), "EGGSB": ("GP", "GP")}
-_EDE: dict[str, tuple[str, ...]] = {"EDE": (), "EDET": ("TBR",), "EDEB": ("BBE",), "EDEBT": ("BC", "TBR"),
-                                    "EDEBB": ("BC", "BBE")}
-
-
-def _bad(code: str, why: str) -> InvalidInput:
-    return InvalidInput("R-8", f"unknown tie-break {code!r}: {why}", tiebreak=code)
-
-
 def get_tiebreak(code: str, primary: str = "MP") -> Tiebreak:
-    """Parse one C.07 / TRF-2026 tie-break code; unknown codes raise ``InvalidInput``."""
-    canon = code.strip().upper()
-    m = _CODE_RE.match(canon)
-    if not m:
-        raise _bad(code, "expected NAME[:MP|:GP][/Cn|/Mn|/P]")
-    name = m.group("name")
-    score = m.group("score")
-    mods = [x for x in m.group("mods").split("/") if x]
-    low = high = 0
-    forfeits = False
-    for mod in mods:
-        if mod == "P":
-            forfeits = True
-        elif mod[0] == "C" and mod[1:].isascii() and mod[1:].isdigit():
-            low += int(mod[1:])
-        elif mod[0] == "M" and mod[1:].isascii() and mod[1:].isdigit():
-            low += int(mod[1:])
-            high += int(mod[1:])
-        else:
-            raise _bad(code, f"unknown modifier /{mod}")
-    cuts = bool(low or high)
-    if name not in TIEBREAK_NAMES:
-        raise _bad(code, f"known names: {', '.join(TIEBREAK_NAMES)}")
-    if cuts and name not in _ESB and name != "BH":
-        raise _bad(code, "cut modifiers apply to BH and the ESB family only")
-    if forfeits and not (name.startswith(("DE", "EDE")) or name in _ESB or name == "BH"):
-        raise _bad(code, "/P applies to DE, EDE, BH and the ESB family only")
-    if score and name not in ("DE", "DE-ALLMET", "BH"):
-        raise _bad(code, ":MP/:GP applies to DE and BH only")
+    """Parse one C.07 / TRF-2026 tie-break code; unknown codes raise ``InvalidInput`` (R-8)."""
+    parsed = parse_code(code)
+    canon, name, score = parsed.code, parsed.name, parsed.score
+    low, high, forfeits = parsed.low, parsed.high, parsed.forfeits
     kind = score or primary
 
     if name == "MPTS":
@@ -190,8 +133,8 @@ def get_tiebreak(code: str, primary: str = "MP") -> Tiebreak:
             return _direct.encounter_scores(ctx, group, kind=kind, all_met_only=allmet, include_forfeits=forfeits)
 
         return Tiebreak(canon, name, group=de, explain=de_explain)
-    if name in _EDE:
-        chain = _EDE[name]
+    if name in EDE_KNOCKOUTS:
+        chain = EDE_KNOCKOUTS[name]
 
         def ede(ctx: Context, group: list[int], _v: dict[int, Fraction] | None) -> list[list[int]]:
             return _direct.extended_direct_encounter(ctx, group, primary=primary, include_forfeits=forfeits,
@@ -201,8 +144,8 @@ def get_tiebreak(code: str, primary: str = "MP") -> Tiebreak:
             return _direct.encounter_scores(ctx, group, kind=primary, all_met_only=False, include_forfeits=forfeits)
 
         return Tiebreak(canon, name, group=ede, explain=ede_explain)
-    if name in _ESB:
-        opp_kind, own_kind = _ESB[name]
+    if name in ESB_SCORES:
+        opp_kind, own_kind = ESB_SCORES[name]
         return Tiebreak(canon, name,
                         values=lambda ctx: _sums.extended_sb(ctx, opp_kind, own_kind, low, high, forfeits))
     if name == "BH":
@@ -220,9 +163,7 @@ def get_tiebreak(code: str, primary: str = "MP") -> Tiebreak:
 
 def parse_tiebreaks(codes: str | tuple[str, ...] | list[str], primary: str = "MP") -> tuple[Tiebreak, ...]:
     """Parse a list of codes (a sequence, or one string separated by spaces or commas)."""
-    if isinstance(codes, str):
-        codes = [c for c in re.split(r"[\s,;]+", codes) if c]
-    return tuple(get_tiebreak(c, primary) for c in codes)
+    return tuple(get_tiebreak(c, primary) for c in split_codes(codes))
 
 
 def tiebreak_values(t: Tournament, code: str, after_round: int | None = None) -> dict[int, Fraction]:

@@ -60,8 +60,9 @@ def _bbe_keys(ctx: Context, group: list[int]) -> dict[int, tuple[Fraction, ...]]
     return keys
 
 
-def board_count_split(ctx: Context, group: list[int], values: dict[int, Fraction]) -> list[list[int]]:
+def board_count_split(ctx: Context, group: list[int], values: dict[int, Fraction] | None) -> list[list[int]]:
     """BC orders the group (lower first) only when all its teams have the same GP (12.1)."""
+    assert values is not None  # BC's own values (board_count), computed before it orders a group
     if len({ctx.gp[tid] for tid in group}) > 1:
         return [list(group)]
     return _split_by_key(group, {tid: (-values[tid],) for tid in group})

@@ -13,7 +13,7 @@ only combine numbers:
 Scores are derived by :func:`app.services.tournament.round_result` (R-7, as ``team_round``); nothing here
 re-implements scoring.
 
-Readings (tiebreaks.md section 8):
+Readings where C.07 leaves a choice:
 
 - a match is played when at least one game was played over the board, or when every board
   was forfeited but both teams scored (:func:`app.services.tournament.match_played`, the
@@ -235,10 +235,10 @@ def build_context(t: Tournament, after_round: int | None = None) -> Context:
     raw = {tid: [] for tid in team_ids}
     for r in rounds:
         by_team: dict[int, Match] = {}
-        for m in r.matches:
-            by_team[m.first] = m
-            if m.second is not None:
-                by_team[m.second] = m
+        for match in r.matches:
+            by_team[match.first] = match
+            if match.second is not None:
+                by_team[match.second] = match
         for tid in team_ids:
             m = by_team.get(tid)
             outcome, opponent, r_mp, r_gp, _ = round_result(m, tid, rules)

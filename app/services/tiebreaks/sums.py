@@ -166,10 +166,14 @@ def _compute_scaled_factors(
     scaled = {tid: v.numerator * (den // v.denominator) for tid, v in adjusted.items()}
     rows: dict[int, list[tuple[int, bool, RoundEntry]]] = {}
     for tid, raw_row in raw.items():
-        rows[tid] = [(scaled[opponent] if opponent is not None else
-                      dummy.numerator * (den // dummy.denominator),  # type: ignore[union-attr]
+        rows[tid] = [(scaled[opponent] if opponent is not None else _scaled_dummy(dummy, den),
                       _vur(e, forfeits_played), e) for opponent, dummy, e in raw_row]
     return rows, den
+
+
+def _scaled_dummy(dummy: Fraction | None, den: int) -> int:
+    assert dummy is not None  # a round without a real opponent counts against a dummy (C.07 16.4)
+    return dummy.numerator * (den // dummy.denominator)
 
 
 def _unscale(total: Fraction, den: int) -> Fraction:

@@ -1,6 +1,6 @@
 """FIDE TRF codec for team tournaments: TRF-2026 (310/320/330/300 ...) and TRF16 (013).
 
-Spec: ``reference/formats.md`` section 1 and ``reference/pairing.md`` section 8.
+Spec: FIDE TRF16 and TRF-2026 (C.04 Annex 2), with the TRF-2026 records of a team event.
 
     read_tournament(text, base_rules=None, *, table_order=True) -> Tournament
         (table_order=False: tables in reading order, not GHR C.04.2 3.6; for the standings)

@@ -1,6 +1,6 @@
 """Shared pieces of the TRF codec: column helpers, number formats and the record-192 codes.
 
-Columns in the FIDE texts are 1-based *characters* (TRF-2026 Remark 1, formats.md 1.1);
+Columns in the FIDE texts are 1-based *characters* (TRF-2026 Remark 1);
 the helpers here take those 1-based column numbers so the code reads like the spec tables.
 """
 
@@ -12,15 +12,15 @@ from fractions import Fraction
 from app.services.errors import FileFormatError
 from app.services.rules import PairingSettings, exact_number
 
-#: 001 round block: round r starts at column 92 + 10 (r - 1) (formats.md 1.3).
+#: 001 round block: round r starts at column 92 + 10 (r - 1) (record 001 of TRF16 and TRF-2026).
 ROUND_COL = 92
 ROUND_WIDTH = 10
-#: 310 team record: first player at columns 74-77, every further one 5 columns later (1.5).
+#: 310 team record: first player at columns 74-77, every further one 5 columns later (TRF-2026).
 TEAM310_FIRST = 74
-#: 013 team record: first player at columns 37-40, every further one 5 columns later (1.4).
+#: 013 team record: first player at columns 37-40, every further one 5 columns later (TRF16).
 TEAM013_FIRST = 37
 
-#: 001 result codes (formats.md 1.3), upper-cased.
+#: 001 result codes (TRF16 and TRF-2026), upper-cased.
 RESULT_LETTERS = set("+-WDL1=0HFUZ")
 
 
@@ -80,7 +80,7 @@ def fmt_int(value: int | None, width: int) -> str:
     return " " * width if value is None else str(value).rjust(width)
 
 
-# --- record 192: the encoded tournament type (TRF-2026, pairing.md 8) --------------------------
+# --- record 192: the encoded tournament type (TRF-2026) ------------------------------------------
 
 
 def type_code(p: PairingSettings) -> str:

@@ -1,6 +1,6 @@
 """Write a :class:`Tournament` as TRF-2026 (or TRF16 for older programs).
 
-Spec: ``reference/formats.md`` section 1 (column tables 1.2-1.5). Every record is written
+Spec: FIDE TRF-2026 and TRF16 (C.04 Annex 2), their column tables. Every record is written
 column-exact, trailing blanks removed, lines joined with ``\\n`` and a final newline.
 
 TRF-2026 output, in this order: 012-132 header records, 142 (rounds), 152 (initial colour),
@@ -13,7 +13,7 @@ or played out of roster order.
 TRF16 output has the header, ``XXR`` (JaVaFo's round count, which TRF16 lacks), the 001
 records and 013 team records (name at 5-36, first player at 37-40).
 
-How a match becomes player rounds (001 round blocks, formats.md 1.3):
+How a match becomes player rounds (001 round blocks):
 
 * a board with two players: each names the other, with colour ``w``/``b`` and the result
   code ``1 = 0`` (played) or ``+ -`` (forfeit); a pending game has a blank result;
@@ -170,7 +170,7 @@ def _match_boards(t: Tournament, m: Match) -> list[tuple[int, int | None, int | 
         pattern = t.rules.pairing.board_colour_pattern
         fa, sa = _default_lineup(t, m.first), _default_lineup(t, m.second)
         code = {"first": "-/+", "second": "+/-", "both": "-/-"}[m.forfeit]
-        out = []
+        out: list[tuple[int, int | None, int | None, bool, str | None]] = []
         for k in range(t.rules.boards):
             fw = pattern[k] == "W"
             res = code if fw else {"-/+": "+/-", "+/-": "-/+", "-/-": "-/-"}[code]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
+from app.operations.read_models import prizes_dict
 from app.services.prizes import compute_prizes
 from app.services.rules import Rules
 from app.services.standings import compute_standings
@@ -18,7 +19,7 @@ def test_overall_and_union_cups() -> None:
     assert [(p.place, p.team_id) for p in pr.union] == [(1, 4), (2, 2), (3, 5)]
     # D's players: all four played in round 1; in round 3 D won by match forfeit
     assert pr.overall[0].players == (41, 42, 43, 44)
-    d = pr.to_dict()
+    d = prizes_dict(pr)
     assert d["overall"][0]["team"]["name"] == "D" and d["union"][1]["team"]["name"] == "B"
 
 
@@ -57,7 +58,7 @@ def test_board_prizes_count_otb_games_only() -> None:
     assert [(p.player_id, p.games, p.points) for p in b1] == [(11, 3, 3), (21, 3, 0)]
     assert [(p.player_id, p.games, p.points) for p in b2] == [(12, 4, 4), (22, 4, 0)]
     assert b2[0].percentage == 1 and b2[0].performance == 1978 + 800
-    assert pr.to_dict()["boards"][0]["percentage"] == "100"
+    assert prizes_dict(pr)["boards"][0]["percentage"] == "100"
 
 
 def test_prizes_follow_given_standings_round() -> None:

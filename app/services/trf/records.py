@@ -1,0 +1,472 @@
+"""TRF text -> records: every line of a TRF-2026 / TRF16 file read into a :class:`_State`.
+
+Column-exact where the spec is, lenient where real files are sloppy, strict where a file is wrong
+(see :mod:`app.services.trf.reader`); nothing here rebuilds matches or builds the tournament.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from datetime import date
+from fractions import Fraction
+
+from app.services.errors import FileFormatError
+from app.services.tournament import Player
+from app.services.trf.common import (
+    RESULT_LETTERS,
+    ROUND_COL,
+    ROUND_WIDTH,
+    TEAM013_FIRST,
+    TEAM310_FIRST,
+    TrfWarning,
+    cols,
+    parse_int,
+    parse_points,
+    parse_type_code,
+    unknown_type_words,
+)
+
+#: One player's side of a game, as a canonical result letter: ``1`` win, ``=`` draw, ``0`` loss,
+#: ``+`` forfeit win, ``-`` forfeit loss, `` `` not known yet (see ``_SIDE_POINTS``).
+_Side = str
+
+_WIN: _Side = "1"
+_DRAW: _Side = "="
+_LOSS: _Side = "0"
+_FWIN: _Side = "+"
+_FLOSS: _Side = "-"
+_UNKNOWN: _Side = " "
+
+_SIDE_OF_CODE: dict[str, _Side] = {
+    "1": _WIN, "W": _WIN, "=": _DRAW, "D": _DRAW, "0": _LOSS, "L": _LOSS,
+    "+": _FWIN, "-": _FLOSS, " ": _UNKNOWN, "Z": _UNKNOWN,
+}
+
+#: (score, forfeit) of each side; score None = not known yet.
+_SIDE_POINTS: dict[_Side, tuple[Fraction | None, bool]] = {
+    _WIN: (Fraction(1), False), _DRAW: (Fraction(1, 2), False), _LOSS: (Fraction(0), False),
+    _FWIN: (Fraction(1), True), _FLOSS: (Fraction(0), True), _UNKNOWN: (None, False),
+}
+
+
+# The reader's own records are plain classes with __slots__, not dataclasses: defining a dataclass
+# costs about a millisecond at import (its methods are compiled from source), which every run of a
+# file command pays, and these records need no generated __eq__ or __repr__.
+
+
+class _Block:
+    """One round block of a 001 record."""
+
+    __slots__ = ("opponent", "colour", "code", "side", "bye")
+
+    def __init__(self, opponent: int, colour: str | None, code: str) -> None:
+        self.opponent = opponent
+        self.colour = colour  # "w" / "b" / None
+        self.code = code  # upper-case result letter, " " for blank
+        self.side = _SIDE_OF_CODE.get(code)  # the canonical letter of a game's side (None for a bye code)
+        self.bye = code in _BYE_CODES
+
+
+class _PlayerRec:
+    """A 001 record: the player and its round blocks."""
+
+    __slots__ = ("player", "line", "length", "blocks", "team")
+
+    def __init__(self, player: Player, line: int, length: int) -> None:
+        self.player = player
+        self.line = line
+        self.length = length  # characters in the record: a record cut short ends before its round blocks
+        self.blocks: dict[int, _Block] = {}
+        self.team: int | None = None  # the team whose roster names the player (set once the teams are read)
+
+
+class _TeamRec:
+    """A 310 or 013 team record."""
+
+    __slots__ = ("tpn", "name", "nickname", "roster", "line")
+
+    def __init__(self, tpn: int, name: str, nickname: str, roster: list[int], line: int) -> None:
+        self.tpn = tpn
+        self.name = name
+        self.nickname = nickname
+        self.roster = roster
+        self.line = line
+
+
+class _State:
+    """What the records read so far say, before the tournament is built."""
+
+    def __init__(self) -> None:
+        self.header: dict[str, str] = {}
+        self.header_lines: dict[str, int] = {}
+        self.deputies: list[str] = []
+        self.round_dates: dict[int, date] = {}
+        self.rounds: int | None = None
+        self.initial_colour: str | None = None
+        self.gp: dict[str, Fraction] = {}
+        self.mp: dict[str, Fraction] = {}
+        self.type_code: dict[str, object] | None = None
+        self.tiebreaks202: str | None = None
+        self.tiebreaks212: str | None = None
+        self.pattern: str | None = None
+        self.players: dict[int, _PlayerRec] = {}
+        self.teams310: dict[int, _TeamRec] = {}
+        self.teams013: list[_TeamRec] = []
+        self.pab_points: tuple[Fraction, Fraction] | None = None
+        self.pab: dict[int, tuple[int, int]] = {}  # round -> (team, line)
+        self.forfeits: dict[int, list[tuple[str, int, int, int]]] = {}
+        self.out_of_order: dict[tuple[int, int], tuple[int, list[int | None], int]] = {}
+        self.forbidden: list[tuple[int, int]] = []
+        self.warnings: list[TrfWarning] = []
+        self.last_line = 0
+        self.has_u = False  # some 001 round block says U: the file can say which team had the PAB
+        self.known_blocks: dict[str, _Block] = {}  # the text of a round block -> what it says (never changed)
+        #: round -> (player, record, block) of every block, in the order of the players' records
+        self.blocks_of_round: defaultdict[int, list[tuple[int, _PlayerRec, _Block]]] = defaultdict(list)
+
+    def warn(self, line: int, message: str, kind: str = "note", round_no: int | None = None,
+             team: int | None = None) -> None:
+        self.warnings.append(TrfWarning(line, message, kind, round_no, team))
+
+
+#: A record ends at CR (TRF16 Remark 1), LF or CR LF, and nowhere else: ``str.splitlines`` also
+#: breaks at form feed, U+2028 and other separators, which would put every later error on the
+#: wrong line.
+
+
+#: What a tournament file holds, for the messages that refuse one.
+_EXPECTED = "a TRF-2026 or TRF16 team tournament: 012 name, 001 player records, 310 or 013 team records"
+
+
+def split_lines(text: str) -> list[str]:
+    """``text`` cut into records at CR, LF or CR LF only (see above). (String methods, not a regular
+    expression: they find the breaks of a 150-team file ten times faster.)"""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.split("\n")
+
+
+def read_records(text: str) -> _State:
+    """Every record of ``text``; an empty file raises ``FileFormatError``."""
+    st = _State()
+    lines = split_lines(text)
+    if lines and lines[0].startswith("\ufeff"):
+        lines[0] = lines[0][1:]
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines:
+        raise FileFormatError(1, f"the file is empty; expected {_EXPECTED}")
+    st.last_line = len(lines)
+    for lineno, raw in enumerate(lines, 1):
+        line = raw.rstrip()
+        if not line.strip():
+            continue
+        if line.startswith("###"):
+            continue  # TRF-2026 comment
+        _read_line(st, lineno, line)
+    return st
+
+
+# --- line parsers ------------------------------------------------------------------------------
+
+_HEADER = {"012": "name", "022": "city", "032": "federation", "042": "start", "052": "end",
+           "092": "type", "102": "chief", "122": "time_control", "182": "controller"}
+_IGNORED = {"062", "072", "082", "172", "222", "250", "299", "801", "802"}
+
+
+#: A column ruler (``1234567890...``, ``         1         2``): digits and blanks only.
+_RULER = r"[\d ]+"  # a pattern, compiled by ``re`` when first needed (most files have no ruler)
+_KNOWN = {*_HEADER, *_IGNORED, "112", "132", "142", "152", "162", "362", "192", "202", "212", "352", "001",
+          "013", "310", "320", "330", "300", "260", "240"}
+
+
+def _read_line(st: _State, n: int, line: str) -> None:
+    din = line[:3]
+    if len(line) > 3 and line[3] != " ":
+        if din in _KNOWN and not re.fullmatch(_RULER, line):
+            # a record with a tab or junk in column 4 is misaligned, not a ruler: skipping it
+            # would move the error to a later line (a team naming a player "without" a record)
+            raise FileFormatError(n, f"record {din}: column 4 must be a blank, not {line[3]!r} "
+                                     "(the data starts at column 5)")
+        st.warn(n, "not a TRF record (ruler or stray line), skipped")
+        return
+    if din == "001":  # most of a file
+        _read_001(st, n, line)
+    elif din in _HEADER:
+        st.header[_HEADER[din]] = line[4:].strip()
+        st.header_lines[_HEADER[din]] = n
+    elif din == "112":
+        st.deputies.append(line[4:].strip())
+    elif din == "132":
+        _read_132(st, n, line)
+    elif din in ("142", "XXR"):
+        st.rounds = parse_int(line[4:], n, "number of rounds", blank=None)
+    elif din == "152":
+        c = line[4:].strip().upper()[:1]
+        if c not in ("W", "B"):
+            raise FileFormatError(n, f"initial colour must be W or B, not {line[4:].strip()!r}")
+        st.initial_colour = c
+    elif din == "XXC":
+        words = line[4:].lower().split()
+        if "white1" in words:
+            st.initial_colour = "W"
+        elif "black1" in words:
+            st.initial_colour = "B"
+    elif din == "162":
+        st.gp.update(_read_score_system(n, line, "game"))
+    elif din == "362":
+        st.mp.update(_read_score_system(n, line, "match"))
+    elif din == "192":
+        code = line[4:].strip()
+        st.type_code = parse_type_code(code)
+        if st.type_code is None:
+            st.warn(n, f"tournament type {code!r} is not a FIDE team Swiss code; C.04.6 defaults used")
+        elif unknown_type_words(code):
+            unknown = ", ".join(unknown_type_words(code))
+            st.warn(n, f"tournament type {code!r}: {unknown} not understood; Type A colour preferences used "
+                       "(C.04.6 1.7 default)")
+    elif din == "202":
+        st.tiebreaks202 = line[4:].strip()
+    elif din == "212":
+        st.tiebreaks212 = line[4:].strip()
+    elif din == "352":
+        pattern = line[4:].strip().upper()
+        if not pattern or set(pattern) - {"W", "B"}:
+            raise FileFormatError(n, f"board colours must be letters W/B such as WBWB, not {pattern!r}")
+        st.pattern = pattern
+    elif din == "013":
+        _read_013(st, n, line)
+    elif din == "310":
+        _read_310(st, n, line)
+    elif din == "320":
+        _read_320(st, n, line)
+    elif din == "330":
+        _read_330(st, n, line)
+    elif din == "300":
+        _read_300(st, n, line)
+    elif din == "260":
+        ids = [parse_int(line[i - 1 : i + 3], n, "team number") for i in range(13, len(line) + 1, 5)]
+        ids = [i for i in ids if i]
+        st.forbidden.extend((a, b) for k, a in enumerate(ids) for b in ids[k + 1 :])
+    elif din == "240":
+        if cols(line, 5, 5).upper() in ("F", "H"):
+            st.warn(n, "full/half-point byes (240 F/H) are not used in team events here; ignored")
+    elif din in _IGNORED or din.startswith(("XX", "BB")):
+        return
+    else:
+        st.warn(n, f"record {din!r} not understood, skipped")
+
+
+def _read_date(text: str, n: int, what: str, st: _State) -> date | None:
+    s = text.strip()
+    if not s:
+        return None
+    if len(s) == 10 and s[4] == "/" and s[7] == "/" and s[:2] != "00":  # YYYY/MM/DD, as nearly every file has
+        try:
+            return date.fromisoformat(f"{s[:4]}-{s[5:7]}-{s[8:]}")
+        except ValueError:
+            pass  # 2014/00/00, a letter: read as below
+    if len(s) == 10 and s[4] in _DATE_SEPARATORS and s[7] in _DATE_SEPARATORS and s.isascii() \
+            and s[:4].isdigit() and s[5:7].isdigit() and s[8:].isdigit():  # YYYY/MM/DD: the regex's result
+        y, mo, d = int(s[:4]), int(s[5:7]), int(s[8:])
+    else:
+        m = re.fullmatch(_DATE, s)
+        if not m:
+            st.warn(n, f"{what} {s!r} is not a date YYYY/MM/DD; ignored")
+            return None
+        y, mo, d = (int(x) for x in m.groups())
+    if y < 100:
+        y += 2000
+    try:
+        # Swiss-Manager writes 2014/00/00 when only the year is known
+        return date(y, mo or 1, d or 1)
+    except ValueError:
+        st.warn(n, f"{what} {s!r} is not a valid date; ignored")
+        return None
+
+
+_DATE = r"(\d{2,4})[/.-](\d{1,2})[/.-](\d{1,2})"  # compiled when first needed: most dates are YYYY/MM/DD
+_DATE_SEPARATORS = "/.-"
+
+
+def _read_132(st: _State, n: int, line: str) -> None:
+    r = 1
+    while ROUND_COL + ROUND_WIDTH * (r - 1) <= len(line):
+        start = ROUND_COL + ROUND_WIDTH * (r - 1)
+        d = _read_date(cols(line, start, start + 7), n, f"date of round {r}", st)
+        if d is not None:
+            st.round_dates[r] = d
+        r += 1
+
+
+def _read_score_system(n: int, line: str, kind: str) -> dict[str, Fraction]:
+    """162 / 362: a letter at col 6 (after ``T`` at col 5 in 362), points at 7-10, period 9."""
+    out: dict[str, Fraction] = {}
+    pos = 6
+    while pos <= len(line):
+        letter = cols(line, pos, pos).upper()
+        if letter.strip():
+            out[letter] = parse_points(cols(line, pos + 1, pos + 4), n, f"{kind} points for {letter}")
+        pos += 9
+    return out
+
+
+_BLANK_BLOCK = " " * 8
+
+
+def _read_001(st: _State, n: int, line: str) -> None:
+    # plain slices, not ``cols``: every field is stripped, so the padding of a short line is moot
+    # the numbers: digits nearly always, read at once; anything else as parse_int reads (and refuses) it
+    text = line[4:8].strip()
+    pid = int(text) if text.isascii() and text.isdigit() else parse_int(text, n, "starting rank (cols 5-8)",
+                                                                         blank=None)
+    if pid in st.players:
+        raise FileFormatError(n, f"player {pid} is defined twice (first on line {st.players[pid].line})")
+    text = line[48:52].strip()
+    rating = int(text) if text.isascii() and text.isdigit() else parse_int(text, n, "rating (cols 49-52)")
+    text = line[57:68].strip()
+    fide_id = int(text) if text.isascii() and text.isdigit() else parse_int(text, n, "FIDE id (cols 58-68)")
+    sex = line[9:10].strip().lower() or "m"
+    player = Player(
+        id=pid,
+        name=line[14:47].strip(),
+        sex=sex,
+        title=line[10:13].strip(),
+        fide_rating=rating or None,
+        federation=line[53:56].strip(),
+        fide_id=fide_id or None,
+        birth_date=_read_date(line[69:79], n, "birth date", st),
+    )
+    length = len(line)
+    rec = _PlayerRec(player, n, length)
+    st.players[pid] = rec
+    if length < ROUND_COL:
+        return
+    # round r's block: columns ROUND_COL + ROUND_WIDTH * (r - 1) and the 7 after it, after a gap of two
+    # blanks; the gaps of every block that starts within the record are read at once
+    count = (length - ROUND_COL) // ROUND_WIDTH + 1
+    end = ROUND_COL - 3 + ROUND_WIDTH * count
+    stop, misaligned = length, 0
+    if line[ROUND_COL - 3 : end : ROUND_WIDTH].strip() or line[ROUND_COL - 2 : end : ROUND_WIDTH].strip():
+        # the first block whose gap is not blank: the blocks before it are read (and refused) first
+        misaligned = next(k for k in range(count) if line[ROUND_COL - 3 + ROUND_WIDTH * k:
+                                                          ROUND_COL - 1 + ROUND_WIDTH * k].strip()) + 1
+        stop = ROUND_COL - 1 + ROUND_WIDTH * (misaligned - 1)
+    blocks = rec.blocks
+    known = st.known_blocks
+    by_round = st.blocks_of_round
+    r = 0
+    for i in range(ROUND_COL - 1, stop, ROUND_WIDTH):
+        r += 1
+        block = line[i : i + 8]
+        if block == _BLANK_BLOCK or block.isspace():
+            continue
+        b = known.get(block)  # blocks repeat (the same opponent, colour and result): read each once
+        if b is None:
+            b = known[block] = _read_block(n, r, i + 1, block.ljust(8))
+            if b.code == "U":
+                st.has_u = True
+        blocks[r] = b
+        by_round[r].append((pid, rec, b))
+    if misaligned:
+        start = ROUND_COL + ROUND_WIDTH * (misaligned - 1)
+        raise FileFormatError(n, f"round {misaligned}: misaligned round block (columns {start - 2}-{start - 1})")
+
+
+def _read_block(n: int, r: int, start: int, block: str) -> _Block:
+    if block[4] != " " or block[6] != " ":
+        raise FileFormatError(n, f"round {r}: misaligned round block at column {start}: {block!r}")
+    opp_text = block[0:4].strip()
+    if opp_text.isascii() and opp_text.isdigit():
+        opp = int(opp_text)
+    else:
+        opp = parse_int(opp_text, n, f"round {r}: opponent (cols {start}-{start + 3})")
+    colour = block[5]
+    if colour not in _COLOUR_OF_LETTER:
+        raise FileFormatError(n, f"round {r}: colour must be w, b or -, not {colour!r}")
+    code = block[7].upper()
+    if code not in RESULT_LETTERS and code != " ":
+        raise FileFormatError(n, f"round {r}: unknown result code {code!r}")
+    return _Block(opp, _COLOUR_OF_LETTER[colour], code)
+
+
+_BYE_CODES = ("U", "H", "F")
+#: the colour letter of a round block (either case) -> "w", "b" or None ("-" or blank)
+_COLOUR_OF_LETTER: dict[str, str | None] = {"w": "w", "W": "w", "b": "b", "B": "b", "-": None, " ": None}
+
+
+def _team_ids(n: int, line: str, first: int) -> list[int]:
+    ids = []
+    pos = first
+    length = len(line)
+    while pos <= length:
+        if pos > first and line[pos - 2 : pos - 1].strip():
+            raise FileFormatError(n, f"team member numbers misaligned at column {pos - 1}")
+        text = line[pos - 1 : pos + 3].strip()
+        if text.isascii() and text.isdigit():  # nearly always: read at once, the message made only when needed
+            pid = int(text)
+        else:
+            pid = parse_int(text, n, f"player number (cols {pos}-{pos + 3})")
+        if pid:
+            ids.append(pid)
+        pos += 5
+    return ids
+
+
+def _read_310(st: _State, n: int, line: str) -> None:
+    tpn = parse_int(cols(line, 5, 7), n, "team pairing number (cols 5-7)", blank=None)
+    if tpn in st.teams310:
+        raise FileFormatError(n, f"team {tpn} is defined twice (first on line {st.teams310[tpn].line})")
+    if cols(line, 72, 73).strip():
+        raise FileFormatError(n, "misaligned team record: columns 72-73 must be blank")
+    st.teams310[tpn] = _TeamRec(
+        tpn, cols(line, 9, 40).strip(), cols(line, 42, 46).strip(), _team_ids(n, line, TEAM310_FIRST), n
+    )
+
+
+def _read_013(st: _State, n: int, line: str) -> None:
+    tpn = len(st.teams013) + 1  # the 013 record has no number: its position is the team's id
+    st.teams013.append(_TeamRec(tpn, cols(line, 5, 36).strip(), "", _team_ids(n, line, TEAM013_FIRST), n))
+
+
+def _read_320(st: _State, n: int, line: str) -> None:
+    if st.pab_points is not None:
+        raise FileFormatError(n, "record 320 may occur only once (TRF-2026)")
+    st.pab_points = (parse_points(cols(line, 5, 8), n, "PAB match points (cols 5-8)"),
+                     parse_points(cols(line, 10, 13), n, "PAB game points (cols 10-13)"))
+    r = 1
+    pos = 15
+    while pos <= len(line):
+        team = parse_int(cols(line, pos, pos + 2), n, f"round {r}: PAB team (cols {pos}-{pos + 2})")
+        if team:
+            st.pab[r] = (team, n)
+        r += 1
+        pos += 4
+
+
+def _read_330(st: _State, n: int, line: str) -> None:
+    kind = cols(line, 5, 6)
+    trans = {"+-": "+-", "-+": "-+", "--": "--", "10": "+-", "01": "-+", "00": "--",
+             "WL": "+-", "LW": "-+", "LL": "--", "WZ": "+-", "ZW": "-+", "ZZ": "--"}
+    if kind.upper() not in trans:
+        raise FileFormatError(n, f"forfeit type must be +-, -+ or --, not {kind!r}")
+    rnd = parse_int(cols(line, 8, 10), n, "round (cols 8-10)", blank=None)
+    white = parse_int(cols(line, 12, 14), n, "white team (cols 12-14)", blank=None)
+    black = parse_int(cols(line, 16, 18), n, "black team (cols 16-18)", blank=None)
+    st.forfeits.setdefault(rnd, []).append((trans[kind.upper()], white, black, n))
+
+
+def _read_300(st: _State, n: int, line: str) -> None:
+    rnd = parse_int(cols(line, 5, 7), n, "round (cols 5-7)", blank=None)
+    team = parse_int(cols(line, 9, 11), n, "team (cols 9-11)", blank=None)
+    opp = parse_int(cols(line, 13, 15), n, "opponent team (cols 13-15)")
+    lineup: list[int | None] = []
+    pos = 17
+    while pos <= len(line):
+        pid = parse_int(cols(line, pos, pos + 3), n, f"player (cols {pos}-{pos + 3})")
+        lineup.append(pid or None)
+        pos += 5
+    if (rnd, team) in st.out_of_order:
+        raise FileFormatError(n, f"a second lineup (300) for team {team} in round {rnd}")
+    st.out_of_order[(rnd, team)] = (opp, lineup, n)
