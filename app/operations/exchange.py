@@ -42,11 +42,12 @@ from app.auth.principal import Principal
 from app.models import BoardGame, Club, Match, Membership, Player, RosterEntry, Round, Team, Tournament
 from app.operations import audit
 from app.operations.repository import load_domain, rules_of
+from app.presentation.standings import standings_to_dict
 from app.services import tournament as dom
 from app.services.errors import FileFormatError, InvalidInput, StateConflict
 from app.services.lifecycle import COMPLETED, IN_PROGRESS, PAIRED_STATES, PUBLIC_STATES, PUBLISHED
 from app.services.rules import Rules, fide_default, points_option, preset, rules_to_dict
-from app.services.standings import Standings, compute_standings, format_value, standings_to_dict
+from app.services.standings import Standings, compute_standings, format_value
 from app.services.trf import TrfWarning, fingerprint, read_tournament_with_warnings, write_tournament
 
 EXPORT_FORMATS = ("trf2026", "trf16")

@@ -38,6 +38,7 @@ from app.operations.repository import (
     to_player,
 )
 from app.operations.rounds import match_boards, match_etag, round_matches
+from app.presentation.standings import standings_to_dict
 from app.schemas.appeals import AppealRead, CommitteeMemberRead, SittingCommitteeRead
 from app.schemas.clubs import PlayerPublic, PlayerRead
 from app.schemas.lineups import LineupBoard, LineupRead, RankingRead, RankingRowRead
@@ -77,7 +78,7 @@ from app.services.player_record import GameOutcome, PlayerRound, player_rounds
 from app.services.prizes import BoardPlace, Prizes, TeamPrize, compute_prizes
 from app.services.rules import Rules
 from app.services.seeding import initial_ranking
-from app.services.standings import compute_standings, format_value, standings_to_dict
+from app.services.standings import compute_standings, format_value
 from app.services.tournament import BoardGame as DomBoard
 from app.services.tournament import Match as DomMatch
 from app.services.tournament import Team as DomTeam

@@ -20,7 +20,6 @@ from app.services.tournament import Outcome, Tournament
 
 TYPE_CHECKING = False  # typing is not imported at run time: file commands start faster
 if TYPE_CHECKING:
-    from typing import Any
 
     from app.services.rules import Rules
 
@@ -238,33 +237,3 @@ def format_value(v: Fraction) -> str:
     sign = "-" if scaled < 0 else ""
     digits = str(abs(scaled)).rjust(places + 1, "0")
     return f"{sign}{digits[:-places]}.{digits[-places:]}"
-
-
-def _tiebreak_dict(code: str, value: Fraction, use: TiebreakUse) -> dict[str, Any]:
-    return {"code": code, "value": format_value(value), "group": use.group,
-            "decisive": format_value(use.decisive) if use.decisive is not None else None, "board": use.board}
-
-
-def standings_to_dict(t: Tournament, st: Standings) -> dict[str, Any]:
-    """The documented JSON form (see ``app.cli.commands.standings``)."""
-    rows = []
-    for r in st.rows:
-        team = t.team(r.team_id)
-        club = t.club(team.club_id)
-        rows.append({
-            "rank": r.rank,
-            "tied": r.tied,
-            "team": {"id": team.id, "name": team.name, "tpn": team.tpn,
-                     "club": club.name if club is not None else None},
-            "mp": format_value(r.mp),
-            "gp": format_value(r.gp),
-            "won": r.won,
-            "drawn": r.drawn,
-            "lost": r.lost,
-            "byes": r.byes,
-            "forfeit_wins": r.forfeit_wins,
-            "forfeit_losses": r.forfeit_losses,
-            "tiebreaks": [_tiebreak_dict(c, v, use) for (c, v), use in zip(r.tiebreaks, r.explained, strict=True)],
-        })
-    return {"after_round": st.after_round, "rules": st.rules_text,
-            "tiebreaks": list(st.tiebreak_codes), "rows": rows}

@@ -24,6 +24,8 @@ DATABASE = {"sqlmodel", "sqlalchemy", "alembic"}
 FORBIDDEN: dict[str, set[str]] = {
     "app.services": HTTP | DATABASE | {"app.http", "app.routers", "app.operations", "app.models", "app.db",
                                        "app.auth", "app.schemas", "app.cli", "app.demo", "app.config"},
+    "app.presentation": HTTP | DATABASE | {"pydantic", "app.http", "app.routers", "app.operations", "app.models",
+                                           "app.db", "app.auth", "app.schemas", "app.cli", "app.demo"},
     "app.operations": HTTP | {"app.http", "app.routers", "app.cli"},
     "app.auth": HTTP | {"app.http", "app.routers", "app.operations", "app.cli", "app.demo"},
     "app.db": HTTP | {"app.http", "app.routers", "app.operations", "app.auth", "app.cli", "app.demo"},

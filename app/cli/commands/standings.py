@@ -55,9 +55,10 @@ import dataclasses
 import sys
 
 from app.cli.commands import HelpFormatter
+from app.presentation.standings import standings_to_dict
 from app.services.errors import InvalidInput
 from app.services.rules import fide_default, points_option
-from app.services.standings import Standings, compute_standings, format_value, standings_to_dict
+from app.services.standings import Standings, compute_standings, format_value
 from app.services.tournament import Tournament
 
 TYPE_CHECKING = False  # typing is not imported at run time: file commands start faster

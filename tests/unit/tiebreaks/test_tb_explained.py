@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
+from app.presentation.standings import standings_to_dict
 from app.services.rules import Rules
-from app.services.standings import TiebreakUse, compute_standings, standings_to_dict
+from app.services.standings import TiebreakUse, compute_standings
 from tests.unit.tiebreaks.tb_builders import build, example2
 from tests.unit.tiebreaks.test_tb_examples import example3
 
