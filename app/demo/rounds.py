@@ -11,16 +11,10 @@ import random
 from sqlmodel import Session, select
 
 from app.models import Player, Round, Tournament
+from app.operations.pairing import pair
 from app.operations.ranking import lock
-from app.operations.rounds import (
-    check_results_open,
-    get_round,
-    match_boards,
-    pair,
-    round_matches,
-    set_board_result,
-    set_match_forfeit,
-)
+from app.operations.results import check_results_open, set_board_result, set_match_forfeit
+from app.operations.rounds import get_round, match_boards, round_matches
 
 FORFEIT_ROUND = 2
 

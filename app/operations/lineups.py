@@ -18,6 +18,7 @@ from sqlmodel import Session, col, select
 from app.auth.principal import Principal
 from app.models import Club, Lineup, Round, Team, Tournament
 from app.operations import audit
+from app.operations.boards import lineup_changed
 from app.operations.read_models import player_row_view
 from app.operations.repository import (
     TOURNAMENT_BY_ID,
@@ -27,7 +28,7 @@ from app.operations.repository import (
     roster_rows_in_board_order,
     rules_of,
 )
-from app.operations.rounds import get_round, lineup_changed
+from app.operations.rounds import get_round
 from app.schemas.lineups import LineupBoard, LineupCheckRead, LineupPut, LineupRead
 from app.services import tournament as dom
 from app.services.errors import DomainError, NotFound, StateConflict

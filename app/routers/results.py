@@ -14,15 +14,8 @@ from app.http.deps import Access, BoardNumber, Id, RoundNumber, SessionDep, answ
 from app.models import IdempotencyRecord, Match, Round, Team, Tournament
 from app.operations.read_models import match_boards_of, match_read, prefetch
 from app.operations.repository import load_tournament, rules_of
-from app.operations.rounds import (
-    check_if_match,
-    check_results_open,
-    get_round,
-    has_entered_results,
-    match_boards,
-    set_board_result,
-    set_match_forfeit,
-)
+from app.operations.results import check_if_match, check_results_open, set_board_result, set_match_forfeit
+from app.operations.rounds import get_round, has_entered_results, match_boards
 from app.schemas.rounds import BatchOutcome, BatchResults, BoardResultPut, MatchRead, MatchResultPut
 from app.services.errors import InvalidInput, NotFound
 from app.services.tournament import normalise_result

@@ -26,8 +26,7 @@ from app.http.deps import (
     public,
 )
 from app.models import Round, Tournament
-from app.operations import cache
-from app.operations import rounds as ops
+from app.operations import cache, pairing, rounds
 from app.operations.read_models import round_read, round_summaries
 from app.operations.repository import load_tournament
 from app.schemas.base import Page
@@ -39,7 +38,7 @@ router = APIRouter(prefix="/tournaments/{tournament_id}/rounds", tags=["rounds"]
 def _locked_round(session: Session, tournament_id: int, number: int) -> tuple[Tournament, Round]:
     """Lock the tournament for a write and find the round."""
     t = load_tournament(session, tournament_id, for_update=True)
-    return t, ops.get_round(session, tournament_id, number)
+    return t, rounds.get_round(session, tournament_id, number)
 
 
 @router.get("", response_model=Page[RoundSummary], responses=NOT_MODIFIED, summary="The rounds and their states")
@@ -65,7 +64,7 @@ def get_round(tournament_id: Id, number: RoundNumber, session: SessionDep,
     """
     return cached(cache.read(
         session, tournament_id, "round",
-        lambda t: round_read(session, t, ops.get_round(session, tournament_id, number), access.principal),
+        lambda t: round_read(session, t, rounds.get_round(session, tournament_id, number), access.principal),
         RoundRead, params=(number,), audience=cache.staff_audience(session, access.principal, tournament_id),
         if_none_match=if_none_match))
 
@@ -82,7 +81,7 @@ def pair_round(tournament_id: Id, number: RoundNumber, session: SessionDep,
     satisfies the absolute criteria (C.04.6 3.3.3, type `no-legal-pairing`).
     """
     t, rnd = _locked_round(session, tournament_id, number)
-    ops.pair(session, t, rnd, access.principal)
+    pairing.pair(session, t, rnd, access.principal)
     return round_read(session, t, rnd, access.principal)
 
 
@@ -96,7 +95,7 @@ def set_absent(tournament_id: Id, number: RoundNumber, body: AbsentPut, session:
     is paired.
     """
     t, rnd = _locked_round(session, tournament_id, number)
-    ops.set_absent(session, t, rnd, body.team_id, body.absent, access.principal, body.reason)
+    pairing.set_absent(session, t, rnd, body.team_id, body.absent, access.principal, body.reason)
     return round_read(session, t, rnd, access.principal)
 
 
@@ -111,7 +110,7 @@ def change_pairing(tournament_id: Id, number: RoundNumber, body: PairingChange, 
     the round is paired and unpublished.
     """
     t, rnd = _locked_round(session, tournament_id, number)
-    ops.change_pairing(session, t, rnd, body.action, body.team_a, body.team_b, access.principal, body.reason)
+    pairing.change_pairing(session, t, rnd, body.action, body.team_a, body.team_b, access.principal, body.reason)
     return round_read(session, t, rnd, access.principal)
 
 
@@ -122,7 +121,7 @@ def publish_round(tournament_id: Id, number: RoundNumber, session: SessionDep,
     """Publish the pairing: `paired` -> `published`. The public now sees it and results can be entered;
     the pairing can no longer change. Refused (409, C.04.2 1.4) unless the round is `paired`."""
     t, rnd = _locked_round(session, tournament_id, number)
-    ops.publish(session, t, rnd, access.principal)
+    pairing.publish(session, t, rnd, access.principal)
     return round_read(session, t, rnd, access.principal)
 
 
@@ -134,7 +133,7 @@ def complete_round(tournament_id: Id, number: RoundNumber, session: SessionDep,
     next round can be paired. Refused (409) when a table has no full result (R-7.2, `tables` lists them) or
     the round is not in play."""
     t, rnd = _locked_round(session, tournament_id, number)
-    ops.complete(session, t, rnd, access.principal)
+    pairing.complete(session, t, rnd, access.principal)
     return round_read(session, t, rnd, access.principal)
 
 
@@ -145,5 +144,5 @@ def reopen_round(tournament_id: Id, number: RoundNumber, session: SessionDep,
     """Reopen a completed round to correct a result: `completed` -> `in_progress`. Refused (409) when the
     round is not completed, or once the next round is paired (C.04.2 1.4: that pairing used these results)."""
     t, rnd = _locked_round(session, tournament_id, number)
-    ops.reopen(session, t, rnd, access.principal)
+    pairing.reopen(session, t, rnd, access.principal)
     return round_read(session, t, rnd, access.principal)
