@@ -7,7 +7,7 @@ transaction and never commits.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sqlmodel import Session, col, delete, select
@@ -16,9 +16,11 @@ from app.auth.principal import Principal
 from app.models import BoardGame, Match, Round, Team, Tournament
 from app.operations import audit
 from app.operations.boards import base_lineup_warnings, round_lineups, store_matches
-from app.operations.repository import load_domain, rules_of
+from app.operations.read_models import round_read
+from app.operations.repository import load_domain, load_tournament, rules_of
 from app.operations.results import round_complete
 from app.operations.rounds import get_round, round_matches
+from app.schemas.rounds import RoundRead
 from app.services.errors import InvalidInput, NotFound, StateConflict
 from app.services.pairing import pair_tournament_round
 from app.services.rules import rules_from_dict, rules_to_dict
@@ -225,3 +227,45 @@ def reopen(session: Session, t: Tournament, rnd: Round, principal: Principal | N
         raise StateConflict("C.04.2 1.4", f"round {rnd.number + 1} is already paired from these results; "
                             "a change now would not change that pairing")
     _transition(session, t, rnd, principal, "in_progress")
+
+
+# --- the use cases by the round's number: each answers the round as the caller may see it --------------------
+
+
+def _on_round(session: Session, tournament_id: int, number: int, principal: Principal | None,
+              step: Callable[[Tournament, Round], object]) -> RoundRead:
+    t = load_tournament(session, tournament_id, for_update=True)  # serialises the writers of the tournament
+    rnd = get_round(session, tournament_id, number)
+    step(t, rnd)
+    return round_read(session, t, rnd, principal)
+
+
+def pair_round(session: Session, tournament_id: int, number: int, principal: Principal | None) -> RoundRead:
+    """Pair the round with the C.04.6 engine (again, until it is published)."""
+    return _on_round(session, tournament_id, number, principal, lambda t, rnd: pair(session, t, rnd, principal))
+
+
+def set_round_absence(session: Session, tournament_id: int, number: int, team_id: int, absent: bool,
+                      principal: Principal | None, reason: str) -> RoundRead:
+    """Mark a team absent from a pending round, or present again."""
+    return _on_round(session, tournament_id, number, principal,
+                     lambda t, rnd: set_absent(session, t, rnd, team_id, absent, principal, reason))
+
+
+def change_round_pairing(session: Session, tournament_id: int, number: int, action: str, team_a: int,
+                         team_b: int | None, principal: Principal | None, reason: str) -> RoundRead:
+    """A hand change of a paired, unpublished round (C.04.2 1.4)."""
+    return _on_round(session, tournament_id, number, principal,
+                     lambda t, rnd: change_pairing(session, t, rnd, action, team_a, team_b, principal, reason))
+
+
+def publish_round(session: Session, tournament_id: int, number: int, principal: Principal | None) -> RoundRead:
+    return _on_round(session, tournament_id, number, principal, lambda t, rnd: publish(session, t, rnd, principal))
+
+
+def complete_round(session: Session, tournament_id: int, number: int, principal: Principal | None) -> RoundRead:
+    return _on_round(session, tournament_id, number, principal, lambda t, rnd: complete(session, t, rnd, principal))
+
+
+def reopen_round(session: Session, tournament_id: int, number: int, principal: Principal | None) -> RoundRead:
+    return _on_round(session, tournament_id, number, principal, lambda t, rnd: reopen(session, t, rnd, principal))
