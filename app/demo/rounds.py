@@ -11,17 +11,10 @@ import random
 from sqlmodel import Session, select
 
 from app.models import Player, Round, Tournament
+from app.operations.pairing import complete, pair, publish
 from app.operations.ranking import lock
-from app.operations.rounds import (
-    check_results_open,
-    get_round,
-    match_boards,
-    pair,
-    round_matches,
-    set_board_result,
-    set_match_forfeit,
-)
-from app.services.lifecycle import COMPLETE, PUBLISH
+from app.operations.results import check_results_open, set_board_result, set_match_forfeit
+from app.operations.rounds import get_round, match_boards, round_matches
 
 FORFEIT_ROUND = 2
 
@@ -51,8 +44,7 @@ def play_demo_rounds(session: Session, t: Tournament, rounds: int, rng: random.R
     for n in range(1, rounds + 1):
         rnd = get_round(session, t.id or 0, n)
         pair(session, t, rnd, None)
-        rnd.state = PUBLISH.target
-        session.add(rnd)
+        publish(session, t, rnd, None)  # as an arbiter would: audited, and the round's events sent
         session.flush()
         check_results_open(rnd)
         matches = [m for m in round_matches(session, rnd) if m.second_team_id is not None]
@@ -71,8 +63,7 @@ def play_demo_rounds(session: Session, t: Tournament, rounds: int, rng: random.R
                     result = _draw_result(rng, w, k)
                 set_board_result(session, t, rnd, m, b.board, result, None, None)
         rnd = session.exec(select(Round).where(Round.id == rnd.id)).one()
-        rnd.state = COMPLETE.target
-        session.add(rnd)
+        complete(session, t, rnd, None)
         session.commit()
         played += 1
     return played

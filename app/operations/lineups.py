@@ -1,4 +1,4 @@
-"""Lineup use cases: submit a team's lineup for a round, or check one without saving (R-3.1-R-3.3, R-16.1).
+"""Lineup use cases: read a team's lineup for a round, submit it, or check one without saving (R-3.1-R-3.3, R-16.1).
 
 The submission and its dry run share every check, so the staff console's live validation answers exactly
 what the submission would: refusals that depend on the state (team status, round state, the start of the
@@ -15,19 +15,21 @@ from datetime import UTC, date, datetime
 from sqlalchemy import RowMapping, and_, bindparam
 from sqlmodel import Session, col, select
 
-from app.auth.principal import Principal
+from app.auth.rights import Access
 from app.models import Club, Lineup, Round, Team, Tournament
 from app.operations import audit
-from app.operations.read_models import player_row_view
+from app.operations.boards import lineup_changed
+from app.operations.read_models import lineup_read, player_row_view
 from app.operations.repository import (
     TOURNAMENT_BY_ID,
     by_id,
     eligibility,
     get_team,
+    load_tournament,
     roster_rows_in_board_order,
     rules_of,
 )
-from app.operations.rounds import get_round, lineup_changed
+from app.operations.rounds import get_round
 from app.schemas.lineups import LineupBoard, LineupCheckRead, LineupPut, LineupRead
 from app.services import tournament as dom
 from app.services.errors import DomainError, NotFound, StateConflict
@@ -109,8 +111,11 @@ def _captain_problem(ctx: _Context, captain_id: int | None, late: bool) -> Domai
     return None
 
 
-def check_lineup(session: Session, target: Target, body: LineupPut, *, late: bool) -> LineupCheckRead:
+def check_lineup(session: Session, tournament_id: int, number: int, team_id: int, body: LineupPut,
+                 access: Access) -> LineupCheckRead:
     """Every problem the submission of ``body`` would be refused for, without saving anything."""
+    target = lineup_target(session, tournament_id, number, team_id, for_update=False)
+    late = access.holds("lineup.late")
     ctx = _context(session, target, late=late)
     problems = list(lineup_problems(ctx.rules, ctx.roster, body.player_ids, body.captain_id, body.explicit_order,
                                     ctx.eligible))
@@ -125,9 +130,13 @@ def check_lineup(session: Session, target: Target, body: LineupPut, *, late: boo
                            problems=[{"rule": e.rule, "detail": e.detail} for e in problems])
 
 
-def submit_lineup(session: Session, target: Target, body: LineupPut, principal: Principal, *, late: bool,
-                  private: bool) -> LineupRead:
+def submit_lineup(session: Session, tournament_id: int, number: int, team_id: int, body: LineupPut,
+                  access: Access) -> LineupRead:
     """Store the lineup (refused with the first problem's rule), refresh the team's boards, audit it."""
+    principal = access.signed_in
+    target = lineup_target(session, tournament_id, number, team_id, for_update=True)
+    late = access.holds("lineup.late")
+    private = access.see_private(target.team.club_id)
     t, rnd, team = target.t, target.rnd, target.team
     ctx = _context(session, target, late=late)
     lineup = validate_lineup(ctx.rules, ctx.roster, body.player_ids, body.captain_id, body.explicit_order,
@@ -152,3 +161,19 @@ def submit_lineup(session: Session, target: Target, body: LineupPut, principal: 
                           if i < len(lineup.players) else None) for i in range(ctx.rules.boards)]
     return LineupRead(team_id=team.id or 0, round=rnd.number, submitted=True, captain_id=lineup.captain,
                       boards=boards)
+
+
+def round_started(rnd: Round) -> bool:
+    """Whether the round has begun: in play, or past its scheduled start."""
+    return rnd.state in STARTED_STATES or (
+        rnd.scheduled_start is not None and datetime.now(UTC) >= rnd.scheduled_start)
+
+
+def read_lineup(session: Session, tournament_id: int, number: int, team_id: int, access: Access) -> LineupRead:
+    """The team's lineup for the round: the submitted one, else the base lineup (R-3.1)."""
+    t = load_tournament(session, tournament_id)
+    rnd = get_round(session, tournament_id, number)
+    team = get_team(session, tournament_id, team_id)
+    if not round_started(rnd):
+        access.require("lineup.read", team.id)  # private to its team and the officials until the round starts
+    return lineup_read(session, t, team, number, access.principal)

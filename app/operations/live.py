@@ -31,6 +31,8 @@ from sqlalchemy import func
 from sqlalchemy.engine import Engine, make_url
 from sqlmodel import Session, col, select
 
+from app.config import get_settings
+from app.db.engine import get_engine
 from app.models import Tournament, TournamentEvent
 from app.services.errors import NotFound
 
@@ -252,3 +254,11 @@ async def stream(sub: Subscription, first: Event | None, ping_seconds: float, re
             yield e.sse()
     finally:
         broker.unsubscribe(sub)
+
+
+async def open_stream(tournament_id: int, last_event_id: int | None) -> AsyncIterator[str]:
+    """Subscribe to the tournament's events on the application's database (404 when there is no such
+    tournament, before anything is sent) and give the ``text/event-stream`` body."""
+    settings = get_settings()
+    sub, first = await broker.subscribe(get_engine(), tournament_id, last_event_id)
+    return stream(sub, first, settings.sse_ping_seconds, settings.sse_retry_ms)

@@ -9,7 +9,9 @@ from sqlmodel import Session, select
 from app.auth.principal import Principal
 from app.models import Round, Team, Tournament
 from app.operations import audit
-from app.operations.read_models import ranking_rows
+from app.operations.read_models import ranking_read, ranking_rows
+from app.operations.repository import load_tournament
+from app.schemas.lineups import RankingRead
 from app.services.errors import StateConflict
 from app.services.lifecycle import PENDING
 from app.services.seeding import check_tpn_relock
@@ -42,3 +44,10 @@ def lock(session: Session, t: Tournament, principal: Principal | None) -> None:
     session.add(t)
     audit.record(session, principal, "relock" if relock else "lock", "ranking", t.id, tournament_id=t.id,
                  before=before, after={str(team_id): tpn for tpn, team_id in enumerate(order, start=1)})
+
+
+def lock_ranking(session: Session, tournament_id: int, principal: Principal | None) -> RankingRead:
+    """Lock (or re-lock) the tournament's initial ranking; the ranking with its pairing numbers."""
+    t = load_tournament(session, tournament_id, for_update=True)
+    lock(session, t, principal)
+    return ranking_read(session, t)

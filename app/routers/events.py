@@ -7,11 +7,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Query
 from fastapi.responses import StreamingResponse
 
-from app.config import get_settings
-from app.db.engine import get_engine
 from app.http.deps import Access, Id, public
 from app.models.base import MAX_ID
-from app.operations.live import broker, stream
+from app.operations import live
 
 router = APIRouter(prefix="/tournaments/{tournament_id}", tags=["events"])
 
@@ -68,9 +66,6 @@ async def events(tournament_id: Id, _: Annotated[Access, public()],
                  resume: Annotated[int | None, Query(alias="last_event_id", ge=0, le=MAX_ID,
                                                      description="instead of the Last-Event-ID header")] = None,
                  ) -> StreamingResponse:
-    after = resume_after(last_event_id, resume)
-    settings = get_settings()
-    sub, first = await broker.subscribe(get_engine(), tournament_id, after)
-    return StreamingResponse(
-        stream(sub, first, settings.sse_ping_seconds, settings.sse_retry_ms), media_type="text/event-stream",
-        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    body = await live.open_stream(tournament_id, resume_after(last_event_id, resume))
+    return StreamingResponse(body, media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

@@ -7,10 +7,8 @@ from typing import Annotated
 from fastapi import APIRouter, Response
 
 from app.http.deps import NOT_MODIFIED, Access, Id, IfNoneMatch, SessionDep, answers, cached, permit, public
-from app.operations import cache
-from app.operations.ranking import lock
+from app.operations import cache, ranking
 from app.operations.read_models import ranking_read
-from app.operations.repository import load_tournament
 from app.schemas.lineups import RankingRead
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/ranking", tags=["ranking"])
@@ -32,6 +30,4 @@ def lock_ranking(tournament_id: Id, session: SessionDep,
                  access: Annotated[Access, permit("ranking.lock")]) -> RankingRead:
     """Lock the initial ranking: the entered teams get their pairing numbers 1..N (C.04.6 1.1) and round 1 can
     be paired. Locking again renumbers; it is refused (409) once round 4 is paired, and without entered teams."""
-    t = load_tournament(session, tournament_id, for_update=True)
-    lock(session, t, access.principal)
-    return ranking_read(session, t)
+    return ranking.lock_ranking(session, tournament_id, access.principal)

@@ -2,51 +2,16 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Header
 from fastapi.responses import JSONResponse
-from sqlmodel import Session, select
 
 from app.http.deps import Access, BoardNumber, Id, RoundNumber, SessionDep, answers, permit
-from app.models import IdempotencyRecord, Match, Round, Team, Tournament
-from app.operations.read_models import match_boards_of, match_read, prefetch
-from app.operations.repository import load_tournament, rules_of
-from app.operations.rounds import (
-    check_if_match,
-    check_results_open,
-    get_round,
-    has_entered_results,
-    match_boards,
-    set_board_result,
-    set_match_forfeit,
-)
+from app.operations import results
 from app.schemas.rounds import BatchOutcome, BatchResults, BoardResultPut, MatchRead, MatchResultPut
-from app.services.errors import InvalidInput, NotFound
-from app.services.tournament import normalise_result
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/rounds/{number}", tags=["results"])
-
-
-def _match(session: Session, rnd: Round, match_id: int) -> Match:
-    m = session.get(Match, match_id)
-    if m is None or m.round_id != rnd.id:
-        raise NotFound(None, f"round {rnd.number} has no match {match_id}")
-    return m
-
-
-def _teams(session: Session, t: Tournament) -> dict[int, Any]:
-    """What a match answer shows of every team (:func:`team_ref`), as rows."""
-    return {r.id: r for r in session.exec(select(Team.id, Team.name, Team.tpn).where(Team.tournament_id == t.id))}
-
-
-def _open(session: Session, tournament_id: int, number: int) -> tuple[Tournament, Round]:
-    t = load_tournament(session, tournament_id, for_update=True)
-    rnd = get_round(session, tournament_id, number)
-    check_results_open(rnd)
-    return t, rnd
 
 
 ETAG = {"ETag": {"description": "the match's new ETag (send it in If-Match to change a result)",
@@ -67,12 +32,8 @@ def put_board_result(tournament_id: Id, number: RoundNumber, match_id: Id, board
     match changed since it was read). Refused (409) before publication (C.04.2 1.4), after completion (reopen
     the round first), on the bye (R-7.5) and on a match forfeited as a whole (R-7.3).
     """
-    principal = access.signed_in
-    t, rnd = _open(session, tournament_id, number)
-    m = _match(session, rnd, match_id)
-    set_board_result(session, t, rnd, m, board, body.result, principal, if_match, ended_at=body.ended_at)
-    session.flush()
-    out = match_read(session, t, rnd, m, _teams(session, t))
+    out = results.enter_board_result(session, tournament_id, number, match_id, board, body.result, access.signed_in,
+                                     if_match, ended_at=body.ended_at)
     return JSONResponse(out.model_dump(mode="json"), headers={"ETag": out.etag})
 
 
@@ -84,33 +45,9 @@ def put_match_result(tournament_id: Id, number: RoundNumber, match_id: Id, body:
     """Enter a whole match: `results` for every board in board order, or `forfeit` naming the team that did
     not show up (`first`, `second` or `both`; R-7.3: the other team wins by forfeit, R-7.4: the absent team
     may be expelled). Changing entered results needs `If-Match`, as for one board."""
-    principal = access.signed_in
-    t, rnd = _open(session, tournament_id, number)
-    m = _match(session, rnd, match_id)
-    if (body.results is None) == (body.forfeit is None):
-        raise InvalidInput("R-7.3", "give either the board results or a match-level forfeit")
-    if body.forfeit is not None:
-        set_match_forfeit(session, t, rnd, m, body.forfeit, principal, if_match)
-    else:
-        assert body.results is not None
-        boards = match_boards(session, m)
-        if len(body.results) != len(boards):
-            raise InvalidInput("R-7.2", f"the match has {len(boards)} boards; {len(body.results)} results given")
-        changing = any(b.result is not None and b.result != (normalise_result(r) if r else None)
-                       and b.first_player_id is not None and b.second_player_id is not None
-                       for b, r in zip(boards, body.results, strict=True)) or m.forfeit is not None
-        check_if_match(m, if_match, changing)
-        if m.forfeit is not None:
-            set_match_forfeit(session, t, rnd, m, None, principal, "*")
-        for b, r in zip(boards, body.results, strict=True):
-            set_board_result(session, t, rnd, m, b.board, r, principal, "*")
-    session.flush()
-    out = match_read(session, t, rnd, m, _teams(session, t))
+    out = results.enter_match_result(session, tournament_id, number, match_id, body.results, body.forfeit,
+                                     access.signed_in, if_match)
     return JSONResponse(out.model_dump(mode="json"), headers={"ETag": out.etag})
-
-
-def _hash(body: BatchResults) -> str:
-    return hashlib.sha256(json.dumps(body.model_dump(mode="json"), sort_keys=True).encode()).hexdigest()
 
 
 @router.post("/results", response_model=BatchOutcome,
@@ -129,70 +66,6 @@ def post_results(tournament_id: Id, number: RoundNumber, body: BatchResults, ses
     true`); the same key with another body is refused (422). Changing entered results needs the match's ETag
     in the item's `if_match` (428 without, 412 when stale).
     """
-    principal = access.signed_in
-    t = load_tournament(session, tournament_id, for_update=True)  # serialises writers: no lost update
-    digest = _hash(body)
-    endpoint = f"POST /tournaments/{tournament_id}/rounds/{number}/results"
-    if idempotency_key:
-        rec = session.exec(select(IdempotencyRecord).where(IdempotencyRecord.tournament_id == tournament_id,
-                                                           IdempotencyRecord.key == idempotency_key)).first()
-        if rec is not None:
-            if rec.request_hash != digest or rec.endpoint != endpoint:
-                raise InvalidInput(None, "this Idempotency-Key was used for a different request")
-            return JSONResponse(rec.response, status_code=rec.status_code, headers={"Idempotent-Replayed": "true"})
-    rnd = get_round(session, tournament_id, number)
-    check_results_open(rnd)
-    matches = {m.table_no: m for m in session.exec(select(Match).where(Match.round_id == rnd.id)).all()}
-    by_table: dict[int, list[Any]] = {}
-    for item in body.results:
-        if item.table not in matches:
-            raise NotFound(None, f"round {number} has no table {item.table}", table=item.table)
-        if (item.forfeit is None) == (item.board is None):
-            raise InvalidInput("R-7.3", f"table {item.table}: give a board with a result, or a forfeit",
-                               table=item.table)
-        by_table.setdefault(item.table, []).append(item)
-    # lost-update check once per match, against the state before this batch
-    boards_of: dict[int, dict[int, Any]] = {}
-    loaded = match_boards_of(session, [matches[table] for table in by_table])  # one statement, not one a match
-    for table, items in by_table.items():
-        m = matches[table]
-        boards = boards_of[table] = {b.board: b for b in loaded[m.id or 0]}
-        changing = False
-        for it in items:
-            if it.forfeit is not None:
-                changing |= m.forfeit is None and has_entered_results(session, m)
-                changing |= m.forfeit is not None and m.forfeit != it.forfeit
-            else:
-                b = boards.get(it.board)
-                if b is None:
-                    raise NotFound(None, f"table {table} has no board {it.board}", table=table)
-                new = normalise_result(it.result) if it.result is not None else None
-                changing |= (b.result is not None and b.result != new and b.first_player_id is not None
-                             and b.second_player_id is not None)
-        tags = [it.if_match for it in items if it.if_match]
-        check_if_match(m, tags[0] if tags else None, changing)
-    changed = unchanged = 0
-    for table, items in by_table.items():
-        m = matches[table]
-        for it in items:
-            if it.forfeit is not None:
-                did = set_match_forfeit(session, t, rnd, m, it.forfeit, principal, "*")
-            else:
-                did = set_board_result(session, t, rnd, m, it.board, it.result, principal, "*",
-                                       loaded=boards_of[table].get(it.board))
-            changed += did
-            unchanged += not did
-    teams = _teams(session, t)
-    touched = [matches[tb] for tb in sorted(by_table)]
-    boards_by, players = prefetch(session, touched)
-    rules = rules_of(t)
-    out = BatchOutcome(round=number, changed=changed, unchanged=unchanged,
-                       matches=[match_read(session, t, rnd, m, teams, players, boards_by[m.id or 0], rules)
-                                for m in touched])
-    payload = out.model_dump(mode="json")
-    if idempotency_key:
-        session.add(IdempotencyRecord(tournament_id=tournament_id, key=idempotency_key, user_id=principal.user_id,
-                                      endpoint=endpoint, request_hash=digest, status_code=200, response=payload))
-    return JSONResponse(payload)
-
-
+    answer = results.enter_batch(session, tournament_id, number, body, access.signed_in, idempotency_key)
+    return JSONResponse(answer.body, status_code=answer.status_code,
+                        headers={"Idempotent-Replayed": "true"} if answer.replayed else None)

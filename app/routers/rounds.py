@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Response
-from sqlmodel import Session
 
 from app.http.deps import (
     NOT_MODIFIED,
@@ -25,21 +24,12 @@ from app.http.deps import (
     permit,
     public,
 )
-from app.models import Round, Tournament
-from app.operations import cache
-from app.operations import rounds as ops
+from app.operations import cache, pairing, rounds
 from app.operations.read_models import round_read, round_summaries
-from app.operations.repository import load_tournament
 from app.schemas.base import Page
 from app.schemas.rounds import AbsentPut, PairingChange, RoundRead, RoundSummary
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/rounds", tags=["rounds"])
-
-
-def _locked_round(session: Session, tournament_id: int, number: int) -> tuple[Tournament, Round]:
-    """Lock the tournament for a write and find the round."""
-    t = load_tournament(session, tournament_id, for_update=True)
-    return t, ops.get_round(session, tournament_id, number)
 
 
 @router.get("", response_model=Page[RoundSummary], responses=NOT_MODIFIED, summary="The rounds and their states")
@@ -65,7 +55,7 @@ def get_round(tournament_id: Id, number: RoundNumber, session: SessionDep,
     """
     return cached(cache.read(
         session, tournament_id, "round",
-        lambda t: round_read(session, t, ops.get_round(session, tournament_id, number), access.principal),
+        lambda t: round_read(session, t, rounds.get_round(session, tournament_id, number), access.principal),
         RoundRead, params=(number,), audience=cache.staff_audience(session, access.principal, tournament_id),
         if_none_match=if_none_match))
 
@@ -81,9 +71,7 @@ def pair_round(tournament_id: Id, number: RoundNumber, session: SessionDep,
     appeals committee when the rules need one (R-14.4), after publication (C.04.2 1.4), and when no pairing
     satisfies the absolute criteria (C.04.6 3.3.3, type `no-legal-pairing`).
     """
-    t, rnd = _locked_round(session, tournament_id, number)
-    ops.pair(session, t, rnd, access.principal)
-    return round_read(session, t, rnd, access.principal)
+    return pairing.pair_round(session, tournament_id, number, access.principal)
 
 
 @router.put("/{number}/absent", response_model=RoundRead, responses=answers(409),
@@ -95,9 +83,8 @@ def set_absent(tournament_id: Id, number: RoundNumber, body: AbsentPut, session:
     An absent team is not paired and scores nothing for the round. Refused (409, C.04.2 1.4) once the round
     is paired.
     """
-    t, rnd = _locked_round(session, tournament_id, number)
-    ops.set_absent(session, t, rnd, body.team_id, body.absent, access.principal, body.reason)
-    return round_read(session, t, rnd, access.principal)
+    return pairing.set_round_absence(session, tournament_id, number, body.team_id, body.absent, access.principal,
+                                     body.reason)
 
 
 @router.post("/{number}/pairing", response_model=RoundRead, responses=answers(409),
@@ -110,9 +97,8 @@ def change_pairing(tournament_id: Id, number: RoundNumber, body: PairingChange, 
     The change is audited with its reason and the round is flagged `manual`. Refused (409, C.04.2 1.4) unless
     the round is paired and unpublished.
     """
-    t, rnd = _locked_round(session, tournament_id, number)
-    ops.change_pairing(session, t, rnd, body.action, body.team_a, body.team_b, access.principal, body.reason)
-    return round_read(session, t, rnd, access.principal)
+    return pairing.change_round_pairing(session, tournament_id, number, body.action, body.team_a, body.team_b,
+                                        access.principal, body.reason)
 
 
 @router.post("/{number}/publish", response_model=RoundRead, responses=answers(409),
@@ -121,9 +107,7 @@ def publish_round(tournament_id: Id, number: RoundNumber, session: SessionDep,
                   access: Annotated[Access, permit("round.publish")]) -> RoundRead:
     """Publish the pairing: `paired` -> `published`. The public now sees it and results can be entered;
     the pairing can no longer change. Refused (409, C.04.2 1.4) unless the round is `paired`."""
-    t, rnd = _locked_round(session, tournament_id, number)
-    ops.publish(session, t, rnd, access.principal)
-    return round_read(session, t, rnd, access.principal)
+    return pairing.publish_round(session, tournament_id, number, access.principal)
 
 
 @router.post("/{number}/complete", response_model=RoundRead, responses=answers(409),
@@ -133,9 +117,7 @@ def complete_round(tournament_id: Id, number: RoundNumber, session: SessionDep,
     """Complete the round: `published` or `in_progress` -> `completed`. The standings then count it and the
     next round can be paired. Refused (409) when a table has no full result (R-7.2, `tables` lists them) or
     the round is not in play."""
-    t, rnd = _locked_round(session, tournament_id, number)
-    ops.complete(session, t, rnd, access.principal)
-    return round_read(session, t, rnd, access.principal)
+    return pairing.complete_round(session, tournament_id, number, access.principal)
 
 
 @router.post("/{number}/reopen", response_model=RoundRead, responses=answers(409),
@@ -144,6 +126,4 @@ def reopen_round(tournament_id: Id, number: RoundNumber, session: SessionDep,
                  access: Annotated[Access, permit("round.reopen")]) -> RoundRead:
     """Reopen a completed round to correct a result: `completed` -> `in_progress`. Refused (409) when the
     round is not completed, or once the next round is paired (C.04.2 1.4: that pairing used these results)."""
-    t, rnd = _locked_round(session, tournament_id, number)
-    ops.reopen(session, t, rnd, access.principal)
-    return round_read(session, t, rnd, access.principal)
+    return pairing.reopen_round(session, tournament_id, number, access.principal)

@@ -229,6 +229,24 @@ def test_board_forfeit_and_empty_board(client: TestClient, admin: dict[str, str]
     assert o["score"] == ["2.5", "1.5"] and o["match_points"] == ["2", "0"]  # the board forfeit is a full point
 
 
+def test_an_automatic_forfeit_is_no_entered_result(client: TestClient, admin: dict[str, str]) -> None:
+    """R-4.5: the empty board's result is nobody's entry, so changing it needs no If-Match on any way in."""
+    tid, teams = setup(client, admin, teams=4)
+    short = teams[3]
+    ok(client.put(f"/tournaments/{tid}/rounds/1/lineups/{short['id']}",
+                  json={"player_ids": short["player_ids"][1:]}, headers=admin))
+    rnd = pair_publish(client, admin, tid, 1)
+    m = next(x for x in rnd["matches"] if short["id"] in (x["first"]["id"], x["second"]["id"]))
+    auto = m["boards"][3]["result"]
+    url = f"/tournaments/{tid}/rounds/1/matches/{m['id']}"
+    assert ok(client.put(f"{url}/boards/4", json={"result": None}, headers=admin))["boards"][3]["result"] is None
+    ok(client.post(f"/tournaments/{tid}/rounds/1/results",
+                   json={"results": [{"table": m["table"], "board": 4, "result": auto}]}, headers=admin))
+    ok(client.put(url, json={"results": ["1-0", "1-0", "1-0", None]}, headers=admin))
+    r = client.put(url, json={"results": ["0-1", "1-0", "1-0", None]}, headers=admin)
+    assert r.status_code == 428  # board 1 was entered: changing it needs the match's ETag
+
+
 def test_absent_team_is_not_paired_and_scores_zero(client: TestClient, admin: dict[str, str]) -> None:
     tid, teams = setup(client, admin, teams=5)
     ok(client.put(f"/tournaments/{tid}/rounds/1/absent", json={"team_id": teams[0]["id"], "reason": "bus"},

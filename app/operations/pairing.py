@@ -1,0 +1,270 @@
+"""A round's pairing and its life: absences, pairing through the C.04.6 engine, hand changes, publish, complete,
+reopen (C.04.2 1.4: a published pairing is frozen).
+
+The rules themselves (pairing, scoring) stay in ``app.services``. Every function here works inside the caller's
+transaction and never commits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from sqlmodel import Session, col, delete, select
+
+from app.auth.principal import Principal
+from app.models import BoardGame, Match, Round, Team, Tournament
+from app.operations import audit
+from app.operations.boards import base_lineup_warnings, round_lineups, store_matches
+from app.operations.read_models import round_read
+from app.operations.repository import load_domain, load_tournament, rules_of
+from app.operations.results import round_complete
+from app.operations.rounds import get_round, round_matches
+from app.schemas.rounds import RoundRead
+from app.services.errors import InvalidInput, NotFound, StateConflict
+from app.services.lifecycle import CHANGE_PAIRING, COMPLETE, COMPLETED, MARK_ABSENT, PAIR, PENDING, PUBLISH, REOPEN
+from app.services.pairing import pair_tournament_round
+from app.services.rules import rules_from_dict, rules_to_dict
+
+# --- pairing -------------------------------------------------------------------------------------------
+
+
+def check_can_pair(session: Session, t: Tournament, rnd: Round) -> None:
+    if not PAIR.allows(rnd.state):
+        raise StateConflict("C.04.2 1.4", f"round {rnd.number} is {rnd.state.replace('_', ' ')}: "
+                            "a published pairing is frozen")
+    if rnd.number > 1:
+        prev = get_round(session, t.id or 0, rnd.number - 1)
+        if prev.state != COMPLETED:
+            raise StateConflict("R-14.2", f"round {rnd.number - 1} is not completed ({prev.state.replace('_', ' ')}); "
+                                f"round {rnd.number} can be paired only after it")
+    rules = rules_of(t)
+    if rnd.number == 1 and rules.committee_required:
+        from app.models import CommitteeMember
+
+        if session.exec(select(CommitteeMember).where(CommitteeMember.tournament_id == t.id)).first() is None:
+            raise StateConflict("R-14.4", "the appeals committee must be named before round 1 is paired "
+                                "(PUT /tournaments/{t}/committee)")
+    if rnd.number > 1:
+        from app.models import Appeal
+
+        open_appeal = session.exec(select(Appeal).where(Appeal.tournament_id == t.id, Appeal.status == "open",
+                                                        Appeal.round_number == rnd.number - 1)).first()
+        if open_appeal is not None:
+            raise StateConflict("R-14.2", f"appeal {open_appeal.id} on round {rnd.number - 1} is still open: it must "
+                                f"be decided before round {rnd.number} is paired", appeal_id=open_appeal.id)
+    if t.tpns_locked_at is None:
+        raise StateConflict("C.04.6 1.1", "the initial ranking is not locked: lock it (POST .../ranking/lock) "
+                            "to give the teams their pairing numbers")
+
+
+def pair(session: Session, t: Tournament, rnd: Round, principal: Principal | None) -> dict[str, Any]:
+    """Run the C.04.6 engine on the database state and store the round's matches and boards."""
+    check_can_pair(session, t, rnd)
+    rules = rules_of(t)
+    teams = list(session.exec(select(Team).where(Team.tournament_id == t.id, Team.status == "entered")).all())
+    unnumbered = [tm.name for tm in teams if tm.tpn is None]
+    if unnumbered:
+        raise StateConflict("C.04.6 1.1", f"teams without a pairing number: {', '.join(unnumbered)}; "
+                            "re-lock the ranking")
+    present = [tm for tm in teams if (tm.id or 0) not in set(rnd.absent_team_ids)]
+    if len(present) < 2:
+        raise StateConflict("C.04.6 3", "fewer than two teams to pair")
+    dom = load_domain(session, t, rules=rules)
+    dom = _before_round(dom, rnd.number)
+    pairing = pair_tournament_round(dom, rnd.number, frozenset(rnd.absent_team_ids))
+    old = round_matches(session, rnd)
+    before = [{"table": m.table_no, "first": m.first_team_id, "second": m.second_team_id} for m in old]
+    _clear_matches(session, old)
+    lineups = round_lineups(session, t, rnd.number)
+    store_matches(session, t, rules, rnd, [(pm.table, pm.first, pm.second) for pm in pairing.matches], lineups)
+    warnings = base_lineup_warnings(session, t, present, rnd.number, lineups)
+    rnd.state = PAIR.target
+    rnd.manual = False
+    rnd.explanation = pairing.explanation.to_dict() | {"lines": pairing.explanation.lines(), "warnings": warnings}
+    rnd.version += 1
+    session.add(rnd)
+    audit.record(session, principal, "repair" if old else "pair", "round", rnd.number, tournament_id=t.id,
+                 before={"matches": before} if old else None,
+                 after={"matches": [{"table": m.table, "first": m.first, "second": m.second} for m in pairing.matches]})
+    return {"explanation": rnd.explanation, "warnings": warnings}
+
+
+def _before_round(dom: Any, number: int) -> Any:
+    return dom.with_rounds(range(1, number))
+
+
+def _clear_matches(session: Session, matches: Sequence[Match]) -> None:
+    ids = [m.id for m in matches]
+    if ids:
+        session.exec(delete(BoardGame).where(col(BoardGame.match_id).in_(ids)))  # type: ignore[call-overload]
+        session.exec(delete(Match).where(col(Match.id).in_(ids)))  # type: ignore[call-overload]
+        session.flush()
+
+
+def renumber_and_store(session: Session, t: Tournament, rnd: Round, pairs: list[tuple[int, int | None]]) -> None:
+    """Store a hand-changed pairing: ``pairs`` in board order (first = White on board 1), PAB last."""
+    _clear_matches(session, round_matches(session, rnd))
+    store_matches(session, t, rules_of(t), rnd, [(table, a, b) for table, (a, b) in enumerate(pairs, start=1)])
+
+
+# --- the round's life: absences, hand changes, publish, complete, reopen ------------------------------------
+
+
+def set_absent(session: Session, t: Tournament, rnd: Round, team_id: int, absent: bool, principal: Principal | None,
+               reason: str = "") -> None:
+    """Mark a team absent (not paired; a zero-point unplayed round) or present again, before pairing."""
+    if not MARK_ABSENT.allows(rnd.state):
+        raise StateConflict("C.04.2 1.4", f"round {rnd.number} is already paired; re-pairing would be needed: "
+                            "mark absences before pairing")
+    team = session.get(Team, team_id)
+    if team is None or team.tournament_id != t.id:
+        raise NotFound(None, f"no team {team_id} in this tournament")
+    before = list(rnd.absent_team_ids)
+    ids = set(rnd.absent_team_ids)
+    (ids.add if absent else ids.discard)(team_id)
+    rnd.absent_team_ids = sorted(ids)
+    rnd.version += 1
+    session.add(rnd)
+    audit.record(session, principal, "absent", "round", rnd.number, tournament_id=t.id,
+                 before={"absent": before}, after={"absent": rnd.absent_team_ids}, reason=reason)
+
+
+def _pairs(session: Session, rnd: Round) -> list[tuple[int, int | None]]:
+    return [(m.first_team_id, m.second_team_id) for m in round_matches(session, rnd)]
+
+
+def change_pairing(session: Session, t: Tournament, rnd: Round, action: str, team_a: int, team_b: int | None,
+                   principal: Principal | None, reason: str) -> None:
+    """A hand change before publishing (C.04.2 1.4): swap, pab, forbid (re-pairs) or colours; audited, manual."""
+    if not CHANGE_PAIRING.allows(rnd.state):
+        raise StateConflict("C.04.2 1.4", f"round {rnd.number} is {rnd.state}: only a paired, unpublished round "
+                            "can be changed by hand")
+    pairs = _pairs(session, rnd)
+    before = {"matches": [list(p) for p in pairs]}
+    where = {team: (i, side) for i, p in enumerate(pairs) for side, team in enumerate(p) if team is not None}
+    if team_a not in where:
+        raise InvalidInput(None, f"team {team_a} is not in this round's pairing")
+    if action == "forbid":
+        if team_b is None:
+            raise InvalidInput(None, "forbid names two teams")
+        a, b = session.get(Team, team_a), session.get(Team, team_b)
+        if not a or not b or a.tournament_id != t.id or b.tournament_id != t.id or a.tpn is None or b.tpn is None:
+            raise InvalidInput(None, "both teams need pairing numbers in this tournament")
+        rules = rules_of(t)
+        fp = tuple(sorted({*rules.pairing.forbidden_pairs, tuple(sorted((a.tpn, b.tpn)))}))
+        new_rules = rules_from_dict({"pairing": {"forbidden_pairs": [list(x) for x in fp]}}, rules)
+        t.rules = rules_to_dict(new_rules)
+        session.add(t)
+        session.flush()
+        pair(session, t, rnd, principal)
+    else:
+        rows = [list(p) for p in pairs]
+        if action == "swap":
+            if team_b is None or team_b not in where:
+                raise InvalidInput(None, "swap names two teams of this round")
+            (i, si), (j, sj) = where[team_a], where[team_b]
+            rows[i][si], rows[j][sj] = rows[j][sj], rows[i][si]
+            if any(r[0] == r[1] for r in rows):
+                raise InvalidInput(None, "a team cannot play itself")
+        elif action == "pab":
+            bye = next((k for k, p in enumerate(pairs) if p[1] is None), None)
+            if bye is None:
+                raise StateConflict("C.04.6 3.4", "this round has no pairing-allocated bye")
+            i, si = where[team_a]
+            rows[i][si], rows[bye][0] = rows[bye][0], rows[i][si]
+        else:  # colours
+            i, _ = where[team_a]
+            if rows[i][1] is None:
+                raise InvalidInput(None, "the bye has no colours")
+            rows[i] = [rows[i][1], rows[i][0]]
+        real = [r for r in rows if r[1] is not None]
+        byes = [r for r in rows if r[1] is None]
+        renumber_and_store(session, t, rnd, [(r[0], r[1]) for r in real + byes])
+        rnd.manual = True
+    rnd.version += 1
+    session.add(rnd)
+    audit.record(session, principal, f"manual-{action}", "round", rnd.number, tournament_id=t.id,
+                 before=before, after={"matches": [list(p) for p in _pairs(session, rnd)]}, reason=reason)
+
+
+def _transition(session: Session, t: Tournament, rnd: Round, principal: Principal | None, to: str) -> None:
+    before = {"state": rnd.state}
+    rnd.state = to
+    rnd.version += 1
+    session.add(rnd)
+    audit.record(session, principal, to, "round", rnd.number, tournament_id=t.id, before=before,
+                 after={"state": to})
+
+
+def publish(session: Session, t: Tournament, rnd: Round, principal: Principal | None) -> None:
+    """paired -> published: the pairing is public and frozen."""
+    if not PUBLISH.allows(rnd.state):
+        raise StateConflict("C.04.2 1.4", f"round {rnd.number} is {rnd.state}: only a paired round can be "
+                            "published")
+    _transition(session, t, rnd, principal, PUBLISH.target)
+
+
+def complete(session: Session, t: Tournament, rnd: Round, principal: Principal | None) -> None:
+    """published / in progress -> completed, once every match has a full result (R-7.2)."""
+    if not COMPLETE.allows(rnd.state):
+        raise StateConflict(None, f"round {rnd.number} is {rnd.state.replace('_', ' ')}: only a published round "
+                            "in play can be completed")
+    missing = round_complete(session, rnd)
+    if missing:
+        raise StateConflict("R-7.2", f"tables without a full result: {', '.join(map(str, missing))}",
+                            tables=missing)
+    _transition(session, t, rnd, principal, COMPLETE.target)
+
+
+def reopen(session: Session, t: Tournament, rnd: Round, principal: Principal | None) -> None:
+    """completed -> in progress, to correct a result, while the next round is still unpaired."""
+    if not REOPEN.allows(rnd.state):
+        raise StateConflict(None, f"round {rnd.number} is not completed")
+    nxt = session.exec(select(Round).where(Round.tournament_id == t.id, Round.number == rnd.number + 1)).first()
+    if nxt is not None and nxt.state != PENDING:
+        raise StateConflict("C.04.2 1.4", f"round {rnd.number + 1} is already paired from these results; "
+                            "a change now would not change that pairing")
+    _transition(session, t, rnd, principal, REOPEN.target)
+
+
+# --- the use cases by the round's number: each answers the round as the caller may see it --------------------
+
+
+def _on_round(session: Session, tournament_id: int, number: int, principal: Principal | None,
+              step: Callable[[Tournament, Round], object]) -> RoundRead:
+    t = load_tournament(session, tournament_id, for_update=True)  # serialises the writers of the tournament
+    rnd = get_round(session, tournament_id, number)
+    step(t, rnd)
+    return round_read(session, t, rnd, principal)
+
+
+def pair_round(session: Session, tournament_id: int, number: int, principal: Principal | None) -> RoundRead:
+    """Pair the round with the C.04.6 engine (again, until it is published)."""
+    return _on_round(session, tournament_id, number, principal, lambda t, rnd: pair(session, t, rnd, principal))
+
+
+def set_round_absence(session: Session, tournament_id: int, number: int, team_id: int, absent: bool,
+                      principal: Principal | None, reason: str) -> RoundRead:
+    """Mark a team absent from a pending round, or present again."""
+    return _on_round(session, tournament_id, number, principal,
+                     lambda t, rnd: set_absent(session, t, rnd, team_id, absent, principal, reason))
+
+
+def change_round_pairing(session: Session, tournament_id: int, number: int, action: str, team_a: int,
+                         team_b: int | None, principal: Principal | None, reason: str) -> RoundRead:
+    """A hand change of a paired, unpublished round (C.04.2 1.4)."""
+    return _on_round(session, tournament_id, number, principal,
+                     lambda t, rnd: change_pairing(session, t, rnd, action, team_a, team_b, principal, reason))
+
+
+def publish_round(session: Session, tournament_id: int, number: int, principal: Principal | None) -> RoundRead:
+    return _on_round(session, tournament_id, number, principal, lambda t, rnd: publish(session, t, rnd, principal))
+
+
+def complete_round(session: Session, tournament_id: int, number: int, principal: Principal | None) -> RoundRead:
+    return _on_round(session, tournament_id, number, principal, lambda t, rnd: complete(session, t, rnd, principal))
+
+
+def reopen_round(session: Session, tournament_id: int, number: int, principal: Principal | None) -> RoundRead:
+    return _on_round(session, tournament_id, number, principal, lambda t, rnd: reopen(session, t, rnd, principal))
