@@ -14,16 +14,32 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import Any, TypeVar
 
+from pydantic import BaseModel
 from sqlmodel import Session, select
 
-from app.auth.credentials import hash_password, new_api_token
+from app.auth.credentials import hash_password
 from app.auth.policy import SCOPES
 from app.cli.commands import HelpFormatter
 from app.config import get_settings
 from app.db.engine import get_engine
 from app.db.migrate import require_database
+
+B = TypeVar("B", bound=BaseModel)
+
+
+def _valid(schema: type[B], **fields: Any) -> B:
+    """The request body an endpoint would take: the API's own validation, a refusal as one line (exit 2)."""
+    from pydantic import ValidationError
+
+    from app.services.errors import InvalidInput
+
+    try:
+        return schema.model_validate(fields)
+    except ValidationError as exc:
+        raise InvalidInput(None, "; ".join(
+            f"{'.'.join(str(part) for part in e['loc']) or 'input'}: {e['msg']}" for e in exc.errors())) from None
 
 
 def first_admin() -> None:
@@ -35,6 +51,7 @@ def first_admin() -> None:
         return
     with Session(get_engine()) as session:
         if ensure_first_admin(session, settings.admin_username, settings.admin_password):
+            session.commit()
             print(f"created the first administrator {settings.admin_username!r}", file=sys.stderr)
 
 
@@ -83,17 +100,19 @@ def _create_user(args: argparse.Namespace) -> int:
 
 
 def _create_token(args: argparse.Namespace) -> int:
-    from app.models import ApiToken, User
+    """What ``POST /auth/api-tokens`` does, for any user: the same body, checked the same way."""
+    from app.operations.accounts import user_by_name
+    from app.operations.tokens import create_api_token
+    from app.schemas.accounts import ApiTokenCreate
 
     require_database()
+    body = _valid(ApiTokenCreate, name=args.name, scopes=args.scope or ["write"])
     with Session(get_engine()) as session:
-        user = session.exec(select(User).where(User.username == args.user)).first()
+        user = user_by_name(session, args.user)
         if user is None:
             print(f"teamswiss: no user {args.user!r} (create it with create-user)", file=sys.stderr)
             return 2
-        token, digest = new_api_token()
-        session.add(ApiToken(user_id=user.id or 0, name=args.name, token_hash=digest, prefix=token[:10],
-                             scopes=sorted(set(args.scope or ["write"]))))
+        _, token = create_api_token(session, user.id or 0, body, None)
         session.commit()
     print(token)
     return 0
