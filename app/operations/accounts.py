@@ -10,9 +10,10 @@ from app.auth.principal import Principal
 from app.auth.rights import permissions_in
 from app.auth.throttle import check_throttle, clear_failures, record_failure, throttle_keys
 from app.models import Membership, User
-from app.operations.repository import get_or_404
-from app.schemas.accounts import MembershipRead, MeRead, TournamentRights
-from app.services.errors import Unauthorized
+from app.operations import audit
+from app.operations.repository import get_or_404, paginate
+from app.schemas.accounts import MembershipRead, MeRead, TournamentRights, UserCreate, UserUpdate
+from app.services.errors import StateConflict, Unauthorized
 
 
 def user_by_name(session: Session, username: str) -> User | None:
@@ -53,6 +54,40 @@ def me(session: Session, principal: Principal) -> MeRead:
         scopes=sorted(principal.scopes) if principal.scopes is not None else None,
         memberships=[MembershipRead.model_validate(m, from_attributes=True) for m in ms], tournaments=rights,
     )
+
+
+def create_user(session: Session, body: UserCreate, by: Principal | None) -> User:
+    """A new user account (``by``: the administrator; None for the command line); a taken user name is refused."""
+    if user_by_name(session, body.username) is not None:
+        raise StateConflict(None, f"the user name {body.username!r} is taken")
+    user = User(**body.model_dump(exclude={"password"}), password_hash=hash_password(body.password))
+    session.add(user)
+    session.flush()
+    audit.record(session, by, "create", "user", user.id, after=user)
+    return user
+
+
+def list_users(session: Session, limit: int, offset: int) -> tuple[list[User], int]:
+    """One page of the user accounts, oldest first, and how many there are."""
+    return paginate(session, select(User).order_by(User.id), limit, offset)
+
+
+def update_user(session: Session, user_id: int, body: UserUpdate, by: Principal) -> User:
+    """Change a user account; administrators cannot remove their own administrator rights or disable themselves
+    (the server would be left without its administrator)."""
+    user = get_or_404(session, User, user_id, "user")
+    changes = body.model_dump(exclude_unset=True)
+    if user.id == by.user_id and (changes.get("is_admin") is False or changes.get("is_active") is False):
+        raise StateConflict(None, "administrators cannot remove their own administrator rights or disable themselves")
+    before = audit.snapshot(user)
+    password = changes.pop("password", None)
+    if password is not None:
+        user.password_hash = hash_password(password)
+    for k, v in changes.items():
+        setattr(user, k, v)
+    session.add(user)
+    audit.record(session, by, "update", "user", user.id, before=before, after=user)
+    return user
 
 
 def ensure_first_admin(session: Session, username: str, password: str) -> bool:

@@ -17,9 +17,8 @@ import sys
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
-from sqlmodel import Session, select
+from sqlmodel import Session
 
-from app.auth.credentials import hash_password
 from app.auth.policy import SCOPES
 from app.cli.commands import HelpFormatter
 from app.config import get_settings
@@ -83,17 +82,20 @@ def _migrate(args: argparse.Namespace) -> int:
 
 
 def _create_user(args: argparse.Namespace) -> int:
-    from app.models import User
+    """What ``POST /users`` does: the same body, checked the same way."""
+    from app.operations.accounts import create_user
+    from app.schemas.accounts import UserCreate
+    from app.services.errors import StateConflict
 
     require_database()
+    body = _valid(UserCreate, username=args.name, password=args.password, is_admin=args.role == "admin",
+                  can_create_tournaments=args.role in ("admin", "organiser"), full_name=args.full_name or "")
     with Session(get_engine()) as session:
-        if session.exec(select(User).where(User.username == args.name)).first():
+        try:
+            user = create_user(session, body, None)
+        except StateConflict:  # exit status 2, as documented, rather than 1 for a refusal by the rules
             print(f"teamswiss: user {args.name!r} exists", file=sys.stderr)
             return 2
-        user = User(username=args.name, password_hash=hash_password(args.password), is_admin=args.role == "admin",
-                    can_create_tournaments=args.role in ("admin", "organiser"),
-                    full_name=args.full_name or "")
-        session.add(user)
         session.commit()
         print(user.id)
     return 0
@@ -165,7 +167,8 @@ def register(sub: Any) -> None:
 
     p = sub.add_parser("create-user", help="create a user; prints its id", formatter_class=fmt,
                        description="Create a user account and print its id. " + DATABASE
-                       + "\n\nExit status: 0 created; 2 the user name is taken; 3 the database is not ready.",
+                       + "\n\nExit status: 0 created; 2 the user name is taken or not valid, or the password is too "
+                         "short; 3 the database is not ready.",
                        epilog="example:\n  teamswiss create-user chief --password 'a long secret' --role organiser")
     p.add_argument("name", help="the user name to log in with")
     p.add_argument("--password", required=True, help="the password (8 characters or more)")
@@ -178,7 +181,8 @@ def register(sub: Any) -> None:
     p = sub.add_parser("create-token", help="create an API token; prints only the token", formatter_class=fmt,
                        description="Create a long-lived API token for a script and print only the token (keep it: "
                                    "only its hash is stored). Send it as 'Authorization: Bearer <token>'. " + DATABASE
-                       + "\n\nExit status: 0 created; 2 no such user; 3 the database is not ready.",
+                       + "\n\nExit status: 0 created; 2 no such user, or the label is empty or too long; 3 the "
+                         "database is not ready.",
                        epilog="example:\n  teamswiss create-token results-bot --user arbiter --scope results")
     p.add_argument("name", help="a label for the token, e.g. the script's name")
     p.add_argument("--user", default="admin", help="the user the token acts for (default: admin)")
