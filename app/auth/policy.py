@@ -68,6 +68,7 @@ ACTIONS: dict[str, Action] = {a.name: a for a in (
     _a("token.create", "create an API token for a script", anyone=True, interactive=True, in_tournament=False),
     _a("token.list", "list the user's own API tokens", anyone=True, scope="read", in_tournament=False),
     _a("token.revoke", "revoke one of the user's own API tokens (admins: any)", anyone=True, in_tournament=False),
+    _a("token.revoke_any", "revoke another user's API token", in_tournament=False),
     _a("me.read", "read the signed-in user and their rights", anyone=True, scope=None, in_tournament=False),
     # one tournament
     _a("tournament.update", "change the tournament's details and settings", roles=ORGANISER_ROLES),

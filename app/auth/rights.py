@@ -126,7 +126,7 @@ class Access:
                                                  CommitteeMember.user_id == p.user_id)).first() is not None
         return self._committee
 
-    def _holder(self, a: Action, team_id: int | None) -> bool:
+    def _holder(self, a: Action, team_id: int | None, committee: bool = True) -> bool:
         p = self.principal
         if p is None:
             return False
@@ -138,10 +138,12 @@ class Access:
             return True
         if a.manager and (self.manages(team_id) if team_id is not None else bool(self.team_ids)):
             return True
-        return a.committee and self._in_committee()
+        return committee and a.committee and self._in_committee()
 
-    def refusal(self, name: str, team_id: int | None = None) -> Forbidden | Unauthorized | None:
-        """Why this request may not do ``name`` (None: it may)."""
+    def refusal(self, name: str, team_id: int | None = None, *,
+                committee: bool = True) -> Forbidden | Unauthorized | None:
+        """Why this request may not do ``name`` (None: it may). ``committee=False``: a seat on the appeals
+        committee does not count (the use case checks that the seat is the sitting chair's)."""
         a = ACTIONS[name]
         p = self.principal
         if p is None:
@@ -151,12 +153,12 @@ class Access:
         if a.scope is not None and not p.allows(a.scope):
             return Forbidden(None, f"the API token lacks the {a.scope!r} scope needed to {a.summary}",
                              scope=a.scope)
-        if not self._holder(a, team_id):
+        if not self._holder(a, team_id, committee):
             return Forbidden(a.rule, f"not allowed to {a.summary}: {holders(a)}")
         return None
 
-    def holds(self, name: str, team_id: int | None = None) -> bool:
-        return self.refusal(name, team_id) is None
+    def holds(self, name: str, team_id: int | None = None, *, committee: bool = True) -> bool:
+        return self.refusal(name, team_id, committee=committee) is None
 
     def require(self, name: str, team_id: int | None = None) -> Principal:
         why = self.refusal(name, team_id)

@@ -1,24 +1,106 @@
-"""Accounts outside the API: the first administrator of a new deployment."""
+"""Account use cases: logging in, the signed-in user and their rights, user accounts, and the first administrator
+of a new deployment."""
 
 from __future__ import annotations
 
 from sqlmodel import Session, select
 
-from app.auth.credentials import hash_password
-from app.models import User
+from app.auth.credentials import check_login, create_access_token, hash_password
+from app.auth.principal import Principal
+from app.auth.rights import permissions_in
+from app.auth.throttle import check_throttle, clear_failures, record_failure, throttle_keys
+from app.models import Membership, User
+from app.operations import audit
+from app.operations.repository import get_or_404, paginate
+from app.schemas.accounts import MembershipRead, MeRead, TournamentRights, UserCreate, UserUpdate
+from app.services.errors import StateConflict, Unauthorized
+
+
+def user_by_name(session: Session, username: str) -> User | None:
+    return session.exec(select(User).where(User.username == username)).first()
+
+
+def login(session: Session, username: str, password: str, address: str | None) -> tuple[str, int]:
+    """A bearer token for ``username`` and its lifetime in seconds, if ``password`` is theirs.
+
+    Failed logins are counted per user name and per client ``address``: past the limit every attempt is refused
+    (429 with a wait) until the wait is over; a successful one forgets the user name's failures."""
+    keys = throttle_keys(username, address)
+    check_throttle(session, keys)
+    user = user_by_name(session, username)
+    if not check_login(user, password):
+        session.rollback()  # release the caller's transaction before counting in a transaction of its own
+        record_failure(keys)
+        raise Unauthorized(None, "wrong user name or password")
+    assert user is not None
+    clear_failures(session, username)
+    return create_access_token(user)
+
+
+def me(session: Session, principal: Principal) -> MeRead:
+    """The principal's user, its memberships, and per tournament the actions this principal holds there."""
+    user = get_or_404(session, User, principal.user_id, "user")
+    ms = session.exec(select(Membership).where(Membership.user_id == user.id).order_by(Membership.id)).all()
+    rights = []
+    for tid in dict.fromkeys(m.tournament_id for m in ms):
+        mine = [m for m in ms if m.tournament_id == tid]
+        rights.append(TournamentRights(
+            tournament_id=tid, roles=sorted({m.role for m in mine}),
+            team_ids=sorted({m.team_id for m in mine if m.role == "manager" and m.team_id is not None}),
+            permissions=permissions_in(session, principal, tid)))
+    return MeRead(
+        id=user.id or 0, username=user.username, is_admin=user.is_admin, full_name=user.full_name,
+        is_active=user.is_active, can_create_tournaments=principal.can_create_tournaments,
+        scopes=sorted(principal.scopes) if principal.scopes is not None else None,
+        memberships=[MembershipRead.model_validate(m, from_attributes=True) for m in ms], tournaments=rights,
+    )
+
+
+def create_user(session: Session, body: UserCreate, by: Principal | None) -> User:
+    """A new user account (``by``: the administrator; None for the command line); a taken user name is refused."""
+    if user_by_name(session, body.username) is not None:
+        raise StateConflict(None, f"the user name {body.username!r} is taken")
+    user = User(**body.model_dump(exclude={"password"}), password_hash=hash_password(body.password))
+    session.add(user)
+    session.flush()
+    audit.record(session, by, "create", "user", user.id, after=user)
+    return user
+
+
+def list_users(session: Session, limit: int, offset: int) -> tuple[list[User], int]:
+    """One page of the user accounts, oldest first, and how many there are."""
+    return paginate(session, select(User).order_by(User.id), limit, offset)
+
+
+def update_user(session: Session, user_id: int, body: UserUpdate, by: Principal) -> User:
+    """Change a user account; administrators cannot remove their own administrator rights or disable themselves
+    (the server would be left without its administrator)."""
+    user = get_or_404(session, User, user_id, "user")
+    changes = body.model_dump(exclude_unset=True)
+    if user.id == by.user_id and (changes.get("is_admin") is False or changes.get("is_active") is False):
+        raise StateConflict(None, "administrators cannot remove their own administrator rights or disable themselves")
+    before = audit.snapshot(user)
+    password = changes.pop("password", None)
+    if password is not None:
+        user.password_hash = hash_password(password)
+    for k, v in changes.items():
+        setattr(user, k, v)
+    session.add(user)
+    audit.record(session, by, "update", "user", user.id, before=before, after=user)
+    return user
 
 
 def ensure_first_admin(session: Session, username: str, password: str) -> bool:
     """Create the administrator ``username`` when the server has no administrator yet; True if created.
 
     Idempotent and safe to run at every start: once any administrator exists (this one or another,
-    whatever its password became), nothing changes.
+    whatever its password became), nothing changes. The caller commits.
     """
     if session.exec(select(User.id).where(User.is_admin)).first() is not None:
         return False
     if len(password) < 8:
         raise ValueError("TEAMSWISS_ADMIN_PASSWORD must have at least 8 characters")
-    existing = session.exec(select(User).where(User.username == username)).first()
+    existing = user_by_name(session, username)
     if existing is not None:
         existing.is_admin = True
         existing.can_create_tournaments = True
@@ -26,5 +108,4 @@ def ensure_first_admin(session: Session, username: str, password: str) -> bool:
     else:
         session.add(User(username=username, password_hash=hash_password(password), is_admin=True,
                          can_create_tournaments=True, full_name="Administrator"))
-    session.commit()
     return True

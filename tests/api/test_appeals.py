@@ -128,6 +128,31 @@ def test_open_appeal_blocks_next_pairing_until_decided(client: TestClient, admin
     ok(client.post(f"/tournaments/{tid}/rounds/2/pair", headers=admin))
 
 
+def test_a_committee_seat_that_is_not_the_sitting_chair_does_not_decide(client: TestClient, admin: dict[str, str],
+                                                                         engine: Any) -> None:
+    """R-14.4: the sitting committee's chair or the organiser records the decision, not another member."""
+    ev = event(client, admin, engine)
+    tid = ev["tid"]
+    for name in ("seat", "org"):
+        make_user(engine, name, birth_date=date(1970, 1, 1))
+    seat, org = login(client, "seat"), login(client, "org")
+    seat_id = ok(client.get("/auth/me", headers=seat))["id"]
+    org_id = ok(client.get("/auth/me", headers=org))["id"]
+    ok(client.post(f"/tournaments/{tid}/members", json={"user_id": org_id, "role": "organiser"}, headers=admin), 201)
+    members = [{"name": f"R{i + 1}" if i < 3 else f"A{i - 2}", "club_id": None, "chair": i == 0,
+                "kind": "regular" if i < 3 else "alternate", "user_id": seat_id if i == 1 else None} for i in range(5)]
+    ok(client.put(f"/tournaments/{tid}/committee", json={"members": members}, headers=admin))
+    team = ev["teams"][2]["id"]
+    a = ok(client.post(f"/tournaments/{tid}/appeals", json=appeal_body(ev, team), headers=ev["managers"][team]), 201)
+    url = f"/tournaments/{tid}/appeals/{a['id']}/decision"
+    r = client.post(url, json={"decision": "rejected", "reasons": "no evidence"}, headers=seat)
+    assert r.status_code == 403 and r.json()["rule"] == "R-14.4"
+    assert ok(client.post(url, json={"decision": "rejected", "reasons": "no evidence"}, headers=org))["status"] == \
+        "rejected"
+    page = ok(client.get(f"/tournaments/{tid}/appeals?limit=1", headers=org))
+    assert page["total"] == 1 and [x["id"] for x in page["items"]] == [a["id"]] and page["items"][0]["text"]
+
+
 def test_upheld_appeal_returns_the_fee(client: TestClient, admin: dict[str, str], engine: Any) -> None:
     ev = event(client, admin, engine)
     tid = ev["tid"]

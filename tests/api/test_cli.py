@@ -34,6 +34,16 @@ def test_create_token_for_unknown_user_fails(engine: Any) -> None:
     assert main(["create-token", "x", "--user", "ghost"]) == 2
 
 
+def test_create_user_and_token_check_what_the_api_checks(engine: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """The same operation and body as POST /users and POST /auth/api-tokens: a refusal is one line, exit 2."""
+    assert main(["create-user", "shorty", "--password", "short"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "password" in err and "8 characters" in err
+    assert main(["create-user", "chief", "--password", "long enough", "--role", "organiser"]) == 0
+    assert main(["create-token", "", "--user", "chief"]) == 2
+    assert "name" in capsys.readouterr().err
+
+
 def test_demo_loads_the_k12_sample(client: TestClient, engine: Any) -> None:
     assert main(["demo", "--if-empty"]) == 0
     with Session(engine) as s:

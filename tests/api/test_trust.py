@@ -49,6 +49,17 @@ def test_read_token_cannot_create_users_or_revoke_tokens(client: TestClient, adm
         assert s.get(ApiToken, victim["id"]).revoked_at is None
 
 
+def test_only_the_owner_or_an_administrator_revokes_a_token(client: TestClient, admin: dict[str, str],
+                                                              engine: Any) -> None:
+    for name in ("owner", "other"):
+        make_user(engine, name)
+    owner, other = login(client, "owner"), login(client, "other")
+    tok = ok(client.post("/auth/api-tokens", json={"name": "script"}, headers=owner), 201)
+    assert client.delete(f"/auth/api-tokens/{tok['id']}", headers=other).status_code == 403
+    assert ok(client.delete(f"/auth/api-tokens/{tok['id']}", headers=admin))["revoked_at"] is not None
+    assert ok(client.delete(f"/auth/api-tokens/{tok['id']}", headers=owner))["revoked_at"] is not None
+
+
 # --- high: a read token filed and decided appeals ----------------------------------------------------------
 
 

@@ -14,16 +14,31 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlmodel import Session, select
+from pydantic import BaseModel
+from sqlmodel import Session
 
-from app.auth.credentials import hash_password, new_api_token
 from app.auth.policy import SCOPES
 from app.cli.commands import HelpFormatter
 from app.config import get_settings
 from app.db.engine import get_engine
 from app.db.migrate import require_database
+
+B = TypeVar("B", bound=BaseModel)
+
+
+def _valid(schema: type[B], **fields: Any) -> B:
+    """The request body an endpoint would take: the API's own validation, a refusal as one line (exit 2)."""
+    from pydantic import ValidationError
+
+    from app.services.errors import InvalidInput
+
+    try:
+        return schema.model_validate(fields)
+    except ValidationError as exc:
+        raise InvalidInput(None, "; ".join(
+            f"{'.'.join(str(part) for part in e['loc']) or 'input'}: {e['msg']}" for e in exc.errors())) from None
 
 
 def first_admin() -> None:
@@ -35,6 +50,7 @@ def first_admin() -> None:
         return
     with Session(get_engine()) as session:
         if ensure_first_admin(session, settings.admin_username, settings.admin_password):
+            session.commit()
             print(f"created the first administrator {settings.admin_username!r}", file=sys.stderr)
 
 
@@ -69,34 +85,39 @@ def _migrate(args: argparse.Namespace) -> int:
 
 
 def _create_user(args: argparse.Namespace) -> int:
-    from app.models import User
+    """What ``POST /users`` does: the same body, checked the same way."""
+    from app.operations.accounts import create_user
+    from app.schemas.accounts import UserCreate
+    from app.services.errors import StateConflict
 
     require_database()
+    body = _valid(UserCreate, username=args.name, password=args.password, is_admin=args.role == "admin",
+                  can_create_tournaments=args.role in ("admin", "organiser"), full_name=args.full_name or "")
     with Session(get_engine()) as session:
-        if session.exec(select(User).where(User.username == args.name)).first():
+        try:
+            user = create_user(session, body, None)
+        except StateConflict:  # exit status 2, as documented, rather than 1 for a refusal by the rules
             print(f"teamswiss: user {args.name!r} exists", file=sys.stderr)
             return 2
-        user = User(username=args.name, password_hash=hash_password(args.password), is_admin=args.role == "admin",
-                    can_create_tournaments=args.role in ("admin", "organiser"),
-                    full_name=args.full_name or "")
-        session.add(user)
         session.commit()
         print(user.id)
     return 0
 
 
 def _create_token(args: argparse.Namespace) -> int:
-    from app.models import ApiToken, User
+    """What ``POST /auth/api-tokens`` does, for any user: the same body, checked the same way."""
+    from app.operations.accounts import user_by_name
+    from app.operations.tokens import create_api_token
+    from app.schemas.accounts import ApiTokenCreate
 
     require_database()
+    body = _valid(ApiTokenCreate, name=args.name, scopes=args.scope or ["write"])
     with Session(get_engine()) as session:
-        user = session.exec(select(User).where(User.username == args.user)).first()
+        user = user_by_name(session, args.user)
         if user is None:
             print(f"teamswiss: no user {args.user!r} (create it with create-user)", file=sys.stderr)
             return 2
-        token, digest = new_api_token()
-        session.add(ApiToken(user_id=user.id or 0, name=args.name, token_hash=digest, prefix=token[:10],
-                             scopes=sorted(set(args.scope or ["write"]))))
+        _, token = create_api_token(session, user.id or 0, body, None)
         session.commit()
     print(token)
     return 0
@@ -149,7 +170,8 @@ def register(sub: Any) -> None:
 
     p = sub.add_parser("create-user", help="create a user; prints its id", formatter_class=fmt,
                        description="Create a user account and print its id. " + DATABASE
-                       + "\n\nExit status: 0 created; 2 the user name is taken; 3 the database is not ready.",
+                       + "\n\nExit status: 0 created; 2 the user name is taken or not valid, or the password is too "
+                         "short; 3 the database is not ready.",
                        epilog="example:\n  teamswiss create-user chief --password 'a long secret' --role organiser")
     p.add_argument("name", help="the user name to log in with")
     p.add_argument("--password", required=True, help="the password (8 characters or more)")
@@ -162,7 +184,8 @@ def register(sub: Any) -> None:
     p = sub.add_parser("create-token", help="create an API token; prints only the token", formatter_class=fmt,
                        description="Create a long-lived API token for a script and print only the token (keep it: "
                                    "only its hash is stored). Send it as 'Authorization: Bearer <token>'. " + DATABASE
-                       + "\n\nExit status: 0 created; 2 no such user; 3 the database is not ready.",
+                       + "\n\nExit status: 0 created; 2 no such user, or the label is empty or too long; 3 the "
+                         "database is not ready.",
                        epilog="example:\n  teamswiss create-token results-bot --user arbiter --scope results")
     p.add_argument("name", help="a label for the token, e.g. the script's name")
     p.add_argument("--user", default="admin", help="the user the token acts for (default: admin)")

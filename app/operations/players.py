@@ -1,0 +1,76 @@
+"""Player use cases: players belong to a club; their birth dates and contact data are seen, and the players
+changed, only by those with rights over the club."""
+
+from __future__ import annotations
+
+from sqlalchemy import insert
+from sqlmodel import Session, col, select
+
+from app.auth.principal import Principal
+from app.auth.rights import Access, club_rights
+from app.models import Club, Player, RosterEntry
+from app.models.base import utcnow
+from app.operations import audit
+from app.operations.read_models import player_row_view, player_view
+from app.operations.repository import club_row, get_or_404, paginate
+from app.schemas.clubs import PlayerCreate, PlayerPublic, PlayerRead, PlayerUpdate
+from app.services.errors import NotFound, StateConflict
+
+_P = Player.__table__  # type: ignore[attr-defined]
+_INSERT_PLAYER = insert(_P).returning(*_P.c)
+
+
+def create_player(session: Session, access: Access, body: PlayerCreate) -> PlayerRead:
+    """Register a player of a club the caller has rights over."""
+    access.require_club(body.club_id)
+    if club_row(session, body.club_id) is None:
+        raise NotFound(None, f"no club with id {body.club_id}")
+    # one INSERT ... RETURNING of a row: a new player belongs to no tournament yet (no version to bump, no event)
+    row = session.connection().execute(_INSERT_PLAYER, body.model_dump() | {"created_at": utcnow()}).mappings().one()
+    audit.record(session, access.principal, "create", "player", row["id"], after=dict(row))
+    return player_row_view(row, private=True)  # type: ignore[return-value]
+
+
+def list_players(session: Session, principal: Principal | None, club_id: int | None, q: str | None, limit: int,
+                 offset: int) -> tuple[list[PlayerRead | PlayerPublic], int]:
+    """One page of the players by name (one club's, those whose first or last name contains ``q``) as this
+    reader may see them, and how many there are."""
+    stmt = select(Player).order_by(Player.last_name, Player.first_name, Player.id)
+    if club_id is not None:
+        stmt = stmt.where(Player.club_id == club_id)
+    if q:
+        stmt = stmt.where(col(Player.last_name).ilike(f"%{q}%") | col(Player.first_name).ilike(f"%{q}%"))
+    items, total = paginate(session, stmt, limit, offset)
+    rights = club_rights(session, principal)
+    return [player_view(session, principal, p, p.club_id in rights) for p in items], total
+
+
+def get_player(session: Session, principal: Principal | None, player_id: int) -> PlayerRead | PlayerPublic:
+    """The player as this reader may see them."""
+    return player_view(session, principal, get_or_404(session, Player, player_id, "player"))
+
+
+def update_player(session: Session, access: Access, player_id: int, body: PlayerUpdate) -> PlayerRead:
+    """Change a player the caller has rights over; moving them to another club needs rights over that club too."""
+    p = get_or_404(session, Player, player_id, "player")
+    access.require_player(p)
+    changes = body.model_dump(exclude_unset=True)
+    if "club_id" in changes and changes["club_id"] != p.club_id:
+        access.require_club(changes["club_id"])
+        get_or_404(session, Club, changes["club_id"], "club")
+    before = audit.snapshot(p)
+    for k, v in changes.items():
+        setattr(p, k, v)
+    session.add(p)
+    audit.record(session, access.principal, "update", "player", p.id, before=before, after=p)
+    return PlayerRead.model_validate(p.model_dump() | {"name": p.name})
+
+
+def delete_player(session: Session, access: Access, player_id: int) -> None:
+    """Delete a player the caller has rights over, once they are on no roster."""
+    p = get_or_404(session, Player, player_id, "player")
+    access.require_player(p)
+    if session.exec(select(RosterEntry).where(RosterEntry.player_id == player_id)).first():
+        raise StateConflict(None, "the player is on a roster; remove them from it first")
+    audit.record(session, access.principal, "delete", "player", p.id, before=p)
+    session.delete(p)
