@@ -2,25 +2,30 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
 from app.auth.principal import Principal
-from app.models import Membership, Round, Team, Tournament
+from app.models import Membership, Payment, Round, Team, Tournament
 from app.operations import audit
-from app.operations.repository import TEAM_BY_ID, by_id
+from app.operations.repository import TEAM_BY_ID, by_id, fee_sum
 from app.services.entries import EntryInfo, place_entries
 from app.services.errors import StateConflict
 from app.services.rules import Rules
 from app.services.tournament import TeamStatus
 
 _TM = Team.__table__  # type: ignore[attr-defined]
+_PAY = Payment.__table__  # type: ignore[attr-defined]
 _RD = Round.__table__  # type: ignore[attr-defined]
-#: What the entry rules read of every team of a tournament, as rows (a payment or an entry reads them all).
-_ENTRIES = select(_TM.c.id, _TM.c.club_id, _TM.c.entered_at, _TM.c.form_complete, _TM.c.fee_paid, _TM.c.status).where(
-    _TM.c.tournament_id == bindparam("tid")).order_by(_TM.c.id)
+#: What the entry rules read of every team of a tournament, as rows (a payment or an entry reads them all): a row
+#: per payment (one with no amount for a team without any), summed by :func:`fee_sum`, in the one query.
+_ENTRIES = select(_TM.c.id, _TM.c.club_id, _TM.c.entered_at, _TM.c.form_complete, _TM.c.status, _PAY.c.amount
+                  ).select_from(_TM.outerjoin(_PAY, _PAY.c.team_id == _TM.c.id)).where(
+    _TM.c.tournament_id == bindparam("tid")).order_by(_TM.c.id, _PAY.c.id)
 _ROUND1 = select(_RD.c.state).where(_RD.c.tournament_id == bindparam("tid"), _RD.c.number == 1)
 
 
@@ -32,11 +37,15 @@ def round1_paired(session: Session, tournament_id: int) -> bool:
 
 def entry_infos(session: Session, tournament_id: int) -> list[EntryInfo]:
     session.flush()  # read as rows: the session's own changes first
+    teams: dict[int, tuple[Any, ...]] = {}
+    amounts: dict[int, list[Decimal | None]] = {}
+    for *team, amount in session.connection().execute(_ENTRIES, {"tid": tournament_id}):
+        teams.setdefault(team[0], tuple(team))
+        amounts.setdefault(team[0], []).append(amount)
     return [
         EntryInfo(team_id=tid, club_id=club_id, submitted_at=entered_at, form_complete=form_complete,
-                  fee_paid=Fraction(str(fee_paid)), status=TeamStatus(status))
-        for tid, club_id, entered_at, form_complete, fee_paid, status in
-        session.connection().execute(_ENTRIES, {"tid": tournament_id})
+                  fee_paid=Fraction(fee_sum(amounts[tid])), status=TeamStatus(status))
+        for tid, club_id, entered_at, form_complete, status in teams.values()
     ]
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
-from decimal import Decimal
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query, status
@@ -14,7 +13,8 @@ from app.models import Club, Membership, Payment, Player, RosterEntry, Team
 from app.operations import audit
 from app.operations.read_models import roster_read, team_read
 from app.operations.repository import (
-    fee_total,
+    fee_sum,
+    fees_paid,
     get_or_404,
     get_team,
     load_tournament,
@@ -73,7 +73,7 @@ def create_team(tournament_id: Id, body: TeamCreate, session: SessionDep,
         session.add(Membership(user_id=principal.user_id, tournament_id=tournament_id, role="manager",
                                team_id=team.id))
     reseat(session, t, rules, principal)
-    return team_read(session, team, principal, club)
+    return team_read(session, team, principal, club, fees={team.id or 0: fee_sum([])})  # nothing paid yet
 
 
 @router.get("", response_model=Page[TeamRead], summary="The tournament's teams in entry order")
@@ -88,7 +88,8 @@ def list_teams(tournament_id: Id, session: SessionDep, access: Annotated[Access,
     if status_:
         stmt = stmt.where(Team.status == status_)
     items, total = paginate(session, stmt, paging.limit, paging.offset)
-    return paging.page([team_read(session, tm, principal) for tm in items], total)
+    fees = fees_paid(session, [tm.id or 0 for tm in items]) if principal is not None else {}
+    return paging.page([team_read(session, tm, principal, fees=fees) for tm in items], total)
 
 
 @router.get("/{team_id}", response_model=TeamRead, operation_id="getTeam",
@@ -142,15 +143,14 @@ def add_payment(tournament_id: Id, team_id: Id, body: PaymentCreate, session: Se
     principal = access.signed_in
     t = load_tournament(session, tournament_id, for_update=True)
     team = get_team(session, tournament_id, team_id)
+    paid = fees_paid(session, [team.id or 0])[team.id or 0]
     pay = Payment(team_id=team.id or 0, **body.model_dump())
     session.add(pay)
     session.flush()
     before = audit.snapshot(team)
-    total = fee_total(session, team.id or 0)
-    team.fee_paid = Decimal(total.numerator) / Decimal(total.denominator)
-    session.add(team)
-    audit.record(session, principal, "payment", "team", team.id, tournament_id=tournament_id, before=before,
-                 after=team, reason=body.reference)
+    audit.record(session, principal, "payment", "team", team.id, tournament_id=tournament_id,
+                 before={**(before or {}), "fee_paid": paid},
+                 after={**(before or {}), "fee_paid": fee_sum([paid, pay.amount])}, reason=body.reference)
     reseat(session, t, rules_of(t), principal)
     return PaymentRead.model_validate(pay, from_attributes=True)  # built here: validated in the event loop
 
