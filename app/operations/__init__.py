@@ -3,8 +3,9 @@
 - :mod:`repository` loads rows into the pure model of :mod:`app.services` and back;
 - :mod:`read_models` builds every JSON read model (a round, the standings, a roster, ...) that the routers,
   the exports and the event stream share;
-- :mod:`rounds`, :mod:`tournaments`, :mod:`teams`, :mod:`ranking`, :mod:`exchange`, :mod:`backup` hold the
-  use cases; :mod:`audit` records who changed what.
+- :mod:`rounds`, :mod:`tournaments`, :mod:`teams`, :mod:`payments`, :mod:`rosters`, :mod:`ranking`,
+  :mod:`exchange` (``imports``, ``exports``), :mod:`backup` hold the use cases; :mod:`audit` records who changed
+  what and reads the trail.
 
 Nothing here commits: the caller (a router, the CLI, the demo loader) owns the transaction.
 """
