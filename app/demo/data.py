@@ -87,8 +87,7 @@ def load_demo(session: Session, *, only_if_empty: bool = False, rounds_to_play: 
         used_names: set[tuple[str, str]] = set()
         for ti, suffix in enumerate(("Α", "Β") if fed == "GRE" else ("A", "B")):
             team = Team(tournament_id=t.id or 0, club_id=club.id or 0, name=f"{cname} {suffix}", status="entered",
-                        entered_at=entered + timedelta(hours=7 * (2 * ci + ti) + rng.randint(0, 5)),
-                        fee_paid=Decimal("36.00"))
+                        entered_at=entered + timedelta(hours=7 * (2 * ci + ti) + rng.randint(0, 5)))
             session.add(team)
             session.flush()
             session.add(Payment(team_id=team.id or 0, amount=Decimal("36.00"), paid_on=date(2025, 10, 25),

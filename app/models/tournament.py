@@ -1,7 +1,7 @@
 """The tournament aggregate: tournament, teams, rosters, payments, rounds, matches, boards, lineups.
 
 Nothing derived is stored: match scores, MP, GP and standings are computed from
-``board_game.result`` and ``match.forfeit`` by ``app.services``.
+``board_game.result`` and ``match.forfeit`` by ``app.services``; a team's fee paid is the sum of its payments.
 """
 
 from __future__ import annotations
@@ -47,7 +47,6 @@ class Team(SQLModel, table=True):
     nickname: str = Field(default="", max_length=5)
     entered_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime(), nullable=False))
     form_complete: bool = True
-    fee_paid: Decimal = Field(default=Decimal("0"), max_digits=10, decimal_places=2)
     status: str = Field(default="waitlisted", max_length=20)  # waitlisted|entered|withdrawn|expelled
     tpn: int | None = None
     withdrawn_at: datetime | None = Field(default=None, sa_column=Column(UTCDateTime(), nullable=True))

@@ -8,11 +8,13 @@ from typing import Any
 
 from sqlalchemy import event, insert
 from sqlalchemy.orm import Session as OrmSession
-from sqlmodel import Session, SQLModel
+from sqlmodel import Session, SQLModel, col, select
 
 from app.auth.principal import Principal
 from app.models import AuditEntry
 from app.models.base import utcnow
+from app.operations.repository import load_tournament, paginate
+from app.schemas.accounts import AuditRead
 
 PRIVATE_FIELDS = {"password_hash", "token_hash"}
 
@@ -84,3 +86,14 @@ def _write(session: OrmSession) -> None:
 def _forget(session: OrmSession, transaction: Any) -> None:
     if transaction.parent is None:  # the outermost transaction ended: what was not written is not
         session.info.pop(_PENDING, None)
+
+
+def list_entries(session: Session, tournament_id: int, entity: str | None, limit: int,
+                 offset: int) -> tuple[list[AuditRead], int]:
+    """One page of the tournament's audit trail, newest first (``entity``: one kind of record), and how many."""
+    load_tournament(session, tournament_id)
+    stmt = select(AuditEntry).where(AuditEntry.tournament_id == tournament_id).order_by(col(AuditEntry.id).desc())
+    if entity:
+        stmt = stmt.where(AuditEntry.entity == entity)
+    items, total = paginate(session, stmt, limit, offset)
+    return [AuditRead.model_validate(a, from_attributes=True) for a in items], total

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import date
-from fractions import Fraction
+from decimal import Decimal
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -226,14 +226,28 @@ def load_domain(session: Session, t: Tournament, *, rules: Rules | None = None) 
     )
 
 
-_PAYMENTS = select(Payment.__table__.c.amount).where(  # type: ignore[attr-defined]
-    Payment.__table__.c.team_id == bindparam("team"))  # type: ignore[attr-defined]
+_PAY = Payment.__table__  # type: ignore[attr-defined]
+_PAYMENTS = select(_PAY.c.team_id, _PAY.c.amount).where(_PAY.c.team_id.in_(bindparam("teams", expanding=True)))
+CENT = Decimal("0.01")
 
 
-def fee_total(session: Session, team_id: int) -> Fraction:
+def fee_sum(amounts: Iterable[Decimal | None]) -> Decimal:
+    """A team's entry fee paid: the sum of its payments (R-10), exact, in cents like the payments.
+
+    Derived, never stored: the payments are the one record of what was paid."""
+    return sum((a for a in amounts if a is not None), Decimal(0)).quantize(CENT)
+
+
+def fees_paid(session: Session, team_ids: Iterable[int]) -> dict[int, Decimal]:
+    """Team id -> its entry fee paid (:func:`fee_sum`), for each of ``team_ids``, in one query."""
+    ids = sorted(set(team_ids))
+    if not ids:
+        return {}
     session.flush()  # read as rows: the session's own payments first
-    amounts = session.connection().execute(_PAYMENTS, {"team": team_id}).scalars()
-    return sum((Fraction(str(a)) for a in amounts), Fraction(0))
+    amounts: dict[int, list[Decimal]] = {tid: [] for tid in ids}
+    for team_id, amount in session.connection().execute(_PAYMENTS, {"teams": ids}):
+        amounts[team_id].append(amount)
+    return {tid: fee_sum(a) for tid, a in amounts.items()}
 
 
 def delete_tournament_rows(session: Session, t: Tournament) -> None:

@@ -1,13 +1,19 @@
-"""Tournament use cases: the rounds that follow from the rules."""
+"""Tournament use cases: creating one from a preset, changing its settings while they may change, deleting
+it before it starts, and the rounds that follow from the rules (R-4.3, R-6)."""
 
 from __future__ import annotations
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
-from app.models import Round, Tournament
-from app.services.errors import StateConflict
+from app.auth.principal import Principal
+from app.models import Membership, Round, Tournament
+from app.operations import audit
+from app.operations.read_models import tournament_read
+from app.operations.repository import delete_tournament_rows, load_tournament, paginate, rules_of
+from app.schemas.tournaments import TournamentCreate, TournamentRead, TournamentUpdate
+from app.services.errors import InvalidInput, StateConflict
 from app.services.lifecycle import PENDING
-from app.services.rules import Rules
+from app.services.rules import Rules, move_schedule, preset, rules_from_dict, rules_to_dict
 
 
 def sync_rounds(session: Session, t: Tournament, rules: Rules) -> None:
@@ -32,3 +38,73 @@ def any_round_paired(session: Session, tournament_id: int) -> bool:
     return session.exec(
         select(Round).where(Round.tournament_id == tournament_id, Round.state != PENDING)
     ).first() is not None
+
+
+def create_tournament(session: Session, body: TournamentCreate, principal: Principal) -> TournamentRead:
+    """A tournament from a preset and ``rules`` overriding its settings, its rounds ``pending``; the creator
+    becomes its organiser."""
+    base = preset(body.preset) if body.preset else Rules()
+    if body.move_schedule:
+        if body.start_date is None:
+            raise InvalidInput(None, "move_schedule moves the preset's dates to start_date: give start_date")
+        base = move_schedule(base, body.start_date)
+    overrides = dict(body.rules)
+    if body.start_date and "start_date" not in overrides and base.start_date is None:
+        overrides["start_date"] = body.start_date.isoformat()
+    rules = rules_from_dict(overrides, base)
+    t = Tournament(
+        name=body.name, city=body.city, venue=body.venue, federation=body.federation,
+        start_date=body.start_date or rules.start_date, end_date=body.end_date, preset=body.preset,
+        rules=rules_to_dict(rules), chief_arbiter=body.chief_arbiter, deputy_arbiters=body.deputy_arbiters,
+    )
+    session.add(t)
+    session.flush()
+    session.add(Membership(user_id=principal.user_id, tournament_id=t.id or 0, role="organiser"))
+    sync_rounds(session, t, rules)
+    audit.record(session, principal, "create", "tournament", t.id, tournament_id=t.id, after=t)
+    return tournament_read(session, t)
+
+
+def list_tournaments(session: Session, q: str | None, limit: int, offset: int) -> tuple[list[TournamentRead], int]:
+    """One page of the tournaments, the newest first (``q``: those whose name contains it), and how many."""
+    stmt = select(Tournament).order_by(col(Tournament.start_date).desc(), col(Tournament.id).desc())
+    if q:
+        stmt = stmt.where(col(Tournament.name).ilike(f"%{q}%"))
+    items, total = paginate(session, stmt, limit, offset)
+    return [tournament_read(session, t) for t in items], total
+
+
+#: The settings fixed once round 1 is paired, besides the number of rounds (R-4.3).
+STRUCTURAL = ("boards", "mp_win", "mp_draw", "mp_loss", "bye_mp", "bye_gp", "forfeit_win_gp", "pairing")
+
+
+def update_tournament(session: Session, tournament_id: int, body: TournamentUpdate,
+                      principal: Principal | None) -> TournamentRead:
+    """Change the details or settings (``rules`` merges into the current ones); the number of rounds (R-4.3),
+    the boards, the scoring and the pairing settings are fixed once round 1 is paired."""
+    t = load_tournament(session, tournament_id, for_update=True)
+    before = audit.snapshot(t)
+    changes = body.model_dump(exclude_unset=True)
+    if "rules" in changes:
+        old = rules_of(t)
+        new = rules_from_dict(changes.pop("rules"), old)
+        if new.rounds != old.rounds and any_round_paired(session, tournament_id):
+            raise StateConflict("R-4.3", "the number of rounds can change only before round 1 is paired")
+        if any(getattr(new, k) != getattr(old, k) for k in STRUCTURAL) and any_round_paired(session, tournament_id):
+            raise StateConflict(None, "boards, scoring and pairing settings are fixed once round 1 is paired")
+        t.rules = rules_to_dict(new)
+        sync_rounds(session, t, new)
+    for k, v in changes.items():
+        setattr(t, k, v)
+    session.add(t)
+    audit.record(session, principal, "update", "tournament", t.id, tournament_id=t.id, before=before, after=t)
+    return tournament_read(session, t)
+
+
+def delete_tournament(session: Session, tournament_id: int, principal: Principal | None) -> None:
+    """Delete a tournament with everything in it, as long as no round is paired."""
+    t = load_tournament(session, tournament_id, for_update=True)
+    if any_round_paired(session, tournament_id):
+        raise StateConflict(None, "a tournament with paired rounds cannot be deleted")
+    audit.record(session, principal, "delete", "tournament", t.id, before=t)
+    delete_tournament_rows(session, t)

@@ -5,11 +5,9 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Query
-from sqlmodel import col, select
 
 from app.http.deps import Access, Id, PagingDep, SessionDep, permit
-from app.models import AuditEntry
-from app.operations.repository import load_tournament, paginate
+from app.operations import audit
 from app.schemas.accounts import AuditRead
 from app.schemas.base import Page
 
@@ -24,9 +22,5 @@ def list_audit(tournament_id: Id, session: SessionDep, paging: PagingDep,
                ) -> Page[AuditRead]:
     """The tournament's audit trail, newest first: who changed what and when, the values before and after, and
     the reason given. `entity` keeps one kind of record (`round`, `team`, `lineup`, `match`, ...)."""
-    load_tournament(session, tournament_id)
-    stmt = select(AuditEntry).where(AuditEntry.tournament_id == tournament_id).order_by(col(AuditEntry.id).desc())
-    if entity:
-        stmt = stmt.where(AuditEntry.entity == entity)
-    items, total = paginate(session, stmt, paging.limit, paging.offset)
-    return paging.page([AuditRead.model_validate(a, from_attributes=True) for a in items], total)
+    items, total = audit.list_entries(session, tournament_id, entity, paging.limit, paging.offset)
+    return paging.page(items, total)

@@ -15,23 +15,11 @@ from fastapi.responses import JSONResponse
 from starlette.datastructures import UploadFile
 
 from app.http.deps import Access, Id, SessionDep, answers, permit, public
-from app.operations.exchange import export_json as json_document
-from app.operations.exchange import export_trf as trf_text
-from app.operations.exchange import (
-    import_trf,
-    imported_pabs,
-    pairings_csv,
-    parse_options,
-    standings_csv,
-)
-from app.operations.read_models import completed_view, tournament_read
-from app.operations.repository import load_tournament
-from app.schemas.tournaments import ImportedPab, TournamentImportRead
+from app.operations.exchange import exports, imports
+from app.schemas.tournaments import TournamentImportRead
 from app.services.errors import FileFormatError, InvalidInput
-from app.services.standings import compute_standings
 
 router = APIRouter(tags=["exchange"])
-
 
 
 def _decode(raw: bytes) -> str:
@@ -101,13 +89,10 @@ def import_tournament(
     `allow_duplicate=true`. A TRF16 file cannot say which team had the pairing-allocated bye: a round in which
     one team had no opponent on any board while every other team played is read as its PAB (worth `pab`),
     and listed in `pab_rounds` (and in `warnings`)."""
-    options = parse_options(pab, forfeit_gp, tiebreaks, rules, preset)
-    t, warnings = import_trf(session, text, access.principal, options, allow_duplicate=allow_duplicate)
-    session.flush()
-    response.headers["Location"] = f"/tournaments/{t.id}"
-    read = tournament_read(session, t)
-    return TournamentImportRead(**{**read.model_dump(), "warnings": [*read.warnings, *(str(w) for w in warnings)]},
-                                pab_rounds=[ImportedPab(**p) for p in imported_pabs(session, t, warnings)])
+    options = imports.parse_options(pab, forfeit_gp, tiebreaks, rules, preset)
+    read = imports.import_tournament(session, text, access.principal, options, allow_duplicate=allow_duplicate)
+    response.headers["Location"] = f"/tournaments/{read.id}"
+    return read
 
 
 def _filename(name: str, ext: str) -> str:
@@ -130,8 +115,7 @@ def export_trf(
 ) -> Response:
     """The tournament as a FIDE report file for rating and for other programs: the published rounds for the
     public, with birth years only; the officials also get paired rounds and full birth dates."""
-    t = load_tournament(session, tournament_id)
-    text = trf_text(session, t, format, public=not access.holds("export.private"))
+    text = exports.export_trf(session, tournament_id, format, public=not access.holds("export.private"))
     return Response(text.encode("utf-8"), media_type="text/plain; charset=utf-8",
                     headers=_disposition(tournament_id, "trf"))
 
@@ -146,8 +130,7 @@ def export_json(tournament_id: Id, session: SessionDep,
                 access: Annotated[Access, public("export.private")]) -> JSONResponse:
     """The whole tournament as one JSON document (its JSON Schema: openapi/tournament-export.schema.json):
     settings, clubs, teams, rosters, rounds and results; private data as for the TRF export."""
-    t = load_tournament(session, tournament_id)
-    return JSONResponse(json_document(session, t, public=not access.holds("export.private")),
+    return JSONResponse(exports.export_json(session, tournament_id, public=not access.holds("export.private")),
                         headers=_disposition(tournament_id, "json"))
 
 
@@ -165,9 +148,7 @@ def export_standings_csv(
 ) -> Response:
     """The standings after a completed round as a spreadsheet file: one row per team, one column per score
     and tiebreak (409 for a round that is not completed)."""
-    t = load_tournament(session, tournament_id)
-    d, last = completed_view(session, t, round)
-    text = standings_csv(d, compute_standings(d, after_round=last))
+    text = exports.standings_csv(session, tournament_id, round)
     return Response(text.encode("utf-8"), media_type="text/csv; charset=utf-8",
                     headers=_disposition(tournament_id, "csv"))
 
@@ -180,7 +161,6 @@ def export_pairings_csv(
 ) -> Response:
     """One round's pairings and results as a spreadsheet file: a row per board (the published rounds for the
     public)."""
-    t = load_tournament(session, tournament_id)
-    text = pairings_csv(session, t, round, public=not access.holds("export.private"))
+    text = exports.pairings_csv(session, tournament_id, round, public=not access.holds("export.private"))
     return Response(text.encode("utf-8"), media_type="text/csv; charset=utf-8",
                     headers=_disposition(tournament_id, "csv"))

@@ -3,26 +3,19 @@
 from __future__ import annotations
 
 from fastapi import APIRouter
-from pydantic import BaseModel, Field
 
-from app import __version__
-from app.db.migrate import database_problem
 from app.http.deps import answers
-from app.services.errors import ServiceUnavailable
+from app.operations import health as checks
+from app.schemas.health import Health
 
 router = APIRouter(tags=["health"])
-
-
-class Health(BaseModel):
-    status: str = Field(description="ok (alive) or ready (alive and the database is usable)")
-    version: str = Field(description="the server's version")
 
 
 @router.get("/healthz", response_model=Health, summary="Liveness: the process answers")
 def healthz() -> Health:
     """The server process answers; the database is not touched (a liveness probe restarts a process that does
     not answer, not one whose database is down)."""
-    return Health(status="ok", version=__version__)
+    return checks.liveness()
 
 
 @router.get("/health", response_model=Health, summary="Liveness (an alias of /healthz)")
@@ -37,7 +30,4 @@ def readyz() -> Health:
     """The database answers and its schema is at the migration this version needs: the server can serve
     requests. Otherwise 503 problem+json whose `detail` says what is wrong (for a readiness probe or a load
     balancer's health check)."""
-    problem = database_problem()
-    if problem is not None:
-        raise ServiceUnavailable(None, problem, retry_after=5)
-    return Health(status="ready", version=__version__)
+    return checks.readiness()

@@ -170,12 +170,12 @@ def test_a_failure_while_building_the_answer_commits_nothing(client: TestClient,
                                                              engine: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """The old bug: the handler committed, then building the answer failed: a 500 that had changed data."""
     t = make_tournament(client, admin)
-    import app.routers.tournaments as routes
+    import app.operations.tournaments as use_cases
 
     def boom(*_a: Any, **_k: Any) -> None:
         raise RuntimeError("injected")
 
-    monkeypatch.setattr(routes, "tournament_read", boom)
+    monkeypatch.setattr(use_cases, "tournament_read", boom)  # the answer is built after the change
     r = client.patch(f"/tournaments/{t['id']}", json={"city": "Volos"}, headers=admin)
     assert r.status_code == 500
     with Session(engine) as s:

@@ -131,7 +131,7 @@ def _write(path: str, text: str) -> None:
 def _import(args: argparse.Namespace) -> int:
     from app.auth.principal import Principal
     from app.models import User
-    from app.operations.exchange import import_trf, parse_options
+    from app.operations.exchange.imports import import_trf, parse_options
 
     text = _read(args.file)
     options = parse_options(args.pab, args.forfeit_gp, args.tiebreaks, args.rules, args.preset)
@@ -152,18 +152,15 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from app.models import Tournament
-    from app.operations.exchange import export_json, export_trf
+    from app.operations.exchange.exports import export_json, export_trf
 
     require_database()
-    with Session(get_engine()) as session:
-        t = session.get(Tournament, args.tournament)
-        if t is None:
-            raise NotFound(None, f"no tournament with id {args.tournament}")
+    with Session(get_engine()) as session:  # the export refuses an unknown id (NotFound)
         if args.format == "json":
-            text = json.dumps(export_json(session, t, public=args.public), ensure_ascii=False, indent=2) + "\n"
+            text = json.dumps(export_json(session, args.tournament, public=args.public), ensure_ascii=False,
+                              indent=2) + "\n"
         else:
-            text = export_trf(session, t, args.format, public=args.public)
+            text = export_trf(session, args.tournament, args.format, public=args.public)
     _write(args.output, text)
     return 0
 
