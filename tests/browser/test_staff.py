@@ -182,7 +182,9 @@ def test_login_form_token_and_logout(api: Api, new_page: Any, screenshots: Path)
     pw.fill("wrong password")
     page.keyboard.press("Enter")
     text = problem_text(page)
-    assert "401" in text and "wrong user name or password" in text
+    # the API's sentence for the volunteer; the status only for programs (no "(HTTP 401)" on screen)
+    assert "wrong user name or password" in text and "HTTP" not in text
+    assert page.get_attribute("#staff .problem", "data-status") == "401"
     pw.fill(PASSWORD)
     page.keyboard.press("Enter")
     page.wait_for_selector(".s-header .who")
@@ -197,6 +199,26 @@ def test_login_form_token_and_logout(api: Api, new_page: Any, screenshots: Path)
     page.click(".s-header .who button")
     page.wait_for_selector("input[name=username]")
     assert page.evaluate("sessionStorage.getItem('teamswiss.staff.token')") is None
+
+
+def test_the_login_goes_to_the_pages_own_origin_whatever_its_address_says(api: Api, new_page: Any) -> None:
+    """A link such as /web/?api=http://elsewhere/#/staff must not send the password (or, later, the token) to
+    another host: the console talks only to the origin that served the page."""
+    page = new_page(1280)
+    seen: list[Any] = []
+    page.on("request", lambda r: seen.append(r))
+    page.goto(f"{api.web}?api=http://127.0.0.1:9/#/staff")
+    page.wait_for_selector("input[name=username]")
+    page.fill("input[name=username]", "admin")
+    page.fill("input[name=password]", PASSWORD)
+    with page.expect_request(lambda r: r.url.endswith("/auth/token")) as sent:
+        page.keyboard.press("Enter")
+    assert sent.value.method == "POST" and sent.value.url == f"{api.url}/auth/token"
+    page.wait_for_selector(".s-header .who")
+    settle(page, "#/staff")
+    assert not [r.url for r in seen if not r.url.startswith(f"{api.url}/")]
+    bearer = [r for r in seen if "authorization" in r.headers]
+    assert bearer and all(r.url.startswith(f"{api.url}/") for r in bearer)
 
 
 # ---------------------------------------------------------------- organiser
@@ -337,7 +359,8 @@ def test_arbiter_drives_round_4_by_keyboard_and_the_public_page_shows_the_standi
     text = problem_text(page)
     refusal = api.refusal("POST", f"/tournaments/{TID}/rounds/4/complete", "arbiter")
     assert page.locator("#staff .problem code.rule").inner_text() == refusal["rule"]
-    assert refusal["detail"] in text and "409" in text
+    assert refusal["detail"] in text and "409" not in text
+    assert page.get_attribute("#staff .problem", "data-status") == "409"
     # every board, keyboard only: focus the grid's first cell, then type; each key saves and moves down
     cells = page.locator("td.rc")
     total = cells.count()
@@ -443,7 +466,8 @@ def test_two_arbiters_see_each_others_entries_and_a_stale_write_names_who_change
     three.locator(f"td.rc[data-key='{k1}']").focus()
     three.keyboard.press("=")
     text = problem_text(three)
-    assert "412" in text and "arbiter2" in text and "0-1" in text
+    assert "arbiter2" in text and "0-1" in text and "412" not in text
+    assert three.get_attribute("#staff .problem", "data-status") == "412"
     assert three.locator(f"td.rc[data-key='{k1}'] .val").inner_text() == "0-1"  # the current value is shown
     assert api.get(f"/tournaments/{TID}/rounds/5", "arbiter")["matches"][0]["boards"][0]["result"] == "0-1"
     shots(three, screenshots, "results-stale", "#staff .problem", langs=("el",))

@@ -8,7 +8,7 @@
 // ctx = {tid, params, query, seq, isCurrent()}; isCurrent() turns false once the reader has moved on.
 // Views in LIVE_VIEWS keep the event stream open (js/live.js); any other view closes it.
 
-import { ApiError } from "./api.js";
+import { Problem } from "./lib/http.js";
 import { heading, link, roundRunning, tHref, tournament } from "./common.js";
 import { h, vh } from "./dom.js";
 import { initialLang, lang, setLang, t } from "./i18n.js";
@@ -193,7 +193,7 @@ async function openShare() {
 
 /** A translated, actionable error page: what happened, what to do, a way back. */
 async function errorView(e, tid, retry) {
-  const status = e instanceof ApiError ? e.status : -1;
+  const status = e instanceof Problem ? e.status : -1;
   let key = "errOther";
   let wait = null;
   if (status === 0) key = "errOffline";
@@ -205,7 +205,7 @@ async function errorView(e, tid, retry) {
   } else if (status >= 500) key = "err5xx";
   const text = t(`${key}Text`, { s: wait ?? "" });
   const noTournament = tid !== null && status === 404
-    && await tournament(tid).then(() => false, (x) => x instanceof ApiError && x.status === 404);
+    && await tournament(tid).then(() => false, (x) => x instanceof Problem && x.status === 404);
   if (noTournament) document.querySelectorAll("header nav, header .search").forEach((x) => x.remove());
   const back = tid !== null && !noTournament ? link(tHref(tid), t("backToTournament")) : link("#/", t("backToList"));
   if (wait !== null) {
@@ -213,7 +213,7 @@ async function errorView(e, tid, retry) {
     const seq = viewSeq;
     retryTimer = setTimeout(() => seq === viewSeq && retry(), wait * 1000);
   }
-  const technical = e instanceof ApiError
+  const technical = e instanceof Problem
     ? [status ? `HTTP ${status}` : "", e.rule ? ` · ${e.rule}` : "", e.detail ? ` · ${e.detail}` : ""].join("")
     : String(e?.message || e);
   document.body.dataset.error = String(status);

@@ -1,6 +1,6 @@
 // Helpers the public views share: links, cached tournament data, small widgets.
 
-import { apiUrl, getAll, getJson } from "./api.js";
+import { apiUrl, getAll, getJson } from "./lib/http.js";
 import { t } from "./i18n.js";
 import { h, name, vh } from "./dom.js";
 

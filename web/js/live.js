@@ -6,7 +6,7 @@
 // subscribe with watch() and get every event ({type, data, id}) through their handler. The mode
 // is on <body data-live="stream|poll"> (the browser tests read it).
 
-import { apiUrl } from "./api.js";
+import { apiUrl } from "./lib/http.js";
 
 const EVENT_TYPES = ["round", "match", "standings", "tournament"];
 /** Errors in a row (no event or open in between) before the stream is given up for polling. */

@@ -1,7 +1,7 @@
 // The public views. Each takes a route context {tid, params, query, seq, isCurrent} and returns the
 // nodes of <main> (or null after a redirect). Live views keep themselves up to date through live.js.
 
-import { ApiError, getAll, getConditional, getJson } from "./api.js";
+import { Problem, getAll, getConditional, getJson } from "./lib/http.js";
 import {
   ACTIVE_STATES, colourChip, downloads, heading, link, playerLink, rounds, stateBadge, statusNote, tHref, teamLink,
   tournament, zoneOf,
@@ -322,10 +322,10 @@ function followRound(tid, n, etag, zone, team, isCurrent, active) {
       } catch (e) {
         if (!isCurrent()) return;
         state.backoff = Math.min(MAX_BACKOFF_MS, Math.max(state.delay, (state.backoff || state.delay) * 2));
-        delay = e instanceof ApiError && e.retryAfter !== null ? Math.max(e.retryAfter * 1000, state.delay)
+        delay = e instanceof Problem && e.retryAfter !== null ? Math.max(e.retryAfter * 1000, state.delay)
           : state.backoff;
         if (checked) {
-          checked.textContent = `(${e instanceof ApiError && (e.status === 503 || e.status === 429)
+          checked.textContent = `(${e instanceof Problem && (e.status === 503 || e.status === 429)
             ? t("busyRetry", { s: Math.round(delay / 1000) }) : t("offline")})`;
         }
       }
@@ -492,7 +492,7 @@ function followStandings(tid, rs, isCurrent, pinned) {
         }
         delay = WAIT_POLL_MS;
       } catch (e) {
-        delay = e instanceof ApiError && e.retryAfter !== null ? Math.max(e.retryAfter * 1000, WAIT_POLL_MS)
+        delay = e instanceof Problem && e.retryAfter !== null ? Math.max(e.retryAfter * 1000, WAIT_POLL_MS)
           : Math.min(MAX_BACKOFF_MS, delay * 2);
       }
     }

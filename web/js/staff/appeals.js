@@ -2,7 +2,7 @@
 // (R-14.1, announce and submit), with the fee; the committee sees the appeals,
 // its sitting members for each one, and records the decision. The organiser names the committee.
 
-import { get, getAll, post, put } from "./api.js";
+import { get, getAll, post, put } from "./session.js";
 import { t } from "./i18n.js";
 import { can, onlyOwnTeams } from "./main.js";
 import { act, countdown, dateTime, field, fill, h, messageSlot, scroller, select, timeOf, title } from "./ui.js";

@@ -1,7 +1,7 @@
 // Entries: the entered teams in order of submission, the waiting list, withdrawn and expelled
 // teams; a new entry; payments, the entry form, withdraw / expel / reinstate.
 
-import { get, getAll, patch, post } from "./api.js";
+import { get, getAll, patch, post } from "./session.js";
 import { t } from "./i18n.js";
 import { can } from "./main.js";
 import { act, confirmDialog, dateOf, dateTime, field, fill, h, messageSlot, scroller, select, title } from "./ui.js";

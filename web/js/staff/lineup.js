@@ -3,7 +3,7 @@
 // rules (POST .../lineups/{team}/check, a dry run of the submission), and the deadline: lineups
 // close when the round starts.
 
-import { api, get, put } from "./api.js";
+import { api, get, put } from "./session.js";
 import { t } from "./i18n.js";
 import { staffHref } from "./main.js";
 import { roundNav, roundRoute } from "./round.js";

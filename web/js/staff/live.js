@@ -8,7 +8,7 @@
 // A stream that cannot open (404 on a server without it, a proxy that cuts it) or fails three
 // times in a row is given up for polling; a 503 with Retry-After stretches the poll interval.
 
-import { apiUrl } from "./api.js";
+import { apiUrl } from "../lib/http.js";
 
 const EVENTS = ["round", "match", "standings", "tournament"];
 const params = new URLSearchParams(location.search);

@@ -16,7 +16,7 @@
 // What the signed-in user may do comes from GET /auth/me (`tournaments[].permissions`, action names
 // of the API's authorisation); menus and buttons follow it. The API refuses anything else anyway.
 
-import { Problem, clearToken, get, getAll, getToken, login, post } from "./api.js";
+import { Problem, clearToken, get, getAll, getToken, login, post } from "./session.js";
 import { initLang, lang, setLang, t } from "./i18n.js";
 import { badge, dateOf, dateTime, field, h, messageSlot, problemBox, select, title, vh } from "./ui.js";
 

@@ -2,7 +2,7 @@
 // captains to sign and the arbiter to countersign), and the standings after a round. The screen
 // shows a toolbar; the print stylesheet (staff.css, @media print) keeps only the sheets.
 
-import { get } from "./api.js";
+import { get } from "./session.js";
 import { t } from "./i18n.js";
 import { staffHref } from "./main.js";
 import { roundRoute } from "./round.js";

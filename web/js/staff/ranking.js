@@ -3,7 +3,7 @@
 // gives the pairing numbers 1..N (C.04.6 1.1); re-locking is allowed until round 4 is paired.
 
 import { transliterate } from "../elot743.js";
-import { get, post } from "./api.js";
+import { get, post } from "./session.js";
 import { t } from "./i18n.js";
 import { can } from "./main.js";
 import { act, confirmDialog, fill, h, messageSlot, scroller, title } from "./ui.js";

@@ -11,7 +11,7 @@
 // it (the audit trail; else the fresh match). Other arbiters' entries arrive live (event stream, or
 // polling with If-None-Match), so two laptops see each other's results.
 
-import { api, get, post } from "./api.js";
+import { api, get, post } from "./session.js";
 import { t } from "./i18n.js";
 import { watch } from "./live.js";
 import { can, staffHref } from "./main.js";

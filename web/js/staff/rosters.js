@@ -1,7 +1,7 @@
 // Rosters: a team's players in board order, computed by the API from the ratings, never
 // chosen. Organisers edit every team's roster, a team manager their own (until the roster deadline).
 
-import { getAll, get, post, put } from "./api.js";
+import { getAll, get, post, put } from "./session.js";
 import { t } from "./i18n.js";
 import { can, onlyOwnTeams, staffHref } from "./main.js";
 import { act, dateOf, dateTime, field, fill, h, messageSlot, scroller, select, title } from "./ui.js";

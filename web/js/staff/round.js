@@ -2,7 +2,7 @@
 // hand changes (swap, PAB, forbid, colours; audited) -> publish -> results (results.js) -> complete;
 // reopen with a confirmation. Every refusal shows the API's detail and rule id.
 
-import { api, getAll, get, post, put } from "./api.js";
+import { api, getAll, get, post, put } from "./session.js";
 import { t } from "./i18n.js";
 import { watch } from "./live.js";
 import { can, staffHref } from "./main.js";

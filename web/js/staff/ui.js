@@ -25,14 +25,17 @@ export function fill(el, ...children) {
   return el;
 }
 
-/** A refusal as the API gave it: its sentence, its rule id and the HTTP status (role=alert). */
+/**
+ * A refusal as the API gave it (role=alert): its sentence (`detail`, else `title`) and its rule id. The HTTP
+ * status is for programs (data-status), not for the volunteer reading the box.
+ */
 export function problemBox(err, { context = "" } = {}) {
   const status = err && err.status;
   const detail = err && (err.detail || err.title) ? (err.detail || err.title) : null;
-  const text = status === 0 ? t("networkError") : detail || (err && err.message) || t("unknownError");
+  // a refusal without a sentence says so in words, never "HTTP 409"
+  const text = status === 0 ? t("networkError") : detail || (status ? null : err?.message) || t("unknownError");
   return h("div", { class: "problem", role: "alert", dataset: { status: String(status ?? ""), rule: err?.rule || "" } },
-    h("p", { class: "problem-title" }, context || (status === 401 ? t("signedOutTitle") : t("refused")),
-      status ? h("span", { class: "muted" }, ` (HTTP ${status})`) : null),
+    h("p", { class: "problem-title" }, context || (status === 401 ? t("signedOutTitle") : t("refused"))),
     h("p", {}, err?.rule ? [h("code", { class: "rule", title: t("ruleId") }, err.rule), " "] : null,
       h("span", { class: "detail", lang: detail && !err.localised ? "en" : null }, text)),
     err?.retryAfter ? h("p", { class: "muted" }, t("retryAfter", { s: err.retryAfter })) : null);
