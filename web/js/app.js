@@ -5,16 +5,15 @@
 // matches the rest (ctx.params.rest). To add a page, write a view -- an async function
 // (ctx) -> nodes of <main>, or null after a redirect -- and add one line to ROUTES, e.g.
 //     ["/staff/*", (ctx) => import("./staff/console.js").then((m) => m.view(ctx))],
-// ctx = {tid, params, query, seq, isCurrent()}; isCurrent() turns false once the reader has moved on.
-// Views in LIVE_VIEWS keep the event stream open (js/live.js); any other view closes it.
+// ctx = {tid, params, query, seq, isCurrent(), onLeave(fn)}; isCurrent() turns false once the reader has
+// moved on, and the functions given to onLeave run then (a live view stops following the tournament).
 
 import { Problem } from "./lib/http.js";
 import { heading, link, roundRunning, tHref, tournament } from "./common.js";
 import { h, vh } from "./dom.js";
 import { initialLang, lang, setLang, t } from "./i18n.js";
-import * as live from "./live.js";
 import {
-  stopTimers, viewCrosstable, viewHome, viewOverview, viewPlayer, viewPlayers, viewPrizes, viewRound,
+  viewCrosstable, viewHome, viewOverview, viewPlayer, viewPlayers, viewPrizes, viewRound,
   viewRoundsIndex, viewSearch, viewStandings, viewTeam, viewTeams,
 } from "./views.js";
 
@@ -32,7 +31,6 @@ const ROUTES = [
   ["/t/:t/prizes", viewPrizes],
   ["/t/:t/search", viewSearch],
 ];
-const LIVE_VIEWS = new Set([viewRound, viewStandings]);
 
 /** The header's navigation of a tournament: [path after #/t/{id}, label key, sections it covers]. */
 const NAV = [
@@ -48,6 +46,7 @@ const NAV = [
 let firstRender = true;
 let viewSeq = 0; // bumps on every navigation; stale renders and pollers check it
 let retryTimer = null;
+let leaving = []; // what the view on screen asked to run when the reader moves on
 
 // ---------------------------------------------------------------- routing
 
@@ -240,11 +239,10 @@ function notFoundView(tid) {
 
 async function render({ keepFocus = false } = {}) {
   const seq = ++viewSeq;
-  stopTimers();
+  for (const fn of leaving.splice(0)) fn();
   clearTimeout(retryTimer);
-  // #/staff...: the staff console (web/js/staff/, issue 17) takes over the page
+  // #/staff...: the staff console (web/js/staff/) takes over the page
   if (location.hash.startsWith("#/staff")) {
-    live.stop();
     return import("./staff/main.js").then((m) => m.start());
   }
   setLang(lang());
@@ -256,12 +254,16 @@ async function render({ keepFocus = false } = {}) {
   const { parts, query } = parseRoute();
   const found = match(parts);
   const tid = tournamentId();
-  if (!found || !LIVE_VIEWS.has(found.view)) live.stop();
   let content;
+  const isCurrent = () => seq === viewSeq;
+  const onLeave = (fn) => {
+    if (!fn) return;
+    if (isCurrent()) leaving.push(fn);
+    else fn(); // the reader has moved on already
+  };
   try {
-    content = found ? await found.view({
-      tid, params: found.params, query, seq, isCurrent: () => seq === viewSeq,
-    }) : notFoundView(tid);
+    content = found ? await found.view({ tid, params: found.params, query, seq, isCurrent, onLeave })
+      : notFoundView(tid);
   } catch (e) {
     if (seq !== viewSeq) return;
     content = await errorView(e, tid, () => render());

@@ -1,5 +1,5 @@
-// The public views. Each takes a route context {tid, params, query, seq, isCurrent} and returns the
-// nodes of <main> (or null after a redirect). Live views keep themselves up to date through live.js.
+// The public views. Each takes a route context {tid, params, query, seq, isCurrent, onLeave} and returns
+// the nodes of <main> (or null after a redirect). Live views keep themselves up to date through lib/live.js.
 
 import { Problem, getAll, getConditional, getJson } from "./lib/http.js";
 import {
@@ -11,23 +11,12 @@ import {
 } from "./dom.js";
 import { fold, sortByName } from "./elot743.js";
 import { t, tiebreakName } from "./i18n.js";
-import * as live from "./live.js";
+import { POLL_MS, follow } from "./lib/live.js";
 
-const pageParams = new URLSearchParams(location.search);
-/** Poll interval of the live round page in ms (?poll= overrides, at least 1 s). */
-const POLL_MS = Math.max(1000, Number(pageParams.get("poll")) || 4000);
 /** Poll interval while a round waits for its pairings, and of the standings. */
 const WAIT_POLL_MS = POLL_MS * 4;
-/** The longest wait between two polls after errors or 503s. */
-const MAX_BACKOFF_MS = 120_000;
 const GROUP_TIEBREAKS = /^(DE|DE-ALLMET|EDE|EDET|EDEB|EDEBT|EDEBB|TBR|BBE)(?=$|[:/])/;
 const SCORE_CODES = new Set(["MPTS", "GPTS"]);
-
-let pollTimer = null;
-
-export function stopTimers() {
-  clearTimeout(pollTimer);
-}
 
 // ---------------------------------------------------------------- home: the tournaments
 
@@ -277,7 +266,7 @@ export async function viewRound(ctx) {
   ];
   if (rnd.state !== "completed") {
     if (!active) out.splice(3, 0, h("p", { class: "muted small" }, t("waiting")));
-    followRound(tid, n, first.etag, zone, team, isCurrent, active);
+    ctx.onLeave(followRound(tid, n, first.etag, zone, team, isCurrent, active));
   }
   return out;
 }
@@ -285,57 +274,41 @@ export async function viewRound(ctx) {
 /**
  * Keep the round on screen up to date: the event stream when the server has one, else polling
  * with If-None-Match (every POLL_MS while the round is played, WAIT_POLL_MS while it waits for its
- * pairings), backing off on errors and on 503/429 as Retry-After asks.
+ * pairings), backing off on errors and on 503/429 as Retry-After asks. Returns stop().
  */
 function followRound(tid, n, etag, zone, team, isCurrent, active) {
-  const state = { etag, delay: active ? POLL_MS : WAIT_POLL_MS };
+  let known = etag;
   const refresh = async () => {
-    const res = await getConditional(`tournaments/${tid}/rounds/${n}`, state.etag);
-    if (!isCurrent()) return;
-    if (res.notModified) return;
-    state.etag = res.etag;
+    const res = await getConditional(`tournaments/${tid}/rounds/${n}`, known);
+    if (!isCurrent() || res.notModified) return;
+    known = res.etag;
     onRound(tid, res.data, zone, team, isCurrent);
   };
-  live.watch(tid, (ev) => {
-    if (!isCurrent()) return;
-    if (ev.type === "match" && ev.data.round === n && ev.data.match) {
-      applyMatch(tid, n, ev.data.match, team);
-      stamp(zone);
-    } else if (ev.type === "round" && ev.data.round === n) {
-      refresh().catch(() => null);
-    }
-  });
-  const tick = async () => {
-    if (!isCurrent()) return;
-    if (document.hidden) {
-      document.addEventListener("visibilitychange", tick, { once: true });
-      return;
-    }
-    let delay = state.delay;
-    const checked = document.getElementById("checked");
-    if (!live.streaming()) {
-      try {
-        await refresh();
-        if (!isCurrent()) return;
-        if (checked) checked.textContent = `(${t("checked", { time: timeOnly(new Date(), zone) })})`;
-        state.backoff = 0;
-      } catch (e) {
-        if (!isCurrent()) return;
-        state.backoff = Math.min(MAX_BACKOFF_MS, Math.max(state.delay, (state.backoff || state.delay) * 2));
-        delay = e instanceof Problem && e.retryAfter !== null ? Math.max(e.retryAfter * 1000, state.delay)
-          : state.backoff;
-        if (checked) {
-          checked.textContent = `(${e instanceof Problem && (e.status === 503 || e.status === 429)
-            ? t("busyRetry", { s: Math.round(delay / 1000) }) : t("offline")})`;
-        }
-      }
-    }
-    if (!isCurrent() || document.getElementById("round-state")?.querySelector(".state-completed")) return;
-    clearTimeout(pollTimer);
-    pollTimer = setTimeout(tick, delay);
+  const checked = (text) => {
+    const el = document.getElementById("checked");
+    if (el) el.textContent = `(${text})`;
   };
-  clearTimeout(pollTimer);
-  pollTimer = setTimeout(tick, state.delay);
+  return follow(tid, {
+    pollMs: active ? POLL_MS : WAIT_POLL_MS,
+    onEvent: (type, data) => {
+      if (!isCurrent()) return;
+      if (type === "match" && data.round === n && data.match) {
+        applyMatch(tid, n, data.match, team);
+        stamp(zone);
+      } else if (type === "round" && data.round === n) {
+        refresh().catch(() => null);
+      }
+    },
+    poll: refresh,
+    onPolled: ({ error, delay }) => {
+      if (!isCurrent()) return;
+      if (!error) checked(t("checked", { time: timeOnly(new Date(), zone) }));
+      else if (error instanceof Problem && (error.status === 503 || error.status === 429)) {
+        checked(t("busyRetry", { s: Math.round(delay / 1000) }));
+      } else checked(t("offline"));
+    },
+    done: () => !isCurrent() || Boolean(document.getElementById("round-state")?.querySelector(".state-completed")),
+  });
 }
 
 function stamp(zone) {
@@ -416,11 +389,12 @@ function tiebreakCell(code, tb) {
       h("span", { "aria-hidden": "true" }, tb.board)) : null);
 }
 
-export async function viewStandings({ tid, query, isCurrent }) {
+export async function viewStandings(ctx) {
+  const { tid, query, isCurrent } = ctx;
   const [tour, rs] = await Promise.all([tournament(tid), rounds(tid)]);
   document.title = `${t("standings")} · ${tour.name}`;
   const done = rs.filter((r) => r.state === "completed").map((r) => r.number);
-  followStandings(tid, rs, isCurrent, query.has("after"));
+  ctx.onLeave(followStandings(tid, rs, isCurrent, query.has("after")));
   if (!done.length) return [heading(t("standings")), h("p", {}, t("noStandings"))];
   const asked = Number(query.get("after"));
   const after = done.includes(asked) ? asked : done[done.length - 1];
@@ -468,39 +442,24 @@ export async function viewStandings({ tid, query, isCurrent }) {
 /**
  * New standings appear by themselves while a round is played: on the stream's "standings" event,
  * or (polling) when the list of completed rounds changes. Only the latest standings follow.
+ * Returns stop(), or null when nothing can change.
  */
 function followStandings(tid, rs, isCurrent, pinned) {
-  if (pinned || !rs.some((r) => r.state !== "completed")) {
-    live.stop();
-    return;
-  }
+  if (pinned || !rs.some((r) => r.state !== "completed")) return null;
   const doneKey = (list) => list.filter((r) => r.state === "completed").map((r) => r.number).join(",");
   const seen = doneKey(rs);
-  live.watch(tid, (ev) => {
-    if (isCurrent() && ev.type === "standings") window.dispatchEvent(new CustomEvent("teamswiss:rerender"));
+  const rerender = () => window.dispatchEvent(new CustomEvent("teamswiss:rerender"));
+  return follow(tid, {
+    pollMs: WAIT_POLL_MS,
+    onEvent: (type) => {
+      if (isCurrent() && type === "standings") rerender();
+    },
+    poll: async () => {
+      const list = await getAll(`tournaments/${tid}/rounds`);
+      if (isCurrent() && doneKey(list) !== seen) rerender();
+    },
+    done: () => !isCurrent(),
   });
-  let delay = WAIT_POLL_MS;
-  const tick = async () => {
-    if (!isCurrent()) return;
-    if (!live.streaming() && !document.hidden) {
-      try {
-        const list = await getAll(`tournaments/${tid}/rounds`);
-        if (!isCurrent()) return;
-        if (doneKey(list) !== seen) {
-          window.dispatchEvent(new CustomEvent("teamswiss:rerender"));
-          return;
-        }
-        delay = WAIT_POLL_MS;
-      } catch (e) {
-        delay = e instanceof Problem && e.retryAfter !== null ? Math.max(e.retryAfter * 1000, WAIT_POLL_MS)
-          : Math.min(MAX_BACKOFF_MS, delay * 2);
-      }
-    }
-    clearTimeout(pollTimer);
-    pollTimer = setTimeout(tick, delay);
-  };
-  clearTimeout(pollTimer);
-  pollTimer = setTimeout(tick, delay);
 }
 
 /** One crosstable cell: colour, the opponent's rank (starting number on hover) and the match score. */

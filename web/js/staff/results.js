@@ -13,7 +13,7 @@
 
 import { api, get, post } from "./session.js";
 import { t } from "./i18n.js";
-import { watch } from "./live.js";
+import { follow } from "../lib/live.js";
 import { can, staffHref } from "./main.js";
 import { roundNav, roundRoute } from "./round.js";
 import { act, badge, fill, h, keepingFocus, messageSlot, points, resultText, timeOf, title } from "./ui.js";
@@ -360,7 +360,7 @@ export async function view(ctx) {
 
   await load();
   draw();
-  const stop = watch(tid, {
+  const stop = follow(tid, {
     onEvent: (type, data) => {
       if (type === "match" && data.round === n && data.match) applyMatch(data.match);
       else if (type === "round" && data.round === n && data.state !== state.rnd.state) {

@@ -4,7 +4,7 @@
 
 import { api, getAll, get, post, put } from "./session.js";
 import { t } from "./i18n.js";
-import { watch } from "./live.js";
+import { follow } from "../lib/live.js";
 import { can, staffHref } from "./main.js";
 import {
   act, badge, confirmDialog, dateTime, field, fill, h, keepingFocus, messageSlot, points, scroller, title,
@@ -232,7 +232,7 @@ export async function view(ctx) {
 
   await load();
   draw();
-  const stop = watch(tid, {
+  const stop = follow(tid, {
     onEvent: (type, data) => {
       if (state.busy || document.querySelector("dialog[open]")) return;
       if ((type === "round" || type === "match") && data.round === n) {
