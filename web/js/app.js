@@ -11,7 +11,7 @@
 import { Problem } from "./lib/http.js";
 import { heading, link, roundRunning, tHref, tournament } from "./common.js";
 import { h, vh } from "./dom.js";
-import { initialLang, lang, setLang, t } from "./i18n.js";
+import { initialLang, lang, setLang, t } from "./i18n/index.js";
 import {
   viewCrosstable, viewHome, viewOverview, viewPlayer, viewPlayers, viewPrizes, viewRound,
   viewRoundsIndex, viewSearch, viewStandings, viewTeam, viewTeams,

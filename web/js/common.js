@@ -1,7 +1,7 @@
 // Helpers the public views share: links, cached tournament data, small widgets.
 
 import { apiUrl, getAll, getJson } from "./lib/http.js";
-import { t } from "./i18n.js";
+import { t } from "./i18n/index.js";
 import { h, name, vh } from "./dom.js";
 
 export const ACTIVE_STATES = new Set(["published", "in_progress"]);

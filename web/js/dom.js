@@ -1,6 +1,6 @@
 // Small DOM and formatting helpers (no framework).
 
-import { lang, locale, t } from "./i18n.js";
+import { lang, locale, t } from "./i18n/index.js";
 
 /**
  * h("a", {href: "#/", class: "x"}, "text", child, [more]) -> an element. Attributes whose

@@ -10,7 +10,7 @@ import {
   dateRange, dateTime, h, name, num, numberToPts, pts, resultSides, scrollTable, sidePoints, timeOnly, vh,
 } from "./dom.js";
 import { fold, sortByName } from "./elot743.js";
-import { t, tiebreakName } from "./i18n.js";
+import { t, tiebreakName } from "./i18n/index.js";
 import { POLL_MS, follow } from "./lib/live.js";
 
 /** Poll interval while a round waits for its pairings, and of the standings. */

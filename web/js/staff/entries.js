@@ -2,7 +2,7 @@
 // teams; a new entry; payments, the entry form, withdraw / expel / reinstate.
 
 import { get, getAll, patch, post } from "./session.js";
-import { t } from "./i18n.js";
+import { t } from "../i18n/index.js";
 import { can } from "./main.js";
 import { act, confirmDialog, dateOf, dateTime, field, fill, h, messageSlot, scroller, select, title } from "./ui.js";
 
@@ -153,8 +153,8 @@ export async function view(ctx) {
         rules.entry_deadline ? [" ", t("entryDeadline", { when: dateTime(rules.entry_deadline, zone) })] : null),
       slot.el,
       entered.length ? table(entered, t("enteredTeams"), [
-        [t("order"), (x, i) => String(i + 1)], [t("team"), teamButton], [t("club"), (x) => x.club_name],
-        [t("tpn"), (x) => (x.tpn ? String(x.tpn) : "–")], [t("form"), formCell], [t("fee"), feeCell]])
+        [t("staffOrder"), (x, i) => String(i + 1)], [t("team"), teamButton], [t("club"), (x) => x.club_name],
+        [t("staffTpn"), (x) => (x.tpn ? String(x.tpn) : "–")], [t("form"), formCell], [t("fee"), feeCell]])
         : [h("p", { class: "cap" }, t("enteredTeams")), h("p", { class: "muted" }, t("noneEntered"))],
       waiting.length ? table(waiting, t("waitingList"), [
         [t("position"), (x, i) => String(i + 1)], [t("team"), teamButton], [t("club"), (x) => x.club_name],

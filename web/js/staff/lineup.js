@@ -4,7 +4,7 @@
 // close when the round starts.
 
 import { api, get, put } from "./session.js";
-import { t } from "./i18n.js";
+import { t } from "../i18n/index.js";
 import { staffHref } from "./main.js";
 import { roundNav, roundRoute } from "./round.js";
 import { teamPicker, visibleTeams } from "./rosters.js";
@@ -101,7 +101,7 @@ export async function view(ctx) {
   function table() {
     return scroller(h("table", { class: "plain lineup" },
       h("caption", {}, t("lineupCaption", { team: team.name, boards: rules.boards ?? 4 })),
-      h("thead", {}, h("tr", {}, ...[t("rosterBoard"), t("plays"), t("player"), t("captain"), t("sex"), t("rating")]
+      h("thead", {}, h("tr", {}, ...[t("staffRosterBoard"), t("plays"), t("player"), t("captain"), t("sex"), t("staffRating")]
         .map((x) => h("th", { scope: "col" }, x)))),
       h("tbody", {}, ...players.map((p, i) => {
         const on = state.chosen.has(p.id);

@@ -17,7 +17,7 @@
 // of the API's authorisation); menus and buttons follow it. The API refuses anything else anyway.
 
 import { Problem, clearToken, get, getAll, getToken, login, post } from "./session.js";
-import { initLang, lang, setLang, t } from "./i18n.js";
+import { initialLang, lang, setLang, t } from "../i18n/index.js";
 import { badge, dateOf, dateTime, field, h, messageSlot, problemBox, select, title, vh } from "./ui.js";
 
 /** Every tournament action of the API (app/permissions.py): an administrator holds them all, everywhere. */
@@ -189,7 +189,7 @@ function renderShell(tid, tour, access, section) {
   header.replaceChildren(h("div", { class: "bar" },
     h("a", { class: "brand", href: "#/staff" }, t("brand")), h("div", { class: "bar-end" }, user, langButtons())));
   if (tid !== null && tour && access) {
-    const items = [["", "navOverview", null], ...SECTIONS.filter(([, , acts]) => can(access, ...acts))];
+    const items = [["", "staffNavOverview", null], ...SECTIONS.filter(([, , acts]) => can(access, ...acts))];
     header.append(h("nav", { "aria-label": t("tournamentMenu") },
       h("p", { class: "tname" }, tour.name),
       h("ul", {}, ...items.map(([route, key]) => h("li", {},
@@ -201,7 +201,7 @@ function renderShell(tid, tour, access, section) {
     ul.scrollLeft = here.offsetLeft - ul.offsetLeft - (ul.clientWidth - here.offsetWidth) / 2;
   }
   root.querySelector(".s-footer").replaceChildren(h("p", {},
-    h("a", { href: tid !== null ? `#/t/${tid}` : "#/" }, t("publicPage")), " · ", t("footer")));
+    h("a", { href: tid !== null ? `#/t/${tid}` : "#/" }, t("publicPage")), " · ", t("staffFooter")));
 }
 
 async function logout() {
@@ -325,7 +325,7 @@ async function viewOverview(ctx) {
   });
   return [
     title(tour.name),
-    h("p", { class: "lead" }, t("yourRoles"), " ", h("strong", {}, roles.join(", ") || t("none"))),
+    h("p", { class: "lead" }, t("yourRoles"), " ", h("strong", {}, roles.join(", ") || t("staffNone"))),
     cards.length ? h("ul", { class: "cards" }, ...cards) : h("p", {}, t("nothingToDo")),
     h("h2", {}, t("rounds")),
     h("table", { class: "plain rounds" },
@@ -411,4 +411,4 @@ async function render({ keepFocus = false, expired = false } = {}) {
   }
 }
 
-initLang();
+setLang(initialLang());

@@ -3,7 +3,7 @@
 // shows a toolbar; the print stylesheet (staff.css, @media print) keeps only the sheets.
 
 import { get } from "./session.js";
-import { t } from "./i18n.js";
+import { t } from "../i18n/index.js";
 import { staffHref } from "./main.js";
 import { roundRoute } from "./round.js";
 import { dateTime, firstSideResult, h, points, resultText, select, title } from "./ui.js";
@@ -38,7 +38,7 @@ function pairingSheet(tour, rnd) {
     h("td", { class: "num" }, String(m.table)),
     h("td", {}, m.first.name, m.first.tpn ? h("span", { class: "s-tpn" }, ` (${m.first.tpn})`) : null),
     h("td", { class: "num sc" }, m.pab ? "" : (m.score ? m.score.map(points).join(" – ") : "–")),
-    h("td", {}, m.pab ? t("bye") : [m.second.name, m.second.tpn ? h("span", { class: "s-tpn" }, ` (${m.second.tpn})`) : null])));
+    h("td", {}, m.pab ? t("staffBye") : [m.second.name, m.second.tpn ? h("span", { class: "s-tpn" }, ` (${m.second.tpn})`) : null])));
   const boards = rnd.matches.filter((m) => !m.pab).map((m) => h("section", { class: "mboards" },
     h("h3", {}, t("tableN", { n: m.table }), ": ", m.first.name, " – ", m.second.name),
     h("table", { class: "sheet-table" }, h("tbody", {}, ...m.boards.map((b) => h("tr", {},
@@ -59,7 +59,7 @@ function slip(tour, rnd, m) {
   return h("article", { class: "slip" },
     sheetHead(tour, `${t("roundN", { n: rnd.number })} · ${t("tableN", { n: m.table })}`, rnd),
     h("table", { class: "sheet-table slip-table" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("boardAbbr")), h("th", { scope: "col" }, m.first.name),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("staffBoardAbbr")), h("th", { scope: "col" }, m.first.name),
         h("th", { scope: "col", class: "rc" }, t("result")), h("th", { scope: "col" }, m.second.name))),
       h("tbody", {}, ...m.boards.map((b) => h("tr", {},
         h("td", { class: "num" }, String(b.board)),
@@ -75,7 +75,7 @@ function slip(tour, rnd, m) {
 }
 
 function standingsSheet(tour, st) {
-  return h("article", { class: "sheet" }, sheetHead(tour, t("standingsAfter", { n: st.after_round })),
+  return h("article", { class: "sheet" }, sheetHead(tour, t("staffStandingsAfter", { n: st.after_round })),
     h("table", { class: "sheet-table stand" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("rankAbbr")), h("th", { scope: "col" }, t("team")),
         h("th", { scope: "col" }, t("wdl")), ...st.tiebreaks.map((c) => h("th", { scope: "col", class: "num" }, c)))),

@@ -4,7 +4,7 @@
 
 import { transliterate } from "../elot743.js";
 import { get, post } from "./session.js";
-import { t } from "./i18n.js";
+import { t } from "../i18n/index.js";
 import { can } from "./main.js";
 import { act, confirmDialog, fill, h, messageSlot, scroller, title } from "./ui.js";
 
@@ -29,8 +29,8 @@ export async function view(ctx) {
     }) }, ranking.locked ? t("relock") : t("lock"));
     const table = h("table", { class: "plain ranking", tabindex: "-1" },
       h("caption", {}, ranking.locked ? t("rankingLockedCaption") : t("rankingOpenCaption")),
-      h("thead", {}, h("tr", {}, ...[t("position"), t("team"), t("elotKey"), t("club"), t("average"), t("ratings"),
-        t("tpn"), t("problems")].map((x) => h("th", { scope: "col" }, x)))),
+      h("thead", {}, h("tr", {}, ...[t("position"), t("team"), t("elotKey"), t("club"), t("staffAverage"), t("ratings"),
+        t("staffTpn"), t("problems")].map((x) => h("th", { scope: "col" }, x)))),
       h("tbody", {}, ...ranking.rows.map((r) => {
         const tie = counts.get(r.average) > 1;
         return h("tr", { class: tie ? "tie" : null },

@@ -12,7 +12,7 @@
 // polling with If-None-Match), so two laptops see each other's results.
 
 import { api, get, post } from "./session.js";
-import { t } from "./i18n.js";
+import { t } from "../i18n/index.js";
 import { follow } from "../lib/live.js";
 import { can, staffHref } from "./main.js";
 import { roundNav, roundRoute } from "./round.js";
@@ -69,7 +69,7 @@ export async function view(ctx) {
     const head = h("tr", { class: `mhead${state.flash.has(m.id) ? " flash" : ""}`, role: "row" },
       h("th", { colspan: "4", scope: "colgroup", id: `mh-${m.id}`, role: "rowheader", "aria-colspan": "4" },
         h("span", { class: "tno" }, t("tableN", { n: m.table })), " ",
-        h("span", { class: "mteams" }, `${m.first.name} – ${m.second?.name ?? t("bye")}`), " ",
+        h("span", { class: "mteams" }, `${m.first.name} – ${m.second?.name ?? t("staffBye")}`), " ",
         h("span", { class: `mscore${m.complete ? " final" : ""}` }, scoreText ?? "…"),
         m.forfeit ? h("strong", { class: "warn" }, ` ${t(`forfeit_${m.forfeit}`)}`) : null, " ", forfeitBtn));
     const rows = m.boards.map((b) => {
@@ -120,7 +120,7 @@ export async function view(ctx) {
     const col = (text) => h("th", { scope: "col", role: "columnheader" }, text);
     fill(grid,
       caption,
-      h("thead", { role: "rowgroup" }, h("tr", { role: "row" }, col(t("boardAbbr")), col(t("white")), col(t("black")),
+      h("thead", { role: "rowgroup" }, h("tr", { role: "row" }, col(t("staffBoardAbbr")), col(t("white")), col(t("black")),
         col(t("result")))),
       ...ms.map(matchBody));
     drawProgress();
@@ -225,7 +225,7 @@ export async function view(ctx) {
   function forfeitChoice(m) {
     return new Promise((resolve) => {
       const opts = [["none", t("forfeitNone")], ["first", t("forfeitAbsent", { team: m.first.name })],
-        ["second", t("forfeitAbsent", { team: m.second.name })], ["both", t("forfeitBoth")]];
+        ["second", t("forfeitAbsent", { team: m.second.name })], ["both", t("staffForfeitBoth")]];
       const current = m.forfeit || "none";
       const radios = opts.map(([v, label]) => h("p", { class: "check" },
         h("input", { type: "radio", name: "forfeit", id: `ff-${v}`, value: v, checked: v === current }),
@@ -331,7 +331,7 @@ export async function view(ctx) {
           .map(([k, what]) => h("span", { class: "key" }, h("kbd", {}, k), ` ${what}`))),
       slot.el, progress, liveLine, announce,
       h("div", { class: "scroll grid-wrap" }, grid),
-      byes.length ? h("p", { class: "muted" }, byes.map((m) => t("byeText", { team: m.first.name })).join(" · ")) : null,
+      byes.length ? h("p", { class: "muted" }, byes.map((m) => t("staffByeText", { team: m.first.name })).join(" · ")) : null,
       h("p", { class: "buttons flow" },
         open() && can(access, "round.complete") ? complete : null,
         h("a", { class: "button", href: staffHref(tid, `round/${n}`) }, t("toRound", { n })),

@@ -2,7 +2,7 @@
 // chosen. Organisers edit every team's roster, a team manager their own (until the roster deadline).
 
 import { getAll, get, post, put } from "./session.js";
-import { t } from "./i18n.js";
+import { t } from "../i18n/index.js";
 import { can, onlyOwnTeams, staffHref } from "./main.js";
 import { act, dateOf, dateTime, field, fill, h, messageSlot, scroller, select, title } from "./ui.js";
 
@@ -52,7 +52,7 @@ export async function view(ctx) {
     const players = byId();
     return scroller(h("table", { class: "plain ros" },
       h("caption", {}, t("rosterOf", { team: team.name }), dirty() ? h("span", { class: "warn" }, ` · ${t("unsaved")}`) : null),
-      h("thead", {}, h("tr", {}, ...[t("board"), t("player"), t("sex"), t("born"), "FIDE", t("nationalRating"),
+      h("thead", {}, h("tr", {}, ...[t("board"), t("player"), t("sex"), t("born"), "FIDE", t("staffNationalRating"),
         t("activationFee"), ""].map((x) => h("th", { scope: "col" }, x)))),
       h("tbody", {}, ...state.ids.map((id, i) => {
         const p = players.get(id) || { id, name: `#${id}` };
@@ -129,7 +129,7 @@ export async function view(ctx) {
           slot.ok(t("playerCreated", { name: p.name }));
         });
       } }, h("div", { class: "grid2" }, field(t("lastName"), last), field(t("firstName"), first), field(t("sex"), sex),
-        field(t("born"), born), field(t("fideRating"), fide), field(t("nationalRating"), national)),
+        field(t("born"), born), field(t("staffFideRating"), fide), field(t("staffNationalRating"), national)),
       h("p", { class: "check" }, fee, h("label", { for: "f-activation" }, t("activationFeePaid"))), h("p", {}, button)));
   }
 

@@ -3,7 +3,7 @@
 // reopen with a confirmation. Every refusal shows the API's detail and rule id.
 
 import { api, getAll, get, post, put } from "./session.js";
-import { t } from "./i18n.js";
+import { t } from "../i18n/index.js";
 import { follow } from "../lib/live.js";
 import { can, staffHref } from "./main.js";
 import {
@@ -13,8 +13,8 @@ import {
 export function roundNav(ctx, rounds, current, route) {
   return h("nav", { class: "rpicker", "aria-label": t("rounds") }, h("ul", {}, ...rounds.map((r) => h("li", {},
     h("a", { href: staffHref(ctx.tid, `${route}/${r.number}`), "aria-current": r.number === current ? "page" : null,
-      class: `st-${r.state}`, title: t(`state_${r.state}`) }, String(r.number),
-    h("span", { class: "vh" }, ` ${t(`state_${r.state}`)}`))))));
+      class: `st-${r.state}`, title: t(`staffState_${r.state}`) }, String(r.number),
+    h("span", { class: "vh" }, ` ${t(`staffState_${r.state}`)}`))))));
 }
 
 /** The round to open when none is named: in progress, published, paired, else the first pending one. */
@@ -91,7 +91,7 @@ export async function view(ctx) {
   // ------------------------------------------------------------ paired: review and hand changes
 
   function teamPick(team) {
-    if (!team) return h("span", { class: "muted" }, t("bye"));
+    if (!team) return h("span", { class: "muted" }, t("staffBye"));
     if (!can(access, "round.change") || state.rnd.state !== "paired") {
       return h("span", {}, team.name, team.tpn ? h("span", { class: "s-tpn" }, ` ${team.tpn}`) : null);
     }
@@ -110,12 +110,12 @@ export async function view(ctx) {
     const out = scroller(h("table", { class: "plain pairing" },
       h("caption", {}, t("pairingOf", { n }), rnd.manual ? h("span", { class: "warn" }, ` · ${t("manualFlag")}`) : null),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("table")), h("th", { scope: "col" }, t("firstTeam")),
-        h("th", { scope: "col" }, t("score")), h("th", { scope: "col" }, t("secondTeam")))),
+        h("th", { scope: "col" }, t("staffScore")), h("th", { scope: "col" }, t("secondTeam")))),
       h("tbody", {}, ...rnd.matches.map((m) => h("tr", { dataset: { table: String(m.table) } },
         h("th", { scope: "row", class: "num tno" }, String(m.table)),
         h("td", { class: "tm-a" }, teamPick(m.first)),
         h("td", { class: "num sc" }, m.forfeit ? t(`forfeit_${m.forfeit}`) : rnd.state === "paired" ? "" : scoreText(m)),
-        h("td", { class: "tm-b" }, m.pab ? h("span", { class: "muted" }, t("bye")) : teamPick(m.second)))))),
+        h("td", { class: "tm-b" }, m.pab ? h("span", { class: "muted" }, t("staffBye")) : teamPick(m.second)))))),
     t("pairingOf", { n }));
     out.querySelector(".cap").id = "pairing-cap";
     return out;

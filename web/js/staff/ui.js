@@ -1,7 +1,7 @@
 // Small building blocks of the console: refusals, confirmations, forms, dates in the tournament's zone.
 
 import { h, vh } from "../dom.js";
-import { locale, t } from "./i18n.js";
+import { locale, t } from "../i18n/index.js";
 
 export { h, vh };
 
@@ -131,7 +131,7 @@ function fmt(date, zone, opts) {
 }
 
 export function dateTime(iso, zone, { seconds = false } = {}) {
-  if (!iso) return t("none");
+  if (!iso) return t("staffNone");
   return fmt(new Date(iso), zone, {
     weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23",
     ...(seconds ? { second: "2-digit" } : {}),
@@ -139,12 +139,12 @@ export function dateTime(iso, zone, { seconds = false } = {}) {
 }
 
 export function timeOf(iso, zone) {
-  if (!iso) return t("none");
+  if (!iso) return t("staffNone");
   return fmt(new Date(iso), zone, { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
 }
 
 export function dateOf(isoDate) {
-  if (!isoDate) return t("none");
+  if (!isoDate) return t("staffNone");
   return fmt(new Date(`${isoDate}T12:00:00Z`), "UTC", { day: "numeric", month: "long", year: "numeric" });
 }
 
@@ -182,7 +182,7 @@ export function playerLabel(p) {
   return r ? `${p.name} ${r}` : p.name;
 }
 
-export const teamName = (team) => (team ? `${team.name}${team.tpn ? ` (${team.tpn})` : ""}` : t("bye"));
+export const teamName = (team) => (team ? `${team.name}${team.tpn ? ` (${team.tpn})` : ""}` : t("staffBye"));
 
 /** A heading that takes the focus after navigation. */
 export const title = (text) => h("h1", { tabindex: "-1" }, text);
@@ -215,5 +215,5 @@ export function firstSideResult(board) {
 }
 
 export function badge(state) {
-  return h("span", { class: `badge st-${state}` }, t(`state_${state}`));
+  return h("span", { class: `badge st-${state}` }, t(`staffState_${state}`));
 }
