@@ -6,9 +6,10 @@ import {
   ACTIVE_STATES, colourChip, downloads, heading, link, playerLink, rounds, stateBadge, statusNote, tHref, teamLink,
   tournament, zoneOf,
 } from "./common.js";
+import { h, name, scrollTable, vh } from "./dom.js";
 import {
-  dateRange, dateTime, h, name, num, numberToPts, pts, resultSides, scrollTable, sidePoints, timeOnly, vh,
-} from "./dom.js";
+  boardSides, dateRange, dateTime, num, numberToPts, pts, resultSides, sidePoints, time,
+} from "./lib/format.js";
 import { fold, sortByName } from "./elot743.js";
 import { t, tiebreakName } from "./i18n/index.js";
 import { POLL_MS, follow } from "./lib/live.js";
@@ -117,16 +118,6 @@ function playerCell(tid, p, isWhite, side) {
       side === "b" ? [" ", chip] : null));
 }
 
-/** A board's result as [first team's side, second team's side], or null while it is being played. */
-export function boardSides(b, forfeit) {
-  let sides = resultSides(b.result);
-  if (sides) return b.white === "first" ? sides : [sides[1], sides[0]];
-  if (forfeit === "first") sides = ["−", "+"];
-  else if (forfeit === "second") sides = ["+", "−"];
-  else if (forfeit === "both") sides = ["−", "−"];
-  return sides;
-}
-
 function matchScore(m) {
   if (m.score && m.score.length === 2) return { text: `${pts(m.score[0])}–${pts(m.score[1])}`, final: true };
   let a = 0;
@@ -215,7 +206,7 @@ function renderMatch(tid, m) {
 function liveLine(zone) {
   return h("p", { class: "live", id: "live" },
     h("span", { class: "dot", "aria-hidden": "true" }), h("strong", {}, t("live")), " · ",
-    h("span", { id: "updated", role: "status" }, t("lastUpdated", { time: timeOnly(new Date(), zone) })),
+    h("span", { id: "updated", role: "status" }, t("lastUpdated", { time: time(new Date(), zone) })),
     " ", h("span", { id: "checked", class: "muted" }, ""));
 }
 
@@ -302,7 +293,7 @@ function followRound(tid, n, etag, zone, team, isCurrent, active) {
     poll: refresh,
     onPolled: ({ error, delay }) => {
       if (!isCurrent()) return;
-      if (!error) checked(t("checked", { time: timeOnly(new Date(), zone) }));
+      if (!error) checked(t("checked", { time: time(new Date(), zone) }));
       else if (error instanceof Problem && (error.status === 503 || error.status === 429)) {
         checked(t("busyRetry", { s: Math.round(delay / 1000) }));
       } else checked(t("offline"));
@@ -313,7 +304,7 @@ function followRound(tid, n, etag, zone, team, isCurrent, active) {
 
 function stamp(zone) {
   const updated = document.getElementById("updated");
-  if (updated) updated.textContent = t("lastUpdated", { time: timeOnly(new Date(), zone) });
+  if (updated) updated.textContent = t("lastUpdated", { time: time(new Date(), zone) });
 }
 
 /** A newer version of the round on screen: redraw what changed, or the whole view when it changed state. */

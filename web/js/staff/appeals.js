@@ -5,7 +5,8 @@
 import { get, getAll, post, put } from "./session.js";
 import { t } from "../i18n/index.js";
 import { can, onlyOwnTeams } from "./main.js";
-import { act, countdown, dateTime, field, fill, h, messageSlot, scroller, select, timeOf, title } from "./ui.js";
+import { countdown, dateTime, time } from "../lib/format.js";
+import { act, field, fill, h, messageSlot, scroller, select, title } from "./ui.js";
 
 const PUBLIC = ["published", "in_progress", "completed"];
 
@@ -86,9 +87,9 @@ export async function view(ctx) {
       const submitBy = ended.getTime() + (rules.appeal_submit_minutes ?? 30) * 60000;
       const left = countdown(submitBy);
       fill(deadlines,
-        `${t("gameEnded", { when: timeOf(ended.toISOString(), zone) })}.`, " ",
-        t("announceBy", { when: timeOf(new Date(announceBy).toISOString(), zone) }), " ",
-        t("submitBy", { when: timeOf(new Date(submitBy).toISOString(), zone) }), " ",
+        `${t("gameEnded", { when: time(ended.toISOString(), zone) })}.`, " ",
+        t("announceBy", { when: time(new Date(announceBy).toISOString(), zone) }), " ",
+        t("submitBy", { when: time(new Date(submitBy).toISOString(), zone) }), " ",
         left ? h("strong", { class: "count" }, t("closesIn", { left })) : h("strong", { class: "warn" }, t("deadlinePassed")));
     }
 

@@ -4,9 +4,9 @@
 import { get, getAll, patch, post } from "./session.js";
 import { t } from "../i18n/index.js";
 import { can } from "./main.js";
-import { act, confirmDialog, dateOf, dateTime, field, fill, h, messageSlot, scroller, select, title } from "./ui.js";
+import { dateOnly, dateTime, money } from "../lib/format.js";
+import { act, confirmDialog, field, fill, h, messageSlot, scroller, select, title } from "./ui.js";
 
-const money = (x) => (x === null || x === undefined ? "" : `€${Number(x).toFixed(2)}`);
 
 export async function view(ctx) {
   const { tid, tour, access } = ctx;
@@ -99,7 +99,7 @@ export async function view(ctx) {
       pays.length ? h("table", { class: "plain" },
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("paidOn")), h("th", { scope: "col" }, t("amount")),
           h("th", { scope: "col" }, t("reference")))),
-        h("tbody", {}, ...pays.map((p) => h("tr", {}, h("td", {}, dateOf(p.paid_on)), h("td", { class: "num" }, money(p.amount)),
+        h("tbody", {}, ...pays.map((p) => h("tr", {}, h("td", {}, dateOnly(p.paid_on)), h("td", { class: "num" }, money(p.amount)),
           h("td", {}, p.reference))))) : h("p", {}, t("noPayments")),
       can(access, "payments.write") ? h("form", { class: "inline", onsubmit: (ev) => {
         ev.preventDefault();

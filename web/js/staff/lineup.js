@@ -8,7 +8,8 @@ import { t } from "../i18n/index.js";
 import { staffHref } from "./main.js";
 import { roundNav, roundRoute } from "./round.js";
 import { teamPicker, visibleTeams } from "./rosters.js";
-import { countdown, dateTime, fill, h, messageSlot, problemBox, scroller, title } from "./ui.js";
+import { countdown, dateTime } from "../lib/format.js";
+import { fill, h, messageSlot, problemBox, scroller, title } from "./ui.js";
 
 const OPEN = ["pending", "paired", "published"];
 /** Unsent changes, kept while the page lives (a language switch or a visit elsewhere keeps them). */

@@ -18,7 +18,8 @@
 
 import { Problem, clearToken, get, getAll, getToken, login, post } from "./session.js";
 import { initialLang, lang, setLang, t } from "../i18n/index.js";
-import { badge, dateOf, dateTime, field, h, messageSlot, problemBox, select, title, vh } from "./ui.js";
+import { dateOnly, dateTime } from "../lib/format.js";
+import { badge, field, h, messageSlot, problemBox, select, title, vh } from "./ui.js";
 
 /** Every tournament action of the API (app/permissions.py): an administrator holds them all, everywhere. */
 export const ALL_ACTIONS = [
@@ -262,7 +263,7 @@ async function viewHome() {
   if (tours.length) {
     out.push(h("ul", { class: "cards" }, ...tours.map((x) => h("li", {},
       h("a", { href: staffHref(x.id), class: "card" }, h("strong", {}, x.name),
-        h("span", { class: "muted block" }, [x.city, x.start_date ? dateOf(x.start_date) : ""].filter(Boolean).join(" · ")),
+        h("span", { class: "muted block" }, [x.city, x.start_date ? dateOnly(x.start_date) : ""].filter(Boolean).join(" · ")),
         h("span", { class: "roles block" }, roleText(x.id)))))));
   } else out.push(h("p", {}, t("noRoles")));
   if (me.can_create_tournaments) out.push(createForm());

@@ -6,7 +6,8 @@ import { get } from "./session.js";
 import { t } from "../i18n/index.js";
 import { staffHref } from "./main.js";
 import { roundRoute } from "./round.js";
-import { dateTime, firstSideResult, h, points, resultText, select, title } from "./ui.js";
+import { dateTime, firstSideResult, pts, resultText } from "../lib/format.js";
+import { h, select, title } from "./ui.js";
 
 const KINDS = ["pairings", "slips", "standings"];
 
@@ -37,7 +38,7 @@ function pairingSheet(tour, rnd) {
   const rows = rnd.matches.map((m) => h("tr", {},
     h("td", { class: "num" }, String(m.table)),
     h("td", {}, m.first.name, m.first.tpn ? h("span", { class: "s-tpn" }, ` (${m.first.tpn})`) : null),
-    h("td", { class: "num sc" }, m.pab ? "" : (m.score ? m.score.map(points).join(" – ") : "–")),
+    h("td", { class: "num sc" }, m.pab ? "" : (m.score ? m.score.map(pts).join(" – ") : "–")),
     h("td", {}, m.pab ? t("staffBye") : [m.second.name, m.second.tpn ? h("span", { class: "s-tpn" }, ` (${m.second.tpn})`) : null])));
   const boards = rnd.matches.filter((m) => !m.pab).map((m) => h("section", { class: "mboards" },
     h("h3", {}, t("tableN", { n: m.table }), ": ", m.first.name, " – ", m.second.name),
@@ -83,7 +84,7 @@ function standingsSheet(tour, st) {
         h("td", { class: "num" }, `${r.rank}${r.tied ? "=" : ""}`),
         h("td", {}, r.team.name, r.team.club ? h("span", { class: "s-tpn block" }, r.team.club) : null),
         h("td", { class: "num" }, `${r.won}-${r.drawn}-${r.lost}`),
-        ...r.tiebreaks.map((x) => h("td", { class: "num" }, points(x.value))))))),
+        ...r.tiebreaks.map((x) => h("td", { class: "num" }, pts(x.value))))))),
     h("p", { class: "sheet-legend" }, t("tiebreakOrder"), " ", st.tiebreaks.join(" › "), " · ", t("tiedLegend")));
 }
 

@@ -16,7 +16,8 @@ import { t } from "../i18n/index.js";
 import { follow } from "../lib/live.js";
 import { can, staffHref } from "./main.js";
 import { roundNav, roundRoute } from "./round.js";
-import { act, badge, fill, h, keepingFocus, messageSlot, points, resultText, timeOf, title } from "./ui.js";
+import { pts, resultText, time } from "../lib/format.js";
+import { act, badge, fill, h, keepingFocus, messageSlot, title } from "./ui.js";
 
 const KEYS = { 1: "1-0", 0: "0-1", "=": "1/2-1/2", 5: "1/2-1/2", "½": "1/2-1/2", "+": "+/-", "-": "-/+", "*": "-/-" };
 
@@ -63,7 +64,7 @@ export async function view(ctx) {
       team ? h("span", { class: "team-of" }, `${p && (p.fide_rating ?? p.national_rating) ? " · " : ""}${team.name}`) : null));
 
   function matchBody(m) {
-    const scoreText = m.score ? m.score.map(points).join(" – ") : null;
+    const scoreText = m.score ? m.score.map(pts).join(" – ") : null;
     const forfeitBtn = can(access, "results.write") && open() ? h("button", { type: "button", class: "small",
       dataset: { forfeit: String(m.id) }, onclick: () => forfeitDialog(m) }, t("forfeitButton")) : null;
     const head = h("tr", { class: `mhead${state.flash.has(m.id) ? " flash" : ""}`, role: "row" },
@@ -139,7 +140,7 @@ export async function view(ctx) {
       const e = page.items.find((x) => x.entity_id === String(mid) && (board === null || x.after?.board === board
         || "forfeit" in (x.after || {})));
       if (!e) return null;
-      return t("changedBy", { who: e.actor, when: timeOf(e.at, zone),
+      return t("changedBy", { who: e.actor, when: time(e.at, zone),
         what: e.after && "result" in e.after ? `${resultText(e.before?.result) || "·"} → ${resultText(e.after.result) || "·"}`
           : t("forfeitChanged") });
     } catch (err) {

@@ -4,7 +4,8 @@
 import { getAll, get, post, put } from "./session.js";
 import { t } from "../i18n/index.js";
 import { can, onlyOwnTeams, staffHref } from "./main.js";
-import { act, dateOf, dateTime, field, fill, h, messageSlot, scroller, select, title } from "./ui.js";
+import { dateOnly, dateTime } from "../lib/format.js";
+import { act, field, fill, h, messageSlot, scroller, select, title } from "./ui.js";
 
 export function teamPicker(ctx, teams, selected, route) {
   const sel = select("team", teams.map((x) => [x.id, x.name]), selected, { id: "team-pick" });
@@ -60,7 +61,7 @@ export async function view(ctx) {
           h("td", { class: "num" }, dirty() ? "·" : String(i + 1)),
           h("th", { scope: "row" }, p.name),
           h("td", {}, p.sex === "w" ? t("girl") : t("boy")),
-          h("td", {}, p.birth_date ? dateOf(p.birth_date) : "–"),
+          h("td", {}, p.birth_date ? dateOnly(p.birth_date) : "–"),
           h("td", { class: "num" }, String(rating(p))),
           h("td", { class: "num" }, p.national_rating ? String(p.national_rating) : "–"),
           h("td", {}, p.activation_fee_paid === undefined ? "" : (p.activation_fee_paid ? t("yes") : t("no"))),

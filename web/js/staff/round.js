@@ -6,9 +6,8 @@ import { api, getAll, get, post, put } from "./session.js";
 import { t } from "../i18n/index.js";
 import { follow } from "../lib/live.js";
 import { can, staffHref } from "./main.js";
-import {
-  act, badge, confirmDialog, dateTime, field, fill, h, keepingFocus, messageSlot, points, scroller, title,
-} from "./ui.js";
+import { dateTime, pts } from "../lib/format.js";
+import { act, badge, confirmDialog, field, fill, h, keepingFocus, messageSlot, scroller, title } from "./ui.js";
 
 export function roundNav(ctx, rounds, current, route) {
   return h("nav", { class: "rpicker", "aria-label": t("rounds") }, h("ul", {}, ...rounds.map((r) => h("li", {},
@@ -34,7 +33,7 @@ export async function roundRoute(ctx, { at = 0, pick = currentRound } = {}) {
   return { rounds, n: seg && /^\d+$/.test(seg) ? Number(seg) : pick(rounds) };
 }
 
-export const scoreText = (m) => (m.score ? m.score.map(points).join(" – ") : (m.pab ? "" : "…"));
+export const scoreText = (m) => (m.score ? m.score.map(pts).join(" – ") : (m.pab ? "" : "…"));
 
 export async function view(ctx) {
   const { tid, tour, access } = ctx;

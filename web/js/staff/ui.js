@@ -1,7 +1,7 @@
-// Small building blocks of the console: refusals, confirmations, forms, dates in the tournament's zone.
+// Small building blocks of the console: refusals, confirmations, forms, tables (formatting: ../lib/format.js).
 
 import { h, vh } from "../dom.js";
-import { locale, t } from "../i18n/index.js";
+import { t } from "../i18n/index.js";
 
 export { h, vh };
 
@@ -121,60 +121,6 @@ export function select(name, options, value = null, attrs = {}) {
     ...options.map(([v, label]) => h("option", { value: String(v), selected: String(v) === String(value) }, label)));
 }
 
-/** Dates and times in the tournament's zone, 24-hour clock, in the console's language. */
-function fmt(date, zone, opts) {
-  try {
-    return new Intl.DateTimeFormat(locale(), { ...opts, timeZone: zone || undefined }).format(date);
-  } catch (e) {
-    return new Intl.DateTimeFormat(locale(), opts).format(date);
-  }
-}
-
-export function dateTime(iso, zone, { seconds = false } = {}) {
-  if (!iso) return t("staffNone");
-  return fmt(new Date(iso), zone, {
-    weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23",
-    ...(seconds ? { second: "2-digit" } : {}),
-  });
-}
-
-export function timeOf(iso, zone) {
-  if (!iso) return t("staffNone");
-  return fmt(new Date(iso), zone, { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
-}
-
-export function dateOf(isoDate) {
-  if (!isoDate) return t("staffNone");
-  return fmt(new Date(`${isoDate}T12:00:00Z`), "UTC", { day: "numeric", month: "long", year: "numeric" });
-}
-
-/** "2 d 03:04:05" / "03:04:05" until `target` (ms since epoch), or null when it has passed. */
-export function countdown(target, now = Date.now()) {
-  let s = Math.floor((target - now) / 1000);
-  if (s < 0) return null;
-  const d = Math.floor(s / 86400);
-  s -= d * 86400;
-  const hh = String(Math.floor(s / 3600)).padStart(2, "0");
-  const mm = String(Math.floor((s % 3600) / 60)).padStart(2, "0");
-  const ss = String(s % 60).padStart(2, "0");
-  return `${d ? `${t("daysShort", { n: d })} ` : ""}${hh}:${mm}:${ss}`;
-}
-
-/** A board result as arbiters write it, White first: "1-0", "½-½", "+/−". */
-export function resultText(code) {
-  return {
-    "1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½", "+/-": "+/−", "-/+": "−/+", "-/-": "−/−",
-  }[code] ?? "";
-}
-
-/** "2.5" -> "2½" */
-export function points(value) {
-  if (value === null || value === undefined) return "";
-  const m = /^(-?\d+)\.5$/.exec(String(value));
-  if (m) return m[1] === "0" ? "½" : `${m[1]}½`;
-  return String(value);
-}
-
 /** A player's name with their rating: "Παπαδόπουλος, Νίκος 1620". */
 export function playerLabel(p) {
   if (!p) return t("emptySeat");
@@ -205,13 +151,6 @@ export function scroller(table, label) {
   }
   return h("div", { class: "tblock" }, head,
     h("div", { class: "scroll", role: "region", tabindex: "0", "aria-label": label }, table));
-}
-
-/** A board's result from the first team's side (the side on the left), as the match score is read. */
-export function firstSideResult(board) {
-  const text = resultText(board.result);
-  if (!text || board.white === "first") return text;
-  return { "1-0": "0-1", "0-1": "1-0", "+/−": "−/+", "−/+": "+/−" }[text] ?? text;
 }
 
 export function badge(state) {
