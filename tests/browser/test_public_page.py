@@ -369,7 +369,7 @@ def test_share_dialog_draws_a_qr_code_that_matches_a_reference_encoder(server: S
     cases = [("http://127.0.0.1:8000/web/#/t/1/player/41", "M", 3), ("Παπαδοπούλου, Ελένη", "Q", 4),
              ("x" * 100, "L", 5), ("a" * 300, "M", 14), ("b" * 1000, "L", 32), ("c" * 1200, "H", 40)]
     got = page.evaluate("""async (cases) => {
-      const m = await import('./js/qr.js');
+      const m = await import('./js/lib/qr.js');
       return cases.map(([text, level, version]) => [0, 1, 2, 3, 4, 5, 6, 7].map(
         (mask) => m.encode(text, {level, version, mask}).map((row) => [...row])));
     }""", cases)

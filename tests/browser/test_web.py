@@ -326,7 +326,7 @@ def test_elot743_js_agrees_with_the_python_reference(server: Server, new_page: A
     page = new_page(1280)
     goto(page, server, "")
     js = page.evaluate("""async (names) => {
-      const m = await import('./js/elot743.js');
+      const m = await import('./js/lib/elot743.js');
       return {tr: names.map(m.transliterate), fold: names.map(m.fold), sorted: m.sortByName(names),
               keys: names.map((n) => m.sortKey(n)[0])};
     }""", names)

@@ -2,20 +2,29 @@
 //
 // The routes are the table ROUTES below: a pattern and the view that renders it. In a pattern,
 // ":name" matches one path part of digits (given to the view as ctx.params.name) and a final "*"
-// matches the rest (ctx.params.rest). To add a page, write a view -- an async function
-// (ctx) -> nodes of <main>, or null after a redirect -- and add one line to ROUTES, e.g.
-//     ["/staff/*", (ctx) => import("./staff/console.js").then((m) => m.view(ctx))],
+// matches the rest (ctx.params.rest). A page is a module of public/ whose view is an async function
+// (ctx) -> nodes of <main>, or null after a redirect; to add one, import its view and add one line to
+// ROUTES. Every page is loaded with this module, so that moving between pages needs no download (a venue's
+// network is often poor).
 // ctx = {tid, params, query, seq, isCurrent(), onLeave(fn)}; isCurrent() turns false once the reader has
 // moved on, and the functions given to onLeave run then (a live view stops following the tournament).
+// Every #/staff... route goes to the staff console (staff/main.js), loaded when it is first opened.
 
+import { t, initialLang, lang, setLang } from "./i18n/index.js";
+import { h, heading, vh } from "./lib/dom.js";
 import { Problem } from "./lib/http.js";
-import { heading, link, roundRunning, tHref, tournament } from "./common.js";
-import { h, vh } from "./dom.js";
-import { initialLang, lang, setLang, t } from "./i18n/index.js";
-import {
-  viewCrosstable, viewHome, viewOverview, viewPlayer, viewPlayers, viewPrizes, viewRound,
-  viewRoundsIndex, viewSearch, viewStandings, viewTeam, viewTeams,
-} from "./views.js";
+import { link, roundRunning, tHref, tournament } from "./public/common.js";
+import { viewCrosstable } from "./public/crosstable.js";
+import { viewHome } from "./public/home.js";
+import { viewOverview } from "./public/overview.js";
+import { viewPlayer } from "./public/player.js";
+import { viewPlayers } from "./public/players.js";
+import { viewPrizes } from "./public/prizes.js";
+import { viewRound, viewRoundsIndex } from "./public/round.js";
+import { viewSearch } from "./public/search.js";
+import { viewStandings } from "./public/standings.js";
+import { viewTeam } from "./public/team.js";
+import { viewTeams } from "./public/teams.js";
 
 const ROUTES = [
   ["/", viewHome],
@@ -153,7 +162,7 @@ function switchLang(code) {
 // ---------------------------------------------------------------- share
 
 async function openShare() {
-  const { qrSvg } = await import("./qr.js"); // loaded when first needed
+  const { qrSvg } = await import("./lib/qr.js"); // loaded when first needed
   document.getElementById("share")?.remove();
   const url = location.href;
   const input = h("input", { id: "share-url", type: "url", readonly: "", value: url });

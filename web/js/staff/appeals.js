@@ -6,7 +6,8 @@ import { get, getAll, post, put } from "./session.js";
 import { t } from "../i18n/index.js";
 import { can, onlyOwnTeams } from "./main.js";
 import { countdown, dateTime, time } from "../lib/format.js";
-import { act, field, fill, h, messageSlot, scroller, select, title } from "./ui.js";
+import { fill, h, heading } from "../lib/dom.js";
+import { act, field, messageSlot, scroller, select } from "./ui.js";
 
 const PUBLIC = ["published", "in_progress", "completed"];
 
@@ -26,7 +27,7 @@ export async function view(ctx) {
   ]);
   const teamName = (id) => teams.find((x) => x.id === id)?.name ?? `#${id}`;
   const clubName = (id) => clubs.find((c) => c.id === id)?.name ?? "";
-  const out = [title(t("navAppeals"))];
+  const out = [heading(t("navAppeals"))];
   const chief = can(access, "appeal.accept_late");
   const clocks = [];
   ctx.onLeave(() => clocks.forEach(clearInterval));

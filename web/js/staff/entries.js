@@ -1,11 +1,12 @@
 // Entries: the entered teams in order of submission, the waiting list, withdrawn and expelled
 // teams; a new entry; payments, the entry form, withdraw / expel / reinstate.
 
-import { get, getAll, patch, post } from "./session.js";
+import { getAll, patch, post } from "./session.js";
 import { t } from "../i18n/index.js";
 import { can } from "./main.js";
 import { dateOnly, dateTime, money } from "../lib/format.js";
-import { act, confirmDialog, field, fill, h, messageSlot, scroller, select, title } from "./ui.js";
+import { fill, h, heading } from "../lib/dom.js";
+import { act, confirmDialog, field, messageSlot, scroller, select } from "./ui.js";
 
 
 export async function view(ctx) {
@@ -168,5 +169,5 @@ export async function view(ctx) {
 
   await load();
   draw();
-  return [title(t("navEntries")), box];
+  return [heading(t("navEntries")), box];
 }

@@ -9,7 +9,8 @@ import { staffHref } from "./main.js";
 import { roundNav, roundRoute } from "./round.js";
 import { teamPicker, visibleTeams } from "./rosters.js";
 import { countdown, dateTime } from "../lib/format.js";
-import { fill, h, messageSlot, problemBox, scroller, title } from "./ui.js";
+import { fill, h, heading } from "../lib/dom.js";
+import { messageSlot, problemBox, scroller } from "./ui.js";
 
 const OPEN = ["pending", "paired", "published"];
 /** Unsent changes, kept while the page lives (a language switch or a visit elsewhere keeps them). */
@@ -23,8 +24,8 @@ export async function view(ctx) {
   const { rounds, n } = await roundRoute(ctx, {
     pick: (all) => (all.find((r) => OPEN.includes(r.state)) || all[all.length - 1]).number });
   document.title = `${t("lineupOf", { n })} · ${tour.name}`;
-  const heading = title(t("lineupOf", { n }));
-  if (!teams.length) return [heading, h("p", {}, t("noTeams"))];
+  const head = heading(t("lineupOf", { n }));
+  if (!teams.length) return [head, h("p", {}, t("noTeams"))];
   const team = teams.find((x) => x.id === Number(query.get("team"))) || teams[0];
   const rnd = rounds.find((r) => r.number === n);
   const [roster, lineup] = await Promise.all([get(`tournaments/${tid}/teams/${team.id}/roster`),
@@ -180,6 +181,6 @@ export async function view(ctx) {
     if (abort) abort.abort();
   });
   runCheck();
-  return [heading, roundNav(ctx, rounds, n, "lineup"), teamPicker(ctx, teams, team.id, `lineup/${n}`), deadline, box,
+  return [head, roundNav(ctx, rounds, n, "lineup"), teamPicker(ctx, teams, team.id, `lineup/${n}`), deadline, box,
     h("p", {}, h("a", { href: `${staffHref(tid, "rosters")}?team=${team.id}` }, t("toRoster")))];
 }

@@ -19,7 +19,8 @@
 import { Problem, clearToken, get, getAll, getToken, login, post } from "./session.js";
 import { initialLang, lang, setLang, t } from "../i18n/index.js";
 import { dateOnly, dateTime } from "../lib/format.js";
-import { badge, field, h, messageSlot, problemBox, select, title, vh } from "./ui.js";
+import { h, heading, vh } from "../lib/dom.js";
+import { badge, field, messageSlot, problemBox, select } from "./ui.js";
 
 /** Every tournament action of the API (app/permissions.py): an administrator holds them all, everywhere. */
 export const ALL_ACTIONS = [
@@ -259,7 +260,7 @@ async function viewHome() {
     if (me.is_admin) roles.unshift(t("role_admin"));
     return roles.join(", ");
   };
-  const out = [title(t("myTournaments"))];
+  const out = [heading(t("myTournaments"))];
   if (tours.length) {
     out.push(h("ul", { class: "cards" }, ...tours.map((x) => h("li", {},
       h("a", { href: staffHref(x.id), class: "card" }, h("strong", {}, x.name),
@@ -325,7 +326,7 @@ async function viewOverview(ctx) {
       h("span", { class: "muted block" }, t(`${key}Hint`))));
   });
   return [
-    title(tour.name),
+    heading(tour.name),
     h("p", { class: "lead" }, t("yourRoles"), " ", h("strong", {}, roles.join(", ") || t("staffNone"))),
     cards.length ? h("ul", { class: "cards" }, ...cards) : h("p", {}, t("nothingToDo")),
     h("h2", {}, t("rounds")),
@@ -390,7 +391,7 @@ async function render({ keepFocus = false, expired = false } = {}) {
         rerender: (opts = { keepFocus: true }) => render(opts),
       };
       content = await route(ctx);
-      if (content === null) content = [title(t("notFound")), h("p", {}, h("a", { href: "#/staff" }, t("myTournaments")))];
+      if (content === null) content = [heading(t("notFound")), h("p", {}, h("a", { href: "#/staff" }, t("myTournaments")))];
     }
   } catch (err) {
     if (my !== seq) return;
@@ -398,7 +399,7 @@ async function render({ keepFocus = false, expired = false } = {}) {
       renderShell(null);
       content = viewLogin({ expired: true });
     } else {
-      content = [title(t("loadError")), problemBox(err),
+      content = [heading(t("loadError")), problemBox(err),
         h("p", {}, h("button", { type: "button", onclick: () => render() }, t("retry")))];
     }
   }

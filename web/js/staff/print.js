@@ -7,7 +7,8 @@ import { t } from "../i18n/index.js";
 import { staffHref } from "./main.js";
 import { roundRoute } from "./round.js";
 import { dateTime, firstSideResult, pts, resultText } from "../lib/format.js";
-import { h, select, title } from "./ui.js";
+import { h, heading } from "../lib/dom.js";
+import { select } from "./ui.js";
 
 const KINDS = ["pairings", "slips", "standings"];
 
@@ -96,18 +97,18 @@ export async function view(ctx) {
   if (kind === "standings") {
     const done = rounds.filter((r) => r.state === "completed");
     const after = Number(query.get("after")) || done[done.length - 1]?.number;
-    if (!after) return [title(t("print_standings")), toolbar(ctx, kind, rounds, null), h("p", {}, t("noStandingsYet"))];
+    if (!after) return [heading(t("print_standings")), toolbar(ctx, kind, rounds, null), h("p", {}, t("noStandingsYet"))];
     const st = await get(`tournaments/${tid}/standings?round=${after}`);
     return [h("h1", { tabindex: "-1", class: "no-print" }, t("print_standings")), toolbar(ctx, kind, rounds, after),
       standingsSheet(tour, st)];
   }
   const rnd = await get(`tournaments/${tid}/rounds/${n}`);
-  const heading = h("h1", { tabindex: "-1", class: "no-print" }, t(`print_${kind}`), " · ", t("roundN", { n }));
-  if (!rnd.matches.length) return [heading, toolbar(ctx, kind, rounds, n), h("p", {}, t("notPairedYet", { n }))];
+  const head = h("h1", { tabindex: "-1", class: "no-print" }, t(`print_${kind}`), " · ", t("roundN", { n }));
+  if (!rnd.matches.length) return [head, toolbar(ctx, kind, rounds, n), h("p", {}, t("notPairedYet", { n }))];
   const note = ["pending", "paired"].includes(rnd.state) ? h("p", { class: "s-note no-print" }, t("printUnpublished")) : null;
   if (kind === "slips") {
-    return [heading, toolbar(ctx, kind, rounds, n), note,
+    return [head, toolbar(ctx, kind, rounds, n), note,
       h("div", { class: "slips" }, ...rnd.matches.filter((m) => !m.pab).map((m) => slip(tour, rnd, m)))];
   }
-  return [heading, toolbar(ctx, kind, rounds, n), note, pairingSheet(tour, rnd)];
+  return [head, toolbar(ctx, kind, rounds, n), note, pairingSheet(tour, rnd)];
 }

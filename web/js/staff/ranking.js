@@ -2,11 +2,12 @@
 // alphabetical order per ELOT 743, shown with each name's ELOT 743 transliteration. Locking
 // gives the pairing numbers 1..N (C.04.6 1.1); re-locking is allowed until round 4 is paired.
 
-import { transliterate } from "../elot743.js";
+import { transliterate } from "../lib/elot743.js";
 import { get, post } from "./session.js";
 import { t } from "../i18n/index.js";
 import { can } from "./main.js";
-import { act, confirmDialog, fill, h, messageSlot, scroller, title } from "./ui.js";
+import { fill, h, heading } from "../lib/dom.js";
+import { act, confirmDialog, messageSlot, scroller } from "./ui.js";
 
 export async function view(ctx) {
   const { tid, tour, access } = ctx;
@@ -53,5 +54,5 @@ export async function view(ctx) {
   }
 
   draw();
-  return [title(t("navRanking")), box];
+  return [heading(t("navRanking")), box];
 }

@@ -17,7 +17,8 @@ import { follow } from "../lib/live.js";
 import { can, staffHref } from "./main.js";
 import { roundNav, roundRoute } from "./round.js";
 import { pts, resultText, time } from "../lib/format.js";
-import { act, badge, fill, h, keepingFocus, messageSlot, title } from "./ui.js";
+import { fill, h, heading, keepingFocus } from "../lib/dom.js";
+import { act, badge, messageSlot } from "./ui.js";
 
 const KEYS = { 1: "1-0", 0: "0-1", "=": "1/2-1/2", 5: "1/2-1/2", "½": "1/2-1/2", "+": "+/-", "-": "-/+", "*": "-/-" };
 
@@ -387,5 +388,5 @@ export async function view(ctx) {
     },
   });
   ctx.onLeave(stop);
-  return [title(t("resultsOf", { n })), roundNav(ctx, rounds, n, "results"), box];
+  return [heading(t("resultsOf", { n })), roundNav(ctx, rounds, n, "results"), box];
 }

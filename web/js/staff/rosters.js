@@ -5,7 +5,8 @@ import { getAll, get, post, put } from "./session.js";
 import { t } from "../i18n/index.js";
 import { can, onlyOwnTeams, staffHref } from "./main.js";
 import { dateOnly, dateTime } from "../lib/format.js";
-import { act, field, fill, h, messageSlot, scroller, select, title } from "./ui.js";
+import { fill, h, heading } from "../lib/dom.js";
+import { act, field, messageSlot, scroller, select } from "./ui.js";
 
 export function teamPicker(ctx, teams, selected, route) {
   const sel = select("team", teams.map((x) => [x.id, x.name]), selected, { id: "team-pick" });
@@ -29,7 +30,7 @@ export async function view(ctx) {
   const rules = tour.rules || {};
   document.title = `${t("navRosters")} · ${tour.name}`;
   const teams = await visibleTeams(ctx);
-  if (!teams.length) return [title(t("navRosters")), h("p", {}, t("noTeams"))];
+  if (!teams.length) return [heading(t("navRosters")), h("p", {}, t("noTeams"))];
   const team = teams.find((x) => x.id === Number(query.get("team"))) || teams[0];
   const slot = messageSlot();
   const box = h("div");
@@ -147,5 +148,5 @@ export async function view(ctx) {
 
   await load();
   draw();
-  return [title(t("navRosters")), teamPicker(ctx, teams, team.id, "rosters"), box];
+  return [heading(t("navRosters")), teamPicker(ctx, teams, team.id, "rosters"), box];
 }

@@ -2,12 +2,13 @@
 // hand changes (swap, PAB, forbid, colours; audited) -> publish -> results (results.js) -> complete;
 // reopen with a confirmation. Every refusal shows the API's detail and rule id.
 
-import { api, getAll, get, post, put } from "./session.js";
+import { api, getAll, post, put } from "./session.js";
 import { t } from "../i18n/index.js";
 import { follow } from "../lib/live.js";
 import { can, staffHref } from "./main.js";
 import { dateTime, pts } from "../lib/format.js";
-import { act, badge, confirmDialog, field, fill, h, keepingFocus, messageSlot, scroller, title } from "./ui.js";
+import { fill, h, heading, keepingFocus } from "../lib/dom.js";
+import { act, badge, confirmDialog, field, messageSlot, scroller } from "./ui.js";
 
 export function roundNav(ctx, rounds, current, route) {
   return h("nav", { class: "rpicker", "aria-label": t("rounds") }, h("ul", {}, ...rounds.map((r) => h("li", {},
@@ -252,5 +253,5 @@ export async function view(ctx) {
     },
   });
   ctx.onLeave(stop);
-  return [title(t("roundN", { n })), roundNav(ctx, rounds, n, "round"), box];
+  return [heading(t("roundN", { n })), roundNav(ctx, rounds, n, "round"), box];
 }

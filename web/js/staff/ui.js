@@ -1,29 +1,8 @@
-// Small building blocks of the console: refusals, confirmations, forms, tables (formatting: ../lib/format.js).
+// Small building blocks of the console: refusals, confirmations, forms, round badges (DOM helpers:
+// ../lib/dom.js, formatting: ../lib/format.js).
 
-import { h, vh } from "../dom.js";
 import { t } from "../i18n/index.js";
-
-export { h, vh };
-
-/**
- * Redraw with fn() and give the focus back to the same control (same id, or same data-team /
- * data-action / data-key), so that a live update never takes the keyboard away from its user.
- */
-export function keepingFocus(container, fn) {
-  const el = document.activeElement;
-  const inside = el && container.contains(el);
-  const sel = !inside ? null : el.id ? `#${CSS.escape(el.id)}`
-    : ["team", "action", "key"].map((k) => (el.dataset?.[k] ? `[data-${k}="${CSS.escape(el.dataset[k])}"]` : ""))
-      .join("") || null;
-  fn();
-  if (sel) container.querySelector(sel)?.focus();
-}
-
-/** Replace el's children; null, undefined and false are left out, arrays are flattened. */
-export function fill(el, ...children) {
-  el.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
-  return el;
-}
+import { h, scrollTable } from "../lib/dom.js";
 
 /**
  * A refusal as the API gave it (role=alert): its sentence (`detail`, else `title`) and its rule id. The HTTP
@@ -130,28 +109,8 @@ export function playerLabel(p) {
 
 export const teamName = (team) => (team ? `${team.name}${team.tpn ? ` (${team.tpn})` : ""}` : t("staffBye"));
 
-/** A heading that takes the focus after navigation. */
-export const title = (text) => h("h1", { tabindex: "-1" }, text);
-
-let captions = 0;
-
-/**
- * A table in a labelled, focusable scroll region (wide tables scroll inside it on phones). Its caption
- * goes above the region, naming the table (aria-labelledby), so that it wraps on a phone instead of
- * scrolling away with the columns.
- */
-export function scroller(table, label) {
-  const caption = table.querySelector(":scope > caption");
-  let head = null;
-  if (caption) {
-    captions += 1;
-    head = h("p", { class: "cap", id: `cap-${captions}`, tabindex: "-1" }, ...caption.childNodes);
-    caption.remove();
-    table.setAttribute("aria-labelledby", head.id);
-  }
-  return h("div", { class: "tblock" }, head,
-    h("div", { class: "scroll", role: "region", tabindex: "0", "aria-label": label }, table));
-}
+/** The console's tables scroll with their caption above them (it wraps on a phone). */
+export const scroller = (table, label) => scrollTable(table, label, { captionAbove: true });
 
 export function badge(state) {
   return h("span", { class: `badge st-${state}` }, t(`staffState_${state}`));
