@@ -4,8 +4,8 @@ import { t } from "../i18n/index.js";
 import { h, name, vh } from "../lib/dom.js";
 import { apiUrl, getAll, getJson } from "../lib/http.js";
 import { POLL_MS } from "../lib/live.js";
+import { isPlaying } from "../lib/rounds.js";
 
-export const ACTIVE_STATES = new Set(["published", "in_progress"]);
 /** Poll interval while a round waits for its pairings, and of the standings. */
 export const SLOW_POLL_MS = POLL_MS * 4;
 
@@ -77,4 +77,4 @@ export async function rounds(tid) {
 
 /** Is a round of tournament tid being played (as last seen)? Results are provisional then. */
 export const roundRunning = (tid) => roundsSeen.tid === tid && (roundsSeen.list || []).some(
-  (r) => ACTIVE_STATES.has(r.state));
+  (r) => isPlaying(r.state));

@@ -5,6 +5,7 @@ import { pts } from "../lib/format.js";
 import { h, heading, scrollTable, vh } from "../lib/dom.js";
 import { t } from "../i18n/index.js";
 import { afterPicker, colourChip, rounds, teamLink, tHref, tournament } from "./common.js";
+import { completedRounds } from "../lib/rounds.js";
 
 /** One crosstable cell: colour, the opponent's rank (starting number on hover) and the match score. */
 function crossCell(tid, x, rankOf) {
@@ -26,7 +27,7 @@ function crossCell(tid, x, rankOf) {
 export async function viewCrosstable({ tid, query }) {
   const [tour, rs] = await Promise.all([tournament(tid), rounds(tid)]);
   document.title = `${t("crosstable")} · ${tour.name}`;
-  const done = rs.filter((r) => r.state === "completed").map((r) => r.number);
+  const done = completedRounds(rs).map((r) => r.number);
   if (!done.length) return [heading(t("crosstable")), h("p", {}, t("noStandings"))];
   const asked = Number(query.get("after"));
   const after = done.includes(asked) ? asked : done[done.length - 1];

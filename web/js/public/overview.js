@@ -4,6 +4,7 @@ import { dateRange, dateTime } from "../lib/format.js";
 import { h, heading, name, scrollTable } from "../lib/dom.js";
 import { t } from "../i18n/index.js";
 import { downloads, link, rounds, stateBadge, tHref, tournament, zoneOf } from "./common.js";
+import { completedRounds, inProgress, playingRound } from "../lib/rounds.js";
 
 export async function viewOverview({ tid }) {
   const [tour, rs] = await Promise.all([tournament(tid), rounds(tid)]);
@@ -21,12 +22,12 @@ export async function viewOverview({ tid }) {
     h("caption", {}, t("scheduleCaption", { zone: zone || Intl.DateTimeFormat().resolvedOptions().timeZone })),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("round")), h("th", { scope: "col" }, t("start")),
       h("th", { scope: "col" }, t("status")))),
-    h("tbody", {}, ...rs.map((r) => h("tr", { class: r.state === "in_progress" ? "current" : null },
+    h("tbody", {}, ...rs.map((r) => h("tr", { class: inProgress(r.state) ? "current" : null },
       h("th", { scope: "row" }, link(tHref(tid, `/r/${r.number}`), t("roundN", { n: r.number }))),
       h("td", {}, dateTime(r.scheduled_start, zone)),
       h("td", {}, stateBadge(r.state))))));
-  const running = rs.find((r) => r.state === "in_progress") || rs.find((r) => r.state === "published");
-  const lastDone = [...rs].reverse().find((r) => r.state === "completed");
+  const running = playingRound(rs);
+  const lastDone = completedRounds(rs).at(-1);
   return [
     heading(name(tour.name)),
     running || lastDone ? h("p", { class: "cta" },

@@ -6,6 +6,7 @@ import { h, heading, scrollTable } from "../lib/dom.js";
 import { t, tiebreakName } from "../i18n/index.js";
 import { link, playerLink, rounds, teamLink, tHref, tournament } from "./common.js";
 import { leadersList } from "./players.js";
+import { completedRounds } from "../lib/rounds.js";
 
 function prizeList(tid, entries, labelKey) {
   if (!entries.length) return null;
@@ -19,7 +20,7 @@ function prizeList(tid, entries, labelKey) {
 export async function viewPrizes({ tid }) {
   const [tour, rs] = await Promise.all([tournament(tid), rounds(tid)]);
   document.title = `${t("prizes")} · ${tour.name}`;
-  if (!rs.some((r) => r.state === "completed")) {
+  if (!completedRounds(rs).length) {
     return [heading(t("prizes")), h("p", {}, t("noPrizesYet"))];
   }
   const [prizes, standings, teams, clubs] = await Promise.all([

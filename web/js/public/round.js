@@ -8,15 +8,14 @@ import { sortByName } from "../lib/elot743.js";
 import { t } from "../i18n/index.js";
 import { follow, POLL_MS } from "../lib/live.js";
 import {
-  ACTIVE_STATES, SLOW_POLL_MS, colourChip, downloads, link, rounds, stateBadge, teamLink, tHref, tournament, zoneOf,
+  SLOW_POLL_MS, colourChip, downloads, link, rounds, stateBadge, teamLink, tHref, tournament, zoneOf,
 } from "./common.js";
+import { inProgress, isCompleted, isPlaying, isPublic } from "../lib/rounds.js";
 
 /** The round to open from "Rounds": the one in progress, else the last published, else round 1. */
 export async function viewRoundsIndex({ tid }) {
   const rs = await rounds(tid);
-  const open = rs.find((r) => r.state === "in_progress")
-    || [...rs].reverse().find((r) => ACTIVE_STATES.has(r.state) || r.state === "completed")
-    || rs[0];
+  const open = rs.find((r) => inProgress(r.state)) || [...rs].reverse().find((r) => isPublic(r.state)) || rs[0];
   location.replace(tHref(tid, open ? `/r/${open.number}` : ""));
   return null;
 }
@@ -166,7 +165,7 @@ export async function viewRound(ctx) {
   const teamName = team ? rnd.matches.flatMap((m) => [m.first, m.second]).find((x) => x?.id === team)?.name : null;
   const matches = h("div", { class: "matches", id: "matches" },
     ...(shown.length ? shown.map((m) => renderMatch(tid, m)) : [h("p", {}, t("notPublished"))]));
-  const active = ACTIVE_STATES.has(rnd.state);
+  const active = isPlaying(rnd.state);
   const out = [
     roundPicker(tid, rs, n, team),
     heading(t("roundN", { n }), " ", h("span", { id: "round-state" }, stateBadge(rnd.state))),
@@ -181,7 +180,7 @@ export async function viewRound(ctx) {
     matches,
     rnd.matches.length ? downloads([["pairingsCsv", `tournaments/${tid}/export/pairings.csv?round=${n}`]]) : null,
   ];
-  if (rnd.state !== "completed") {
+  if (!isCompleted(rnd.state)) {
     if (!active) out.splice(3, 0, h("p", { class: "muted small" }, t("waiting")));
     ctx.onLeave(followRound(tid, n, first.etag, zone, team, isCurrent, active));
   }
@@ -195,10 +194,12 @@ export async function viewRound(ctx) {
  */
 function followRound(tid, n, etag, zone, team, isCurrent, active) {
   let known = etag;
+  let completed = false; // nothing changes any more: polling ends
   const refresh = async () => {
     const res = await getConditional(`tournaments/${tid}/rounds/${n}`, known);
     if (!isCurrent() || res.notModified) return;
     known = res.etag;
+    completed = isCompleted(res.data.state);
     onRound(tid, res.data, zone, team, isCurrent);
   };
   const checked = (text) => {
@@ -224,7 +225,7 @@ function followRound(tid, n, etag, zone, team, isCurrent, active) {
         checked(t("busyRetry", { s: Math.round(delay / 1000) }));
       } else checked(t("offline"));
     },
-    done: () => !isCurrent() || Boolean(document.getElementById("round-state")?.querySelector(".state-completed")),
+    done: () => !isCurrent() || completed,
   });
 }
 
@@ -236,7 +237,7 @@ function stamp(zone) {
 /** A newer version of the round on screen: redraw what changed, or the whole view when it changed state. */
 function onRound(tid, rnd, zone, team, isCurrent) {
   const shownLive = Boolean(document.getElementById("live"));
-  if (ACTIVE_STATES.has(rnd.state) !== shownLive && !(shownLive && rnd.state === "completed")) {
+  if (isPlaying(rnd.state) !== shownLive && !(shownLive && isCompleted(rnd.state))) {
     window.dispatchEvent(new CustomEvent("teamswiss:rerender")); // published: show the pairings
     return;
   }
@@ -250,7 +251,7 @@ function onRound(tid, rnd, zone, team, isCurrent) {
   }
   for (const m of shown) applyMatch(tid, rnd.number, m, team);
   document.getElementById("round-state")?.replaceChildren(stateBadge(rnd.state));
-  if (rnd.state === "completed") document.getElementById("provisional")?.remove();
+  if (isCompleted(rnd.state)) document.getElementById("provisional")?.remove();
   stamp(zone);
 }
 

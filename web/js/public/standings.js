@@ -7,6 +7,7 @@ import { h, heading, name, scrollTable, vh } from "../lib/dom.js";
 import { t, tiebreakName } from "../i18n/index.js";
 import { follow } from "../lib/live.js";
 import { SLOW_POLL_MS, afterPicker, downloads, link, rounds, statusNote, teamLink, tHref, tournament } from "./common.js";
+import { completedRounds, isCompleted } from "../lib/rounds.js";
 
 const GROUP_TIEBREAKS = /^(DE|DE-ALLMET|EDE|EDET|EDEB|EDEBT|EDEBB|TBR|BBE)(?=$|[:/])/;
 const SCORE_CODES = new Set(["MPTS", "GPTS"]);
@@ -42,7 +43,7 @@ export async function viewStandings(ctx) {
   const { tid, query, isCurrent } = ctx;
   const [tour, rs] = await Promise.all([tournament(tid), rounds(tid)]);
   document.title = `${t("standings")} · ${tour.name}`;
-  const done = rs.filter((r) => r.state === "completed").map((r) => r.number);
+  const done = completedRounds(rs).map((r) => r.number);
   ctx.onLeave(followStandings(tid, rs, isCurrent, query.has("after")));
   if (!done.length) return [heading(t("standings")), h("p", {}, t("noStandings"))];
   const asked = Number(query.get("after"));
@@ -94,8 +95,8 @@ export async function viewStandings(ctx) {
  * Returns stop(), or null when nothing can change.
  */
 function followStandings(tid, rs, isCurrent, pinned) {
-  if (pinned || !rs.some((r) => r.state !== "completed")) return null;
-  const doneKey = (list) => list.filter((r) => r.state === "completed").map((r) => r.number).join(",");
+  if (pinned || rs.every((r) => isCompleted(r.state))) return null;
+  const doneKey = (list) => completedRounds(list).map((r) => r.number).join(",");
   const seen = doneKey(rs);
   const rerender = () => window.dispatchEvent(new CustomEvent("teamswiss:rerender"));
   return follow(tid, {

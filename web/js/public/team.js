@@ -5,8 +5,9 @@ import { boardSides, numberToPts, pts, sidePoints } from "../lib/format.js";
 import { h, heading, name, scrollTable, vh } from "../lib/dom.js";
 import { t } from "../i18n/index.js";
 import {
-  ACTIVE_STATES, colourChip, link, playerLink, rounds, statusNote, teamLink, tHref, tournament,
+  colourChip, link, playerLink, rounds, statusNote, teamLink, tHref, tournament,
 } from "./common.js";
+import { isPlaying, isPublic } from "../lib/rounds.js";
 
 export async function viewTeam({ tid, params, query }) {
   const teamId = Number(params.id);
@@ -57,7 +58,7 @@ export async function viewTeam({ tid, params, query }) {
       h("td", { class: "num" }, pts(results.match_points)))));
 
   const games = await teamGames(tid, teamId, rs, roster);
-  const running = rs.find((r) => ACTIVE_STATES.has(r.state));
+  const running = rs.find((r) => isPlaying(r.state));
   return [
     heading(name(team.name), " ", statusNote(team.status)),
     h("dl", { class: "facts" },
@@ -73,7 +74,7 @@ export async function viewTeam({ tid, params, query }) {
 
 /** A player x round grid of this team's games (board, colour, result), from the published rounds. */
 async function teamGames(tid, teamId, rs, roster) {
-  const published = rs.filter((r) => ACTIVE_STATES.has(r.state) || r.state === "completed");
+  const published = rs.filter((r) => isPublic(r.state));
   if (!published.length) return null;
   const data = await Promise.all(published.map((r) => getJson(`tournaments/${tid}/rounds/${r.number}`)));
   const players = new Map(roster.players.map((e) => [e.player.id, { p: e.player, board: e.board, games: {} }]));

@@ -8,8 +8,7 @@ import { can, onlyOwnTeams } from "./main.js";
 import { countdown, dateTime, time } from "../lib/format.js";
 import { fill, h, heading } from "../lib/dom.js";
 import { act, field, messageSlot, scroller, select } from "./ui.js";
-
-const PUBLIC = ["published", "in_progress", "completed"];
+import { isPublic } from "../lib/rounds.js";
 
 function localInput(date) {
   const d = new Date(date.getTime() - date.getTimezoneOffset() * 60000);
@@ -37,7 +36,7 @@ export async function view(ctx) {
   if (can(access, "appeal.file")) {
     const own = new Set(access.teamIds);
     const mine = teams.filter((x) => x.status !== "waitlisted" && (!onlyOwnTeams(access) || own.has(x.id)));
-    const played = rounds.filter((r) => PUBLIC.includes(r.state));
+    const played = rounds.filter((r) => isPublic(r.state));
     const slot = messageSlot();
     const teamSel = select("appeal_team", mine.map((x) => [x.id, x.name]), mine[0]?.id);
     const roundSel = select("appeal_round", played.map((r) => [r.number, t("roundN", { n: r.number })]),

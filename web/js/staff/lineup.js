@@ -11,8 +11,8 @@ import { teamPicker, visibleTeams } from "./rosters.js";
 import { countdown, dateTime } from "../lib/format.js";
 import { fill, h, heading } from "../lib/dom.js";
 import { messageSlot, problemBox, scroller } from "./ui.js";
+import { allows } from "../lib/rounds.js";
 
-const OPEN = ["pending", "paired", "published"];
 /** Unsent changes, kept while the page lives (a language switch or a visit elsewhere keeps them). */
 const drafts = new Map();
 
@@ -22,7 +22,7 @@ export async function view(ctx) {
   const zone = rules.time_zone;
   const teams = (await visibleTeams(ctx)).filter((x) => x.status === "entered");
   const { rounds, n } = await roundRoute(ctx, {
-    pick: (all) => (all.find((r) => OPEN.includes(r.state)) || all[all.length - 1]).number });
+    pick: (all) => (all.find((r) => allows(r.state, "lineup.write")) || all[all.length - 1]).number });
   document.title = `${t("lineupOf", { n })} · ${tour.name}`;
   const head = heading(t("lineupOf", { n }));
   if (!teams.length) return [head, h("p", {}, t("noTeams"))];
@@ -159,7 +159,7 @@ export async function view(ctx) {
   function tick() {
     if (!ctx.alive()) return;
     const start = rnd?.scheduled_start ? Date.parse(rnd.scheduled_start) : null;
-    if (!rnd || !OPEN.includes(rnd.state)) {
+    if (!rnd || !allows(rnd.state, "lineup.write")) {
       fill(deadline, h("strong", {}, t("lineupsFinal", { n })));
       return;
     }

@@ -21,6 +21,7 @@ import { initialLang, lang, setLang, t } from "../i18n/index.js";
 import { dateOnly, dateTime } from "../lib/format.js";
 import { h, heading, vh } from "../lib/dom.js";
 import { badge, field, messageSlot, problemBox, select } from "./ui.js";
+import { ROUND_ACTIONS, workingRound } from "../lib/rounds.js";
 
 /** Every tournament action of the API (app/permissions.py): an administrator holds them all, everywhere. */
 export const ALL_ACTIONS = [
@@ -31,8 +32,6 @@ export const ALL_ACTIONS = [
   "round.reopen", "results.write", "committee.write", "appeal.file", "appeal.accept_late", "appeal.decide",
   "captain.remove", "export.private",
 ];
-
-const ROUND_ACTIONS = ["round.pair", "round.change", "round.absent", "round.publish", "round.complete", "round.reopen"];
 
 /** The console's sections: route, label key, the actions any one of which shows it. */
 const SECTIONS = [
@@ -317,8 +316,7 @@ async function viewOverview(ctx) {
   const zone = tour.rules?.time_zone;
   document.title = `${tour.name} · ${t("brand")}`;
   const roles = [...(access.admin ? [t("role_admin")] : []), ...access.roles.map((r) => t(`role_${r}`))];
-  const current = rounds.find((r) => r.state === "in_progress") || rounds.find((r) => r.state === "published")
-    || rounds.find((r) => r.state === "paired") || rounds.find((r) => r.state === "pending");
+  const current = workingRound(rounds);
   const cards = SECTIONS.filter(([, , acts]) => can(access, ...acts)).map(([route, key]) => {
     const needsRound = ["round", "results", "lineup", "print"].includes(route);
     const href = staffHref(tid, needsRound && current ? `${route}/${current.number}` : route);

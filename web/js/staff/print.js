@@ -9,12 +9,13 @@ import { roundRoute } from "./round.js";
 import { dateTime, firstSideResult, pts, resultText } from "../lib/format.js";
 import { h, heading } from "../lib/dom.js";
 import { select } from "./ui.js";
+import { completedRounds, hasPairing, isPublic } from "../lib/rounds.js";
 
 const KINDS = ["pairings", "slips", "standings"];
 
 function toolbar(ctx, kind, rounds, n) {
-  const done = rounds.filter((r) => r.state === "completed");
-  const roundSel = select("print_round", (kind === "standings" ? done : rounds.filter((r) => r.state !== "pending"))
+  const done = completedRounds(rounds);
+  const roundSel = select("print_round", (kind === "standings" ? done : rounds.filter((r) => hasPairing(r.state)))
     .map((r) => [r.number, t("roundN", { n: r.number })]), n, { id: "print-round" });
   roundSel.addEventListener("change", () => {
     location.hash = kind === "standings" ? `${staffHref(ctx.tid, "print/standings")}?after=${roundSel.value}`
@@ -95,7 +96,7 @@ export async function view(ctx) {
   const { rounds, n } = await roundRoute(ctx, { at: 1 });
   document.title = `${t(`print_${kind}`)} · ${tour.name}`;
   if (kind === "standings") {
-    const done = rounds.filter((r) => r.state === "completed");
+    const done = completedRounds(rounds);
     const after = Number(query.get("after")) || done[done.length - 1]?.number;
     if (!after) return [heading(t("print_standings")), toolbar(ctx, kind, rounds, null), h("p", {}, t("noStandingsYet"))];
     const st = await get(`tournaments/${tid}/standings?round=${after}`);
@@ -105,7 +106,7 @@ export async function view(ctx) {
   const rnd = await get(`tournaments/${tid}/rounds/${n}`);
   const head = h("h1", { tabindex: "-1", class: "no-print" }, t(`print_${kind}`), " · ", t("roundN", { n }));
   if (!rnd.matches.length) return [head, toolbar(ctx, kind, rounds, n), h("p", {}, t("notPairedYet", { n }))];
-  const note = ["pending", "paired"].includes(rnd.state) ? h("p", { class: "s-note no-print" }, t("printUnpublished")) : null;
+  const note = !isPublic(rnd.state) ? h("p", { class: "s-note no-print" }, t("printUnpublished")) : null;
   if (kind === "slips") {
     return [head, toolbar(ctx, kind, rounds, n), note,
       h("div", { class: "slips" }, ...rnd.matches.filter((m) => !m.pab).map((m) => slip(tour, rnd, m)))];

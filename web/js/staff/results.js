@@ -19,6 +19,7 @@ import { roundNav, roundRoute } from "./round.js";
 import { pts, resultText, time } from "../lib/format.js";
 import { fill, h, heading, keepingFocus } from "../lib/dom.js";
 import { act, badge, messageSlot } from "./ui.js";
+import { afterResult, allows, isCompleted } from "../lib/rounds.js";
 
 const KEYS = { 1: "1-0", 0: "0-1", "=": "1/2-1/2", 5: "1/2-1/2", "½": "1/2-1/2", "+": "+/-", "-": "-/+", "*": "-/-" };
 
@@ -48,7 +49,7 @@ export async function view(ctx) {
 
   const key = (mid, board) => `${mid}:${board}`;
   const played = () => state.rnd.matches.filter((m) => !m.pab);
-  const open = () => ["published", "in_progress"].includes(state.rnd.state);
+  const open = () => allows(state.rnd.state, "results.write");
 
   function whiteBlack(m, b) {
     const firstWhite = b.white === "first";
@@ -186,7 +187,7 @@ export async function view(ctx) {
           { method: "PUT", body: { result }, ifMatch: m.etag });
         state.matches.set(mid, res.data);
         state.rnd.matches = state.rnd.matches.map((x) => (x.id === mid ? res.data : x));
-        if (state.rnd.state === "published") state.rnd.state = "in_progress";
+        state.rnd.state = afterResult(state.rnd.state);
         setCell(k, { state: "saved" });
         slot.clear(); // the latest entry went through: an older refusal no longer applies
         announce.textContent = t("savedCell", { table: m0.table, board, result: resultText(result) || t("noResult") });
@@ -310,7 +311,7 @@ export async function view(ctx) {
   // ------------------------------------------------------------ page
 
   function draw() {
-    if (!open() && state.rnd.state !== "completed") {
+    if (!open() && !isCompleted(state.rnd.state)) {
       fill(box, h("p", { class: "s-note" }, t("notOpenForResults", { n })),
         h("p", {}, h("a", { href: staffHref(tid, `round/${n}`) }, t("toRound", { n }))));
       return;
@@ -338,7 +339,7 @@ export async function view(ctx) {
         open() && can(access, "round.complete") ? complete : null,
         h("a", { class: "button", href: staffHref(tid, `round/${n}`) }, t("toRound", { n })),
         h("a", { class: "button", href: staffHref(tid, `print/slips/${n}`) }, t("printSlips")),
-        state.rnd.state === "completed" ? h("a", { class: "button", href: `#/t/${tid}/standings?after=${n}` },
+        isCompleted(state.rnd.state) ? h("a", { class: "button", href: `#/t/${tid}/standings?after=${n}` },
           t("publicStandings")) : null));
   }
 
