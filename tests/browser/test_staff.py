@@ -221,6 +221,42 @@ def test_the_login_goes_to_the_pages_own_origin_whatever_its_address_says(api: A
     assert bearer and all(r.url.startswith(f"{api.url}/") for r in bearer)
 
 
+def test_the_menus_follow_the_actions_auth_me_lists(api: Api, new_page: Any) -> None:
+    """The console keeps no copy of the server's permission table: what it offers comes from GET /auth/me."""
+    def rewrite(change: Any) -> Any:
+        def handle(route: Any) -> None:
+            res = route.fetch()
+            me = res.json()
+            change(me)
+            route.fulfill(response=res, json=me)
+        return handle
+
+    def only_results(me: dict[str, Any]) -> None:
+        for entry in me["tournaments"]:
+            entry["permissions"] = ["results.write"]
+
+    page = new_page(1280)
+    page.route(re.compile(r".*/auth/me$"), rewrite(only_results))
+    login(page, api, "arbiter", f"#/staff/t/{TID}")
+    assert page.locator(".s-header nav a").all_inner_texts() == ["Overview", "Results", "Printing"]
+    show(page, f"#/staff/t/{TID}/round/4")
+    assert page.locator("#pair").count() == 0 and page.locator("#publish").count() == 0
+
+    # an administrator holds every action everywhere; /auth/me lists only the tournaments they have a role in
+    def elsewhere(me: dict[str, Any]) -> None:
+        for entry in me["tournaments"]:
+            entry["tournament_id"] += 1000
+
+    full = new_page(1280)
+    login(full, api, "admin", f"#/staff/t/{TID}")
+    everything = full.locator(".s-header nav a").all_inner_texts()
+    admin = new_page(1280)
+    admin.route(re.compile(r".*/auth/me$"), rewrite(elsewhere))
+    login(admin, api, "admin", f"#/staff/t/{TID}")
+    assert admin.locator(".s-header nav a").all_inner_texts() == everything
+    assert "Entries" in everything and "Rounds" in everything
+
+
 # ---------------------------------------------------------------- organiser
 
 

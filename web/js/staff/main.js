@@ -23,16 +23,6 @@ import { h, heading, vh } from "../lib/dom.js";
 import { badge, field, messageSlot, problemBox, select } from "./ui.js";
 import { ROUND_ACTIONS, workingRound } from "../lib/rounds.js";
 
-/** Every tournament action of the API (app/permissions.py): an administrator holds them all, everywhere. */
-export const ALL_ACTIONS = [
-  "tournament.update", "tournament.delete", "members.read", "members.manage", "audit.read", "team.enter",
-  "team.enter_any_club", "entry.override", "team.update", "team.status", "payments.read", "payments.write",
-  "roster.write", "roster.move", "lineup.read", "lineup.write", "lineup.late", "ranking.lock",
-  "round.read_unpublished", "round.pair", "round.change", "round.absent", "round.publish", "round.complete",
-  "round.reopen", "results.write", "committee.write", "appeal.file", "appeal.accept_late", "appeal.decide",
-  "captain.remove", "export.private",
-];
-
 /** The console's sections: route, label key, the actions any one of which shows it. */
 const SECTIONS = [
   ["entries", "navEntries", ["team.status", "payments.write"]],
@@ -138,13 +128,17 @@ function parse() {
 
 export const staffHref = (tid, rest = "") => `#/staff/t/${tid}${rest ? `/${rest}` : ""}`;
 
-/** What the user may do in tournament tid, from /auth/me. */
+/**
+ * What the user may do in tournament tid: the actions GET /auth/me lists for it (the server's permission
+ * table decides, the console only follows). An administrator holds every action everywhere, but /auth/me
+ * lists only the tournaments they have a role in, each with every action: in any other, those.
+ */
 export function accessOf(user, tid) {
-  const entry = (user?.tournaments || []).find((x) => x.tournament_id === tid);
-  const roles = entry ? entry.roles : [];
-  const teamIds = entry ? entry.team_ids : [];
-  if (user?.is_admin) return { admin: true, roles, teamIds, perms: new Set(ALL_ACTIONS) };
-  return { admin: false, roles, teamIds, perms: new Set(entry ? entry.permissions : []) };
+  const entries = user?.tournaments || [];
+  const entry = entries.find((x) => x.tournament_id === tid);
+  const admin = Boolean(user?.is_admin);
+  const perms = entry ? entry.permissions : admin ? entries.flatMap((x) => x.permissions) : [];
+  return { admin, roles: entry ? entry.roles : [], teamIds: entry ? entry.team_ids : [], perms: new Set(perms) };
 }
 
 export const can = (access, ...actions) => actions.some((a) => access.perms.has(a));
