@@ -1,4 +1,4 @@
-"""Issue 16: the public page for parents and players, in a real browser at 360 and 1280 px, Greek and English.
+"""The public page for parents and players, in a real browser at 360 and 1280 px, Greek and English.
 
 The player page (opponents, next assignment), the round's compact list and team filter, the standings'
 MP/GP at 360 px, group tie-breaks, the crosstable by rank, print media, the error pages, the tournament

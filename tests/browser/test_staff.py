@@ -1,4 +1,4 @@
-"""The staff console (web/js/staff/, issue 17) in Chromium against a real server with its own demo database.
+"""The staff console (web/js/staff/) in Chromium against a real server with its own demo database.
 
 Each role logs in through the form: the organiser creates a tournament from the k12-2025 preset and runs
 entries, payments, rosters and the initial ranking; the chief arbiter drives round 4 of the demo by
