@@ -65,9 +65,9 @@ def test_the_fast_path_is_never_stale_after_another_process_writes(client: TestC
 
 
 def test_static_files_are_gzipped_and_json_answers_are_not(client: TestClient, admin: dict[str, str]) -> None:
-    r = client.get("/web/js/views.js", headers={"Accept-Encoding": "gzip"})
+    r = client.get("/web/js/app.js", headers={"Accept-Encoding": "gzip"})
     assert r.status_code == 200 and r.headers.get("content-encoding") == "gzip"
-    assert r.text.startswith(client.get("/web/js/views.js", headers={"Accept-Encoding": "identity"}).text[:200])
+    assert r.text.startswith(client.get("/web/js/app.js", headers={"Accept-Encoding": "identity"}).text[:200])
     tid, _ = setup(client, admin, teams=4)
     for url in (f"/tournaments/{tid}", f"/tournaments/{tid}", "/openapi.json"):
         assert "content-encoding" not in client.get(url, headers={"Accept-Encoding": "gzip"}).headers, url

@@ -8,23 +8,20 @@ install``: the browser is the distribution's).
 
 from __future__ import annotations
 
-import http.server
 import json
 import os
 import shutil
-import threading
 import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.demo_server import DemoServer, demo_login, demo_server, free_port
+from tests.demo_server import DemoServer, demo_login, demo_server
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
@@ -36,10 +33,10 @@ CHROMIUM_ARGS = [
 ]
 @dataclass
 class Server:
-    """A running API: ``url`` ends without a slash; ``web`` is the page's URL."""
+    """A running API: ``url`` ends without a slash; ``web`` is the page's URL (the same origin: the page talks
+    to no other)."""
 
     url: str
-    static_origin: str
 
     @property
     def web(self) -> str:
@@ -74,45 +71,20 @@ class Server:
         return int(number)
 
 
-@dataclass
-class _Boot:
-    demo: DemoServer
-    static_origin: str
-
-
 @pytest.fixture(scope="session")
-def _boot(_can_browse: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[_Boot]:
+def _boot(_can_browse: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoServer]:
     """Start the server process (migrate, demo, serve); ``server`` waits until it answers."""
     if not (WEB / "index.html").is_file():
         pytest.skip("web/index.html is missing")
-    static_origin = f"http://127.0.0.1:{free_port()}"
-    # the page on a separate static host (test_static_host) reads the API cross-origin
-    # (a JSON list: pydantic-settings decodes list fields as JSON before app/config.py splits commas)
-    with demo_server(tmp_path_factory.mktemp("browser"), TEAMSWISS_CORS_ORIGINS=json.dumps([static_origin])) as demo:
-        yield _Boot(demo, static_origin)
+    with demo_server(tmp_path_factory.mktemp("browser")) as demo:
+        yield demo
 
 
 @pytest.fixture(scope="session")
-def server(_boot: _Boot, browser: Any) -> Server:
+def server(_boot: DemoServer, browser: Any) -> Server:
     """The running API (the browser launches while the server loads the demo)."""
-    _boot.demo.wait()
-    return Server(url=_boot.demo.url, static_origin=_boot.static_origin)
-
-
-@pytest.fixture(scope="session")
-def static_host(server: Server) -> Iterator[str]:
-    """web/ served by a plain static file server on another origin (as on any static host)."""
-    port = int(server.static_origin.rsplit(":", 1)[1])
-    handler = partial(http.server.SimpleHTTPRequestHandler, directory=str(WEB))
-    handler.log_message = lambda *a, **k: None  # type: ignore[attr-defined]
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"{server.static_origin}/"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    _boot.wait()
+    return Server(url=_boot.url)
 
 
 @pytest.fixture(scope="session")

@@ -1,4 +1,4 @@
-"""Issue 14: the public page updates live from the event stream (GET /tournaments/{t}/events), not by polling."""
+"""The public page updates live from the event stream (GET /tournaments/{t}/events), not by polling."""
 
 from __future__ import annotations
 

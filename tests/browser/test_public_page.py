@@ -1,4 +1,4 @@
-"""Issue 16: the public page for parents and players, in a real browser at 360 and 1280 px, Greek and English.
+"""The public page for parents and players, in a real browser at 360 and 1280 px, Greek and English.
 
 The player page (opponents, next assignment), the round's compact list and team filter, the standings'
 MP/GP at 360 px, group tie-breaks, the crosstable by rank, print media, the error pages, the tournament
@@ -369,7 +369,7 @@ def test_share_dialog_draws_a_qr_code_that_matches_a_reference_encoder(server: S
     cases = [("http://127.0.0.1:8000/web/#/t/1/player/41", "M", 3), ("Παπαδοπούλου, Ελένη", "Q", 4),
              ("x" * 100, "L", 5), ("a" * 300, "M", 14), ("b" * 1000, "L", 32), ("c" * 1200, "H", 40)]
     got = page.evaluate("""async (cases) => {
-      const m = await import('./js/qr.js');
+      const m = await import('./js/lib/qr.js');
       return cases.map(([text, level, version]) => [0, 1, 2, 3, 4, 5, 6, 7].map(
         (mask) => m.encode(text, {level, version, mask}).map((row) => [...row])));
     }""", cases)
@@ -455,3 +455,44 @@ def test_page_weight_and_time_to_first_content(server: Server, browser: Any) -> 
               f"({m['api_raw'] / 1024:.1f} kB); first contentful paint {m['fcp']} ms, content on screen "
               f"{m['content']} ms")
         assert m["page_raw"] > 0 and m["content"] is not None
+
+
+# the policy the server may send with the page: scripts, styles and connections from the page's own origin only,
+# no inline script, no inline event handler, no inline style
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+       "object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+
+
+def test_the_page_and_the_console_run_under_a_strict_content_security_policy(server: Server, new_page: Any) -> None:
+    html = (Path(__file__).resolve().parents[2] / "web" / "index.html").read_text()
+    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), "an inline script"
+    assert not re.search(r"\son[a-z]+\s*=", html, re.I), "an inline event handler"
+    assert not re.search(r"\sstyle\s*=|<style", html, re.I), "an inline style"
+
+    def with_csp(route: Any) -> None:
+        res = route.fetch()
+        headers = {k: v for k, v in res.headers.items() if k not in ("content-encoding", "content-length")}
+        route.fulfill(response=res, headers={**headers, "content-security-policy": CSP})
+
+    page = new_page(360, locale="el-GR")
+    page.route(lambda url: url.split("?")[0].split("#")[0].endswith("/web/"), with_csp)
+    page.add_init_script("""window.__csp = [];
+      document.addEventListener('securitypolicyviolation',
+        (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));""")
+    number = live_round(server)
+    goto(page, server, f"r/{number}")
+    for route in ("", "standings", "crosstable", "teams", "players", "prizes", "player/41", "search?q=papa"):
+        hash_ = f"#/t/{TID}/{route}".rstrip("/")
+        page.evaluate("(h) => { location.hash = h; }", hash_)
+        page.wait_for_function("(h) => document.body.dataset.route === h", arg=hash_)
+    page.locator("footer button.share").click()  # the QR code is drawn in the page
+    page.wait_for_selector("dialog#share svg")
+    page.keyboard.press("Escape")
+    page.evaluate("() => { location.hash = '#/staff'; }")
+    page.wait_for_selector("input[name=username]")  # the console's module and its stylesheet
+    assert page.evaluate("window.__csp") == []
+    # the policy is in force: an inline script is refused
+    page.evaluate("""() => document.body.append(Object.assign(document.createElement('script'),
+      { textContent: 'window.__ran = true' }))""")
+    page.wait_for_function("window.__csp.length > 0")
+    assert page.evaluate("window.__ran") is None

@@ -1,4 +1,4 @@
-"""The staff console (web/js/staff/, issue 17) in Chromium against a real server with its own demo database.
+"""The staff console (web/js/staff/) in Chromium against a real server with its own demo database.
 
 Each role logs in through the form: the organiser creates a tournament from the k12-2025 preset and runs
 entries, payments, rosters and the initial ranking; the chief arbiter drives round 4 of the demo by
@@ -182,7 +182,9 @@ def test_login_form_token_and_logout(api: Api, new_page: Any, screenshots: Path)
     pw.fill("wrong password")
     page.keyboard.press("Enter")
     text = problem_text(page)
-    assert "401" in text and "wrong user name or password" in text
+    # the API's sentence for the volunteer; the status only for programs (no "(HTTP 401)" on screen)
+    assert "wrong user name or password" in text and "HTTP" not in text
+    assert page.get_attribute("#staff .problem", "data-status") == "401"
     pw.fill(PASSWORD)
     page.keyboard.press("Enter")
     page.wait_for_selector(".s-header .who")
@@ -197,6 +199,62 @@ def test_login_form_token_and_logout(api: Api, new_page: Any, screenshots: Path)
     page.click(".s-header .who button")
     page.wait_for_selector("input[name=username]")
     assert page.evaluate("sessionStorage.getItem('teamswiss.staff.token')") is None
+
+
+def test_the_login_goes_to_the_pages_own_origin_whatever_its_address_says(api: Api, new_page: Any) -> None:
+    """A link such as /web/?api=http://elsewhere/#/staff must not send the password (or, later, the token) to
+    another host: the console talks only to the origin that served the page."""
+    page = new_page(1280)
+    seen: list[Any] = []
+    page.on("request", lambda r: seen.append(r))
+    page.goto(f"{api.web}?api=http://127.0.0.1:9/#/staff")
+    page.wait_for_selector("input[name=username]")
+    page.fill("input[name=username]", "admin")
+    page.fill("input[name=password]", PASSWORD)
+    with page.expect_request(lambda r: r.url.endswith("/auth/token")) as sent:
+        page.keyboard.press("Enter")
+    assert sent.value.method == "POST" and sent.value.url == f"{api.url}/auth/token"
+    page.wait_for_selector(".s-header .who")
+    settle(page, "#/staff")
+    assert not [r.url for r in seen if not r.url.startswith(f"{api.url}/")]
+    bearer = [r for r in seen if "authorization" in r.headers]
+    assert bearer and all(r.url.startswith(f"{api.url}/") for r in bearer)
+
+
+def test_the_menus_follow_the_actions_auth_me_lists(api: Api, new_page: Any) -> None:
+    """The console keeps no copy of the server's permission table: what it offers comes from GET /auth/me."""
+    def rewrite(change: Any) -> Any:
+        def handle(route: Any) -> None:
+            res = route.fetch()
+            me = res.json()
+            change(me)
+            route.fulfill(response=res, json=me)
+        return handle
+
+    def only_results(me: dict[str, Any]) -> None:
+        for entry in me["tournaments"]:
+            entry["permissions"] = ["results.write"]
+
+    page = new_page(1280)
+    page.route(re.compile(r".*/auth/me$"), rewrite(only_results))
+    login(page, api, "arbiter", f"#/staff/t/{TID}")
+    assert page.locator(".s-header nav a").all_inner_texts() == ["Overview", "Results", "Printing"]
+    show(page, f"#/staff/t/{TID}/round/4")
+    assert page.locator("#pair").count() == 0 and page.locator("#publish").count() == 0
+
+    # an administrator holds every action everywhere; /auth/me lists only the tournaments they have a role in
+    def elsewhere(me: dict[str, Any]) -> None:
+        for entry in me["tournaments"]:
+            entry["tournament_id"] += 1000
+
+    full = new_page(1280)
+    login(full, api, "admin", f"#/staff/t/{TID}")
+    everything = full.locator(".s-header nav a").all_inner_texts()
+    admin = new_page(1280)
+    admin.route(re.compile(r".*/auth/me$"), rewrite(elsewhere))
+    login(admin, api, "admin", f"#/staff/t/{TID}")
+    assert admin.locator(".s-header nav a").all_inner_texts() == everything
+    assert "Entries" in everything and "Rounds" in everything
 
 
 # ---------------------------------------------------------------- organiser
@@ -337,7 +395,8 @@ def test_arbiter_drives_round_4_by_keyboard_and_the_public_page_shows_the_standi
     text = problem_text(page)
     refusal = api.refusal("POST", f"/tournaments/{TID}/rounds/4/complete", "arbiter")
     assert page.locator("#staff .problem code.rule").inner_text() == refusal["rule"]
-    assert refusal["detail"] in text and "409" in text
+    assert refusal["detail"] in text and "409" not in text
+    assert page.get_attribute("#staff .problem", "data-status") == "409"
     # every board, keyboard only: focus the grid's first cell, then type; each key saves and moves down
     cells = page.locator("td.rc")
     total = cells.count()
@@ -443,7 +502,8 @@ def test_two_arbiters_see_each_others_entries_and_a_stale_write_names_who_change
     three.locator(f"td.rc[data-key='{k1}']").focus()
     three.keyboard.press("=")
     text = problem_text(three)
-    assert "412" in text and "arbiter2" in text and "0-1" in text
+    assert "arbiter2" in text and "0-1" in text and "412" not in text
+    assert three.get_attribute("#staff .problem", "data-status") == "412"
     assert three.locator(f"td.rc[data-key='{k1}'] .val").inner_text() == "0-1"  # the current value is shown
     assert api.get(f"/tournaments/{TID}/rounds/5", "arbiter")["matches"][0]["boards"][0]["result"] == "0-1"
     shots(three, screenshots, "results-stale", "#staff .problem", langs=("el",))
@@ -634,18 +694,29 @@ def test_print_sheets_are_a4_pairings_slips_and_standings(api: Api, new_page: An
 
 
 def test_greek_and_english_are_both_complete(api: Api, new_page: Any) -> None:
+    """One catalogue per language for the public page and the console: the same keys, none written twice."""
     page = new_page(1280)
     page.goto(f"{api.web}#/staff")
     page.wait_for_selector("input[name=username]")
     missing = page.evaluate("""async () => {
-        const m = await import('./js/staff/i18n.js');
-        const en = Object.keys(m.STRINGS.en), el = Object.keys(m.STRINGS.el);
-        return { el: en.filter((k) => !el.includes(k)), en: el.filter((k) => !en.includes(k)),
-                 same: en.filter((k) => m.STRINGS.en[k] === m.STRINGS.el[k] && /[a-z]{3}/i.test(m.STRINGS.en[k])) };
+        const m = await import('./js/i18n/index.js');
+        const en = Object.keys(m.CATALOGUES.en), el = Object.keys(m.CATALOGUES.el);
+        const twice = {};
+        for (const lang of ['en', 'el']) {
+          const src = await (await fetch(`./js/i18n/${lang}.js`)).text();
+          twice[lang] = src.split(/^export /m).flatMap((part) => {  // the strings, then the tie-break names
+            const keys = [...part.matchAll(/^  "?([\\w.-]+)"?: /mg)].map((x) => x[1]);
+            return keys.filter((k, i) => keys.indexOf(k) !== i);
+          });
+        }
+        const cat = m.CATALOGUES;
+        return { el: en.filter((k) => !el.includes(k)), en: el.filter((k) => !en.includes(k)), twice,
+                 same: en.filter((k) => cat.en[k] === cat.el[k] && /[a-z]{3}/i.test(cat.en[k])) };
     }""")
     assert missing["el"] == [] and missing["en"] == []
-    # an English string left untranslated in Greek would show up here (codes such as ELOT 743 are the same)
-    assert set(missing["same"]) <= {"elotKey"}, missing["same"]
+    assert missing["twice"] == {"en": [], "el": []}
+    # an English string left untranslated in Greek would show up here (names and codes are the same)
+    assert set(missing["same"]) <= {"appName", "api", "byesAbbr", "elotKey", "fideId", "fideRating"}, missing["same"]
     page.click('#staff .langs button[lang="el"]')
     page.wait_for_selector("h1:has-text('Σύνδεση')")
     assert page.evaluate("document.documentElement.lang") == "el"

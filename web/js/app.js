@@ -2,21 +2,29 @@
 //
 // The routes are the table ROUTES below: a pattern and the view that renders it. In a pattern,
 // ":name" matches one path part of digits (given to the view as ctx.params.name) and a final "*"
-// matches the rest (ctx.params.rest). To add a page, write a view -- an async function
-// (ctx) -> nodes of <main>, or null after a redirect -- and add one line to ROUTES, e.g.
-//     ["/staff/*", (ctx) => import("./staff/console.js").then((m) => m.view(ctx))],
-// ctx = {tid, params, query, seq, isCurrent()}; isCurrent() turns false once the reader has moved on.
-// Views in LIVE_VIEWS keep the event stream open (js/live.js); any other view closes it.
+// matches the rest (ctx.params.rest). A page is a module of public/ whose view is an async function
+// (ctx) -> nodes of <main>, or null after a redirect; to add one, import its view and add one line to
+// ROUTES. Every page is loaded with this module, so that moving between pages needs no download (a venue's
+// network is often poor).
+// ctx = {tid, params, query, seq, isCurrent(), onLeave(fn)}; isCurrent() turns false once the reader has
+// moved on, and the functions given to onLeave run then (a live view stops following the tournament).
+// Every #/staff... route goes to the staff console (staff/main.js), loaded when it is first opened.
 
-import { ApiError } from "./api.js";
-import { heading, link, roundRunning, tHref, tournament } from "./common.js";
-import { h, vh } from "./dom.js";
-import { initialLang, lang, setLang, t } from "./i18n.js";
-import * as live from "./live.js";
-import {
-  stopTimers, viewCrosstable, viewHome, viewOverview, viewPlayer, viewPlayers, viewPrizes, viewRound,
-  viewRoundsIndex, viewSearch, viewStandings, viewTeam, viewTeams,
-} from "./views.js";
+import { t, initialLang, lang, setLang } from "./i18n/index.js";
+import { h, heading, vh } from "./lib/dom.js";
+import { Problem } from "./lib/http.js";
+import { link, roundRunning, tHref, tournament } from "./public/common.js";
+import { viewCrosstable } from "./public/crosstable.js";
+import { viewHome } from "./public/home.js";
+import { viewOverview } from "./public/overview.js";
+import { viewPlayer } from "./public/player.js";
+import { viewPlayers } from "./public/players.js";
+import { viewPrizes } from "./public/prizes.js";
+import { viewRound, viewRoundsIndex } from "./public/round.js";
+import { viewSearch } from "./public/search.js";
+import { viewStandings } from "./public/standings.js";
+import { viewTeam } from "./public/team.js";
+import { viewTeams } from "./public/teams.js";
 
 const ROUTES = [
   ["/", viewHome],
@@ -32,7 +40,6 @@ const ROUTES = [
   ["/t/:t/prizes", viewPrizes],
   ["/t/:t/search", viewSearch],
 ];
-const LIVE_VIEWS = new Set([viewRound, viewStandings]);
 
 /** The header's navigation of a tournament: [path after #/t/{id}, label key, sections it covers]. */
 const NAV = [
@@ -48,6 +55,7 @@ const NAV = [
 let firstRender = true;
 let viewSeq = 0; // bumps on every navigation; stale renders and pollers check it
 let retryTimer = null;
+let leaving = []; // what the view on screen asked to run when the reader moves on
 
 // ---------------------------------------------------------------- routing
 
@@ -154,7 +162,7 @@ function switchLang(code) {
 // ---------------------------------------------------------------- share
 
 async function openShare() {
-  const { qrSvg } = await import("./qr.js"); // loaded when first needed
+  const { qrSvg } = await import("./lib/qr.js"); // loaded when first needed
   document.getElementById("share")?.remove();
   const url = location.href;
   const input = h("input", { id: "share-url", type: "url", readonly: "", value: url });
@@ -193,7 +201,7 @@ async function openShare() {
 
 /** A translated, actionable error page: what happened, what to do, a way back. */
 async function errorView(e, tid, retry) {
-  const status = e instanceof ApiError ? e.status : -1;
+  const status = e instanceof Problem ? e.status : -1;
   let key = "errOther";
   let wait = null;
   if (status === 0) key = "errOffline";
@@ -205,7 +213,7 @@ async function errorView(e, tid, retry) {
   } else if (status >= 500) key = "err5xx";
   const text = t(`${key}Text`, { s: wait ?? "" });
   const noTournament = tid !== null && status === 404
-    && await tournament(tid).then(() => false, (x) => x instanceof ApiError && x.status === 404);
+    && await tournament(tid).then(() => false, (x) => x instanceof Problem && x.status === 404);
   if (noTournament) document.querySelectorAll("header nav, header .search").forEach((x) => x.remove());
   const back = tid !== null && !noTournament ? link(tHref(tid), t("backToTournament")) : link("#/", t("backToList"));
   if (wait !== null) {
@@ -213,7 +221,7 @@ async function errorView(e, tid, retry) {
     const seq = viewSeq;
     retryTimer = setTimeout(() => seq === viewSeq && retry(), wait * 1000);
   }
-  const technical = e instanceof ApiError
+  const technical = e instanceof Problem
     ? [status ? `HTTP ${status}` : "", e.rule ? ` · ${e.rule}` : "", e.detail ? ` · ${e.detail}` : ""].join("")
     : String(e?.message || e);
   document.body.dataset.error = String(status);
@@ -240,11 +248,10 @@ function notFoundView(tid) {
 
 async function render({ keepFocus = false } = {}) {
   const seq = ++viewSeq;
-  stopTimers();
+  for (const fn of leaving.splice(0)) fn();
   clearTimeout(retryTimer);
-  // #/staff...: the staff console (web/js/staff/, issue 17) takes over the page
+  // #/staff...: the staff console (web/js/staff/) takes over the page
   if (location.hash.startsWith("#/staff")) {
-    live.stop();
     return import("./staff/main.js").then((m) => m.start());
   }
   setLang(lang());
@@ -256,12 +263,16 @@ async function render({ keepFocus = false } = {}) {
   const { parts, query } = parseRoute();
   const found = match(parts);
   const tid = tournamentId();
-  if (!found || !LIVE_VIEWS.has(found.view)) live.stop();
   let content;
+  const isCurrent = () => seq === viewSeq;
+  const onLeave = (fn) => {
+    if (!fn) return;
+    if (isCurrent()) leaving.push(fn);
+    else fn(); // the reader has moved on already
+  };
   try {
-    content = found ? await found.view({
-      tid, params: found.params, query, seq, isCurrent: () => seq === viewSeq,
-    }) : notFoundView(tid);
+    content = found ? await found.view({ tid, params: found.params, query, seq, isCurrent, onLeave })
+      : notFoundView(tid);
   } catch (e) {
     if (seq !== viewSeq) return;
     content = await errorView(e, tid, () => render());

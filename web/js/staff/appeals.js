@@ -2,12 +2,13 @@
 // (R-14.1, announce and submit), with the fee (R-14.3); the committee (R-14.4) sees the appeals,
 // its sitting members for each one, and records the decision. The organiser names the committee.
 
-import { get, getAll, post, put } from "./api.js";
-import { t } from "./i18n.js";
+import { get, getAll, post, put } from "./session.js";
+import { t } from "../i18n/index.js";
 import { can, onlyOwnTeams } from "./main.js";
-import { act, countdown, dateTime, field, fill, h, messageSlot, scroller, select, timeOf, title } from "./ui.js";
-
-const PUBLIC = ["published", "in_progress", "completed"];
+import { countdown, dateTime, time } from "../lib/format.js";
+import { fill, h, heading } from "../lib/dom.js";
+import { act, field, messageSlot, scroller, select } from "./ui.js";
+import { isPublic } from "../lib/rounds.js";
 
 function localInput(date) {
   const d = new Date(date.getTime() - date.getTimezoneOffset() * 60000);
@@ -25,7 +26,7 @@ export async function view(ctx) {
   ]);
   const teamName = (id) => teams.find((x) => x.id === id)?.name ?? `#${id}`;
   const clubName = (id) => clubs.find((c) => c.id === id)?.name ?? "";
-  const out = [title(t("navAppeals"))];
+  const out = [heading(t("navAppeals"))];
   const chief = can(access, "appeal.accept_late");
   const clocks = [];
   ctx.onLeave(() => clocks.forEach(clearInterval));
@@ -35,13 +36,13 @@ export async function view(ctx) {
   if (can(access, "appeal.file")) {
     const own = new Set(access.teamIds);
     const mine = teams.filter((x) => x.status !== "waitlisted" && (!onlyOwnTeams(access) || own.has(x.id)));
-    const played = rounds.filter((r) => PUBLIC.includes(r.state));
+    const played = rounds.filter((r) => isPublic(r.state));
     const slot = messageSlot();
     const teamSel = select("appeal_team", mine.map((x) => [x.id, x.name]), mine[0]?.id);
     const roundSel = select("appeal_round", played.map((r) => [r.number, t("roundN", { n: r.number })]),
       played[played.length - 1]?.number);
     const boardSel = select("appeal_board", [["", t("wholeMatch")],
-      ...Array.from({ length: rules.boards ?? 4 }, (_, i) => [i + 1, t("boardN", { n: i + 1 })])], "");
+      ...Array.from({ length: rules.boards ?? 4 }, (_, i) => [i + 1, t("staffBoardN", { n: i + 1 })])], "");
     const matchLine = h("p", { class: "muted", id: "appeal-match" });
     const deadlines = h("p", { class: "deadline", id: "appeal-deadline" });
     const text = h("textarea", { name: "appeal_text", rows: 4, required: true, maxlength: 5000 });
@@ -66,7 +67,7 @@ export async function view(ctx) {
         matchLine.textContent = t("noMatchForTeam");
         return;
       }
-      matchLine.textContent = `${t("tableN", { n: match.table })}: ${match.first.name} – ${match.second?.name ?? t("bye")}`;
+      matchLine.textContent = `${t("tableN", { n: match.table })}: ${match.first.name} – ${match.second?.name ?? t("staffBye")}`;
       const boards = boardSel.value ? match.boards.filter((b) => b.board === Number(boardSel.value)) : match.boards;
       const ends = boards.map((b) => b.ended_at).filter(Boolean);
       ended = ends.length && ends.length === boards.length ? new Date(Math.max(...ends.map(Date.parse))) : null;
@@ -86,9 +87,9 @@ export async function view(ctx) {
       const submitBy = ended.getTime() + (rules.appeal_submit_minutes ?? 30) * 60000;
       const left = countdown(submitBy);
       fill(deadlines,
-        `${t("gameEnded", { when: timeOf(ended.toISOString(), zone) })}.`, " ",
-        t("announceBy", { when: timeOf(new Date(announceBy).toISOString(), zone) }), " ",
-        t("submitBy", { when: timeOf(new Date(submitBy).toISOString(), zone) }), " ",
+        `${t("gameEnded", { when: time(ended.toISOString(), zone) })}.`, " ",
+        t("announceBy", { when: time(new Date(announceBy).toISOString(), zone) }), " ",
+        t("submitBy", { when: time(new Date(submitBy).toISOString(), zone) }), " ",
         left ? h("strong", { class: "count" }, t("closesIn", { left })) : h("strong", { class: "warn" }, t("deadlinePassed")));
     }
 
@@ -139,7 +140,7 @@ export async function view(ctx) {
     out.push(h("article", { class: "panel appeal", dataset: { appeal: String(a.id) } },
       h("h3", {}, t("appealN", { id: a.id }), " · ", t("roundN", { n: a.round }), " · ", teamName(a.team_id), " ",
         h("span", { class: `badge ap-${a.status}` }, t(`appeal_${a.status}`))),
-      h("p", { class: "muted" }, a.board ? t("boardN", { n: a.board }) : t("wholeMatch"), " · ",
+      h("p", { class: "muted" }, a.board ? t("staffBoardN", { n: a.board }) : t("wholeMatch"), " · ",
         t("gameEnded", { when: dateTime(a.game_ended_at, zone) }), " · ", t("submittedAt", { when: dateTime(a.submitted_at, zone) }),
         a.late_accepted ? ` · ${t("lateAccepted")}` : "", " · ", t(`fee_${a.fee_status}`)),
       a.text ? h("blockquote", {}, a.text) : null,
@@ -184,7 +185,7 @@ function committeeEditor(ctx, committee, clubs) {
       h("tbody", {}, ...rows.map((r, i) => h("tr", {},
         h("td", {}, h("input", { value: r.name, "aria-label": t("memberName"), required: true,
           oninput: (ev) => { r.name = ev.currentTarget.value; } })),
-        h("td", {}, select(`club-${i}`, [["", t("none")], ...clubs.map((c) => [c.id, c.name])], r.club_id ?? "",
+        h("td", {}, select(`club-${i}`, [["", t("staffNone")], ...clubs.map((c) => [c.id, c.name])], r.club_id ?? "",
           { "aria-label": t("club"), onchange: (ev) => { r.club_id = ev.currentTarget.value ? Number(ev.currentTarget.value) : null; } })),
         h("td", {}, select(`kind-${i}`, [["regular", t("kind_regular")], ["alternate", t("kind_alternate")]], r.kind,
           { "aria-label": t("kind"), onchange: (ev) => { r.kind = ev.currentTarget.value; } })),

@@ -1,12 +1,13 @@
 // Entries (R-11): the entered teams in order of submission, the waiting list, withdrawn and expelled
 // teams; a new entry; payments (R-10, R-11.3), the entry form, withdraw / expel / reinstate.
 
-import { get, getAll, patch, post } from "./api.js";
-import { t } from "./i18n.js";
+import { getAll, patch, post } from "./session.js";
+import { t } from "../i18n/index.js";
 import { can } from "./main.js";
-import { act, confirmDialog, dateOf, dateTime, field, fill, h, messageSlot, scroller, select, title } from "./ui.js";
+import { dateOnly, dateTime, money } from "../lib/format.js";
+import { fill, h, heading } from "../lib/dom.js";
+import { act, confirmDialog, field, messageSlot, scroller, select } from "./ui.js";
 
-const money = (x) => (x === null || x === undefined ? "" : `€${Number(x).toFixed(2)}`);
 
 export async function view(ctx) {
   const { tid, tour, access } = ctx;
@@ -99,7 +100,7 @@ export async function view(ctx) {
       pays.length ? h("table", { class: "plain" },
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("paidOn")), h("th", { scope: "col" }, t("amount")),
           h("th", { scope: "col" }, t("reference")))),
-        h("tbody", {}, ...pays.map((p) => h("tr", {}, h("td", {}, dateOf(p.paid_on)), h("td", { class: "num" }, money(p.amount)),
+        h("tbody", {}, ...pays.map((p) => h("tr", {}, h("td", {}, dateOnly(p.paid_on)), h("td", { class: "num" }, money(p.amount)),
           h("td", {}, p.reference))))) : h("p", {}, t("noPayments")),
       can(access, "payments.write") ? h("form", { class: "inline", onsubmit: (ev) => {
         ev.preventDefault();
@@ -153,8 +154,8 @@ export async function view(ctx) {
         rules.entry_deadline ? [" ", t("entryDeadline", { when: dateTime(rules.entry_deadline, zone) })] : null),
       slot.el,
       entered.length ? table(entered, t("enteredTeams"), [
-        [t("order"), (x, i) => String(i + 1)], [t("team"), teamButton], [t("club"), (x) => x.club_name],
-        [t("tpn"), (x) => (x.tpn ? String(x.tpn) : "–")], [t("form"), formCell], [t("fee"), feeCell]])
+        [t("staffOrder"), (x, i) => String(i + 1)], [t("team"), teamButton], [t("club"), (x) => x.club_name],
+        [t("staffTpn"), (x) => (x.tpn ? String(x.tpn) : "–")], [t("form"), formCell], [t("fee"), feeCell]])
         : [h("p", { class: "cap" }, t("enteredTeams")), h("p", { class: "muted" }, t("noneEntered"))],
       waiting.length ? table(waiting, t("waitingList"), [
         [t("position"), (x, i) => String(i + 1)], [t("team"), teamButton], [t("club"), (x) => x.club_name],
@@ -168,5 +169,5 @@ export async function view(ctx) {
 
   await load();
   draw();
-  return [title(t("navEntries")), box];
+  return [heading(t("navEntries")), box];
 }

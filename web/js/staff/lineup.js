@@ -3,14 +3,16 @@
 // rules (POST .../lineups/{team}/check, a dry run of the submission), and the deadline: lineups
 // close when the round starts.
 
-import { api, get, put } from "./api.js";
-import { t } from "./i18n.js";
+import { api, get, put } from "./session.js";
+import { t } from "../i18n/index.js";
 import { staffHref } from "./main.js";
 import { roundNav, roundRoute } from "./round.js";
 import { teamPicker, visibleTeams } from "./rosters.js";
-import { countdown, dateTime, fill, h, messageSlot, problemBox, scroller, title } from "./ui.js";
+import { countdown, dateTime } from "../lib/format.js";
+import { fill, h, heading } from "../lib/dom.js";
+import { messageSlot, problemBox, scroller } from "./ui.js";
+import { allows } from "../lib/rounds.js";
 
-const OPEN = ["pending", "paired", "published"];
 /** Unsent changes, kept while the page lives (a language switch or a visit elsewhere keeps them). */
 const drafts = new Map();
 
@@ -20,10 +22,10 @@ export async function view(ctx) {
   const zone = rules.time_zone;
   const teams = (await visibleTeams(ctx)).filter((x) => x.status === "entered");
   const { rounds, n } = await roundRoute(ctx, {
-    pick: (all) => (all.find((r) => OPEN.includes(r.state)) || all[all.length - 1]).number });
+    pick: (all) => (all.find((r) => allows(r.state, "lineup.write")) || all[all.length - 1]).number });
   document.title = `${t("lineupOf", { n })} · ${tour.name}`;
-  const heading = title(t("lineupOf", { n }));
-  if (!teams.length) return [heading, h("p", {}, t("noTeams"))];
+  const head = heading(t("lineupOf", { n }));
+  if (!teams.length) return [head, h("p", {}, t("noTeams"))];
   const team = teams.find((x) => x.id === Number(query.get("team"))) || teams[0];
   const rnd = rounds.find((r) => r.number === n);
   const [roster, lineup] = await Promise.all([get(`tournaments/${tid}/teams/${team.id}/roster`),
@@ -101,7 +103,7 @@ export async function view(ctx) {
   function table() {
     return scroller(h("table", { class: "plain lineup" },
       h("caption", {}, t("lineupCaption", { team: team.name, boards: rules.boards ?? 4 })),
-      h("thead", {}, h("tr", {}, ...[t("rosterBoard"), t("plays"), t("player"), t("captain"), t("sex"), t("rating")]
+      h("thead", {}, h("tr", {}, ...[t("staffRosterBoard"), t("plays"), t("player"), t("captain"), t("sex"), t("staffRating")]
         .map((x) => h("th", { scope: "col" }, x)))),
       h("tbody", {}, ...players.map((p, i) => {
         const on = state.chosen.has(p.id);
@@ -157,7 +159,7 @@ export async function view(ctx) {
   function tick() {
     if (!ctx.alive()) return;
     const start = rnd?.scheduled_start ? Date.parse(rnd.scheduled_start) : null;
-    if (!rnd || !OPEN.includes(rnd.state)) {
+    if (!rnd || !allows(rnd.state, "lineup.write")) {
       fill(deadline, h("strong", {}, t("lineupsFinal", { n })));
       return;
     }
@@ -179,6 +181,6 @@ export async function view(ctx) {
     if (abort) abort.abort();
   });
   runCheck();
-  return [heading, roundNav(ctx, rounds, n, "lineup"), teamPicker(ctx, teams, team.id, `lineup/${n}`), deadline, box,
+  return [head, roundNav(ctx, rounds, n, "lineup"), teamPicker(ctx, teams, team.id, `lineup/${n}`), deadline, box,
     h("p", {}, h("a", { href: `${staffHref(tid, "rosters")}?team=${team.id}` }, t("toRoster")))];
 }

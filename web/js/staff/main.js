@@ -16,21 +16,12 @@
 // What the signed-in user may do comes from GET /auth/me (`tournaments[].permissions`, action names
 // of the API's authorisation); menus and buttons follow it. The API refuses anything else anyway.
 
-import { Problem, clearToken, get, getAll, getToken, login, post } from "./api.js";
-import { initLang, lang, setLang, t } from "./i18n.js";
-import { badge, dateOf, dateTime, field, h, messageSlot, problemBox, select, title, vh } from "./ui.js";
-
-/** Every tournament action of the API (app/permissions.py): an administrator holds them all, everywhere. */
-export const ALL_ACTIONS = [
-  "tournament.update", "tournament.delete", "members.read", "members.manage", "audit.read", "team.enter",
-  "team.enter_any_club", "entry.override", "team.update", "team.status", "payments.read", "payments.write",
-  "roster.write", "roster.move", "lineup.read", "lineup.write", "lineup.late", "ranking.lock",
-  "round.read_unpublished", "round.pair", "round.change", "round.absent", "round.publish", "round.complete",
-  "round.reopen", "results.write", "committee.write", "appeal.file", "appeal.accept_late", "appeal.decide",
-  "captain.remove", "export.private",
-];
-
-const ROUND_ACTIONS = ["round.pair", "round.change", "round.absent", "round.publish", "round.complete", "round.reopen"];
+import { Problem, clearToken, get, getAll, getToken, login, post } from "./session.js";
+import { initialLang, lang, setLang, t } from "../i18n/index.js";
+import { dateOnly, dateTime } from "../lib/format.js";
+import { h, heading, vh } from "../lib/dom.js";
+import { badge, field, messageSlot, problemBox, select } from "./ui.js";
+import { ROUND_ACTIONS, workingRound } from "../lib/rounds.js";
 
 /** The console's sections: route, label key, the actions any one of which shows it. */
 const SECTIONS = [
@@ -137,13 +128,17 @@ function parse() {
 
 export const staffHref = (tid, rest = "") => `#/staff/t/${tid}${rest ? `/${rest}` : ""}`;
 
-/** What the user may do in tournament tid, from /auth/me. */
+/**
+ * What the user may do in tournament tid: the actions GET /auth/me lists for it (the server's permission
+ * table decides, the console only follows). An administrator holds every action everywhere, but /auth/me
+ * lists only the tournaments they have a role in, each with every action: in any other, those.
+ */
 export function accessOf(user, tid) {
-  const entry = (user?.tournaments || []).find((x) => x.tournament_id === tid);
-  const roles = entry ? entry.roles : [];
-  const teamIds = entry ? entry.team_ids : [];
-  if (user?.is_admin) return { admin: true, roles, teamIds, perms: new Set(ALL_ACTIONS) };
-  return { admin: false, roles, teamIds, perms: new Set(entry ? entry.permissions : []) };
+  const entries = user?.tournaments || [];
+  const entry = entries.find((x) => x.tournament_id === tid);
+  const admin = Boolean(user?.is_admin);
+  const perms = entry ? entry.permissions : admin ? entries.flatMap((x) => x.permissions) : [];
+  return { admin, roles: entry ? entry.roles : [], teamIds: entry ? entry.team_ids : [], perms: new Set(perms) };
 }
 
 export const can = (access, ...actions) => actions.some((a) => access.perms.has(a));
@@ -189,7 +184,7 @@ function renderShell(tid, tour, access, section) {
   header.replaceChildren(h("div", { class: "bar" },
     h("a", { class: "brand", href: "#/staff" }, t("brand")), h("div", { class: "bar-end" }, user, langButtons())));
   if (tid !== null && tour && access) {
-    const items = [["", "navOverview", null], ...SECTIONS.filter(([, , acts]) => can(access, ...acts))];
+    const items = [["", "staffNavOverview", null], ...SECTIONS.filter(([, , acts]) => can(access, ...acts))];
     header.append(h("nav", { "aria-label": t("tournamentMenu") },
       h("p", { class: "tname" }, tour.name),
       h("ul", {}, ...items.map(([route, key]) => h("li", {},
@@ -201,7 +196,7 @@ function renderShell(tid, tour, access, section) {
     ul.scrollLeft = here.offsetLeft - ul.offsetLeft - (ul.clientWidth - here.offsetWidth) / 2;
   }
   root.querySelector(".s-footer").replaceChildren(h("p", {},
-    h("a", { href: tid !== null ? `#/t/${tid}` : "#/" }, t("publicPage")), " · ", t("footer")));
+    h("a", { href: tid !== null ? `#/t/${tid}` : "#/" }, t("publicPage")), " · ", t("staffFooter")));
 }
 
 async function logout() {
@@ -258,11 +253,11 @@ async function viewHome() {
     if (me.is_admin) roles.unshift(t("role_admin"));
     return roles.join(", ");
   };
-  const out = [title(t("myTournaments"))];
+  const out = [heading(t("myTournaments"))];
   if (tours.length) {
     out.push(h("ul", { class: "cards" }, ...tours.map((x) => h("li", {},
       h("a", { href: staffHref(x.id), class: "card" }, h("strong", {}, x.name),
-        h("span", { class: "muted block" }, [x.city, x.start_date ? dateOf(x.start_date) : ""].filter(Boolean).join(" · ")),
+        h("span", { class: "muted block" }, [x.city, x.start_date ? dateOnly(x.start_date) : ""].filter(Boolean).join(" · ")),
         h("span", { class: "roles block" }, roleText(x.id)))))));
   } else out.push(h("p", {}, t("noRoles")));
   if (me.can_create_tournaments) out.push(createForm());
@@ -315,8 +310,7 @@ async function viewOverview(ctx) {
   const zone = tour.rules?.time_zone;
   document.title = `${tour.name} · ${t("brand")}`;
   const roles = [...(access.admin ? [t("role_admin")] : []), ...access.roles.map((r) => t(`role_${r}`))];
-  const current = rounds.find((r) => r.state === "in_progress") || rounds.find((r) => r.state === "published")
-    || rounds.find((r) => r.state === "paired") || rounds.find((r) => r.state === "pending");
+  const current = workingRound(rounds);
   const cards = SECTIONS.filter(([, , acts]) => can(access, ...acts)).map(([route, key]) => {
     const needsRound = ["round", "results", "lineup", "print"].includes(route);
     const href = staffHref(tid, needsRound && current ? `${route}/${current.number}` : route);
@@ -324,8 +318,8 @@ async function viewOverview(ctx) {
       h("span", { class: "muted block" }, t(`${key}Hint`))));
   });
   return [
-    title(tour.name),
-    h("p", { class: "lead" }, t("yourRoles"), " ", h("strong", {}, roles.join(", ") || t("none"))),
+    heading(tour.name),
+    h("p", { class: "lead" }, t("yourRoles"), " ", h("strong", {}, roles.join(", ") || t("staffNone"))),
     cards.length ? h("ul", { class: "cards" }, ...cards) : h("p", {}, t("nothingToDo")),
     h("h2", {}, t("rounds")),
     h("table", { class: "plain rounds" },
@@ -389,7 +383,7 @@ async function render({ keepFocus = false, expired = false } = {}) {
         rerender: (opts = { keepFocus: true }) => render(opts),
       };
       content = await route(ctx);
-      if (content === null) content = [title(t("notFound")), h("p", {}, h("a", { href: "#/staff" }, t("myTournaments")))];
+      if (content === null) content = [heading(t("notFound")), h("p", {}, h("a", { href: "#/staff" }, t("myTournaments")))];
     }
   } catch (err) {
     if (my !== seq) return;
@@ -397,7 +391,7 @@ async function render({ keepFocus = false, expired = false } = {}) {
       renderShell(null);
       content = viewLogin({ expired: true });
     } else {
-      content = [title(t("loadError")), problemBox(err),
+      content = [heading(t("loadError")), problemBox(err),
         h("p", {}, h("button", { type: "button", onclick: () => render() }, t("retry")))];
     }
   }
@@ -411,4 +405,4 @@ async function render({ keepFocus = false, expired = false } = {}) {
   }
 }
 
-initLang();
+setLang(initialLang());

@@ -2,17 +2,20 @@
 // captains to sign and the arbiter to countersign), and the standings after a round. The screen
 // shows a toolbar; the print stylesheet (staff.css, @media print) keeps only the sheets.
 
-import { get } from "./api.js";
-import { t } from "./i18n.js";
+import { get } from "./session.js";
+import { t } from "../i18n/index.js";
 import { staffHref } from "./main.js";
 import { roundRoute } from "./round.js";
-import { dateTime, firstSideResult, h, points, resultText, select, title } from "./ui.js";
+import { dateTime, firstSideResult, pts, resultText } from "../lib/format.js";
+import { h, heading } from "../lib/dom.js";
+import { select } from "./ui.js";
+import { completedRounds, hasPairing, isPublic } from "../lib/rounds.js";
 
 const KINDS = ["pairings", "slips", "standings"];
 
 function toolbar(ctx, kind, rounds, n) {
-  const done = rounds.filter((r) => r.state === "completed");
-  const roundSel = select("print_round", (kind === "standings" ? done : rounds.filter((r) => r.state !== "pending"))
+  const done = completedRounds(rounds);
+  const roundSel = select("print_round", (kind === "standings" ? done : rounds.filter((r) => hasPairing(r.state)))
     .map((r) => [r.number, t("roundN", { n: r.number })]), n, { id: "print-round" });
   roundSel.addEventListener("change", () => {
     location.hash = kind === "standings" ? `${staffHref(ctx.tid, "print/standings")}?after=${roundSel.value}`
@@ -37,8 +40,8 @@ function pairingSheet(tour, rnd) {
   const rows = rnd.matches.map((m) => h("tr", {},
     h("td", { class: "num" }, String(m.table)),
     h("td", {}, m.first.name, m.first.tpn ? h("span", { class: "s-tpn" }, ` (${m.first.tpn})`) : null),
-    h("td", { class: "num sc" }, m.pab ? "" : (m.score ? m.score.map(points).join(" – ") : "–")),
-    h("td", {}, m.pab ? t("bye") : [m.second.name, m.second.tpn ? h("span", { class: "s-tpn" }, ` (${m.second.tpn})`) : null])));
+    h("td", { class: "num sc" }, m.pab ? "" : (m.score ? m.score.map(pts).join(" – ") : "–")),
+    h("td", {}, m.pab ? t("staffBye") : [m.second.name, m.second.tpn ? h("span", { class: "s-tpn" }, ` (${m.second.tpn})`) : null])));
   const boards = rnd.matches.filter((m) => !m.pab).map((m) => h("section", { class: "mboards" },
     h("h3", {}, t("tableN", { n: m.table }), ": ", m.first.name, " – ", m.second.name),
     h("table", { class: "sheet-table" }, h("tbody", {}, ...m.boards.map((b) => h("tr", {},
@@ -59,7 +62,7 @@ function slip(tour, rnd, m) {
   return h("article", { class: "slip" },
     sheetHead(tour, `${t("roundN", { n: rnd.number })} · ${t("tableN", { n: m.table })}`, rnd),
     h("table", { class: "sheet-table slip-table" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("boardAbbr")), h("th", { scope: "col" }, m.first.name),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("staffBoardAbbr")), h("th", { scope: "col" }, m.first.name),
         h("th", { scope: "col", class: "rc" }, t("result")), h("th", { scope: "col" }, m.second.name))),
       h("tbody", {}, ...m.boards.map((b) => h("tr", {},
         h("td", { class: "num" }, String(b.board)),
@@ -75,7 +78,7 @@ function slip(tour, rnd, m) {
 }
 
 function standingsSheet(tour, st) {
-  return h("article", { class: "sheet" }, sheetHead(tour, t("standingsAfter", { n: st.after_round })),
+  return h("article", { class: "sheet" }, sheetHead(tour, t("staffStandingsAfter", { n: st.after_round })),
     h("table", { class: "sheet-table stand" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("rankAbbr")), h("th", { scope: "col" }, t("team")),
         h("th", { scope: "col" }, t("wdl")), ...st.tiebreaks.map((c) => h("th", { scope: "col", class: "num" }, c)))),
@@ -83,7 +86,7 @@ function standingsSheet(tour, st) {
         h("td", { class: "num" }, `${r.rank}${r.tied ? "=" : ""}`),
         h("td", {}, r.team.name, r.team.club ? h("span", { class: "s-tpn block" }, r.team.club) : null),
         h("td", { class: "num" }, `${r.won}-${r.drawn}-${r.lost}`),
-        ...r.tiebreaks.map((x) => h("td", { class: "num" }, points(x.value))))))),
+        ...r.tiebreaks.map((x) => h("td", { class: "num" }, pts(x.value))))))),
     h("p", { class: "sheet-legend" }, t("tiebreakOrder"), " ", st.tiebreaks.join(" › "), " · ", t("tiedLegend")));
 }
 
@@ -93,20 +96,20 @@ export async function view(ctx) {
   const { rounds, n } = await roundRoute(ctx, { at: 1 });
   document.title = `${t(`print_${kind}`)} · ${tour.name}`;
   if (kind === "standings") {
-    const done = rounds.filter((r) => r.state === "completed");
+    const done = completedRounds(rounds);
     const after = Number(query.get("after")) || done[done.length - 1]?.number;
-    if (!after) return [title(t("print_standings")), toolbar(ctx, kind, rounds, null), h("p", {}, t("noStandingsYet"))];
+    if (!after) return [heading(t("print_standings")), toolbar(ctx, kind, rounds, null), h("p", {}, t("noStandingsYet"))];
     const st = await get(`tournaments/${tid}/standings?round=${after}`);
     return [h("h1", { tabindex: "-1", class: "no-print" }, t("print_standings")), toolbar(ctx, kind, rounds, after),
       standingsSheet(tour, st)];
   }
   const rnd = await get(`tournaments/${tid}/rounds/${n}`);
-  const heading = h("h1", { tabindex: "-1", class: "no-print" }, t(`print_${kind}`), " · ", t("roundN", { n }));
-  if (!rnd.matches.length) return [heading, toolbar(ctx, kind, rounds, n), h("p", {}, t("notPairedYet", { n }))];
-  const note = ["pending", "paired"].includes(rnd.state) ? h("p", { class: "s-note no-print" }, t("printUnpublished")) : null;
+  const head = h("h1", { tabindex: "-1", class: "no-print" }, t(`print_${kind}`), " · ", t("roundN", { n }));
+  if (!rnd.matches.length) return [head, toolbar(ctx, kind, rounds, n), h("p", {}, t("notPairedYet", { n }))];
+  const note = !isPublic(rnd.state) ? h("p", { class: "s-note no-print" }, t("printUnpublished")) : null;
   if (kind === "slips") {
-    return [heading, toolbar(ctx, kind, rounds, n), note,
+    return [head, toolbar(ctx, kind, rounds, n), note,
       h("div", { class: "slips" }, ...rnd.matches.filter((m) => !m.pab).map((m) => slip(tour, rnd, m)))];
   }
-  return [heading, toolbar(ctx, kind, rounds, n), note, pairingSheet(tour, rnd)];
+  return [head, toolbar(ctx, kind, rounds, n), note, pairingSheet(tour, rnd)];
 }

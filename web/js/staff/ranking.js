@@ -2,11 +2,12 @@
 // alphabetical order per ELOT 743, shown with each name's ELOT 743 transliteration. Locking
 // gives the pairing numbers 1..N (C.04.6 1.1); re-locking is allowed until round 4 is paired.
 
-import { transliterate } from "../elot743.js";
-import { get, post } from "./api.js";
-import { t } from "./i18n.js";
+import { transliterate } from "../lib/elot743.js";
+import { get, post } from "./session.js";
+import { t } from "../i18n/index.js";
 import { can } from "./main.js";
-import { act, confirmDialog, fill, h, messageSlot, scroller, title } from "./ui.js";
+import { fill, h, heading } from "../lib/dom.js";
+import { act, confirmDialog, messageSlot, scroller } from "./ui.js";
 
 export async function view(ctx) {
   const { tid, tour, access } = ctx;
@@ -29,8 +30,8 @@ export async function view(ctx) {
     }) }, ranking.locked ? t("relock") : t("lock"));
     const table = h("table", { class: "plain ranking", tabindex: "-1" },
       h("caption", {}, ranking.locked ? t("rankingLockedCaption") : t("rankingOpenCaption")),
-      h("thead", {}, h("tr", {}, ...[t("position"), t("team"), t("elotKey"), t("club"), t("average"), t("ratings"),
-        t("tpn"), t("problems")].map((x) => h("th", { scope: "col" }, x)))),
+      h("thead", {}, h("tr", {}, ...[t("position"), t("team"), t("elotKey"), t("club"), t("staffAverage"), t("ratings"),
+        t("staffTpn"), t("problems")].map((x) => h("th", { scope: "col" }, x)))),
       h("tbody", {}, ...ranking.rows.map((r) => {
         const tie = counts.get(r.average) > 1;
         return h("tr", { class: tie ? "tie" : null },
@@ -53,5 +54,5 @@ export async function view(ctx) {
   }
 
   draw();
-  return [title(t("navRanking")), box];
+  return [heading(t("navRanking")), box];
 }

@@ -11,12 +11,15 @@
 // it (the audit trail; else the fresh match). Other arbiters' entries arrive live (event stream, or
 // polling with If-None-Match), so two laptops see each other's results.
 
-import { api, get, post } from "./api.js";
-import { t } from "./i18n.js";
-import { watch } from "./live.js";
+import { api, get, post } from "./session.js";
+import { t } from "../i18n/index.js";
+import { follow } from "../lib/live.js";
 import { can, staffHref } from "./main.js";
 import { roundNav, roundRoute } from "./round.js";
-import { act, badge, fill, h, keepingFocus, messageSlot, points, resultText, timeOf, title } from "./ui.js";
+import { pts, resultText, time } from "../lib/format.js";
+import { fill, h, heading, keepingFocus } from "../lib/dom.js";
+import { act, badge, messageSlot } from "./ui.js";
+import { afterResult, allows, isCompleted } from "../lib/rounds.js";
 
 const KEYS = { 1: "1-0", 0: "0-1", "=": "1/2-1/2", 5: "1/2-1/2", "½": "1/2-1/2", "+": "+/-", "-": "-/+", "*": "-/-" };
 
@@ -46,7 +49,7 @@ export async function view(ctx) {
 
   const key = (mid, board) => `${mid}:${board}`;
   const played = () => state.rnd.matches.filter((m) => !m.pab);
-  const open = () => ["published", "in_progress"].includes(state.rnd.state);
+  const open = () => allows(state.rnd.state, "results.write");
 
   function whiteBlack(m, b) {
     const firstWhite = b.white === "first";
@@ -63,13 +66,13 @@ export async function view(ctx) {
       team ? h("span", { class: "team-of" }, `${p && (p.fide_rating ?? p.national_rating) ? " · " : ""}${team.name}`) : null));
 
   function matchBody(m) {
-    const scoreText = m.score ? m.score.map(points).join(" – ") : null;
+    const scoreText = m.score ? m.score.map(pts).join(" – ") : null;
     const forfeitBtn = can(access, "results.write") && open() ? h("button", { type: "button", class: "small",
       dataset: { forfeit: String(m.id) }, onclick: () => forfeitDialog(m) }, t("forfeitButton")) : null;
     const head = h("tr", { class: `mhead${state.flash.has(m.id) ? " flash" : ""}`, role: "row" },
       h("th", { colspan: "4", scope: "colgroup", id: `mh-${m.id}`, role: "rowheader", "aria-colspan": "4" },
         h("span", { class: "tno" }, t("tableN", { n: m.table })), " ",
-        h("span", { class: "mteams" }, `${m.first.name} – ${m.second?.name ?? t("bye")}`), " ",
+        h("span", { class: "mteams" }, `${m.first.name} – ${m.second?.name ?? t("staffBye")}`), " ",
         h("span", { class: `mscore${m.complete ? " final" : ""}` }, scoreText ?? "…"),
         m.forfeit ? h("strong", { class: "warn" }, ` ${t(`forfeit_${m.forfeit}`)}`) : null, " ", forfeitBtn));
     const rows = m.boards.map((b) => {
@@ -120,7 +123,7 @@ export async function view(ctx) {
     const col = (text) => h("th", { scope: "col", role: "columnheader" }, text);
     fill(grid,
       caption,
-      h("thead", { role: "rowgroup" }, h("tr", { role: "row" }, col(t("boardAbbr")), col(t("white")), col(t("black")),
+      h("thead", { role: "rowgroup" }, h("tr", { role: "row" }, col(t("staffBoardAbbr")), col(t("white")), col(t("black")),
         col(t("result")))),
       ...ms.map(matchBody));
     drawProgress();
@@ -139,7 +142,7 @@ export async function view(ctx) {
       const e = page.items.find((x) => x.entity_id === String(mid) && (board === null || x.after?.board === board
         || "forfeit" in (x.after || {})));
       if (!e) return null;
-      return t("changedBy", { who: e.actor, when: timeOf(e.at, zone),
+      return t("changedBy", { who: e.actor, when: time(e.at, zone),
         what: e.after && "result" in e.after ? `${resultText(e.before?.result) || "·"} → ${resultText(e.after.result) || "·"}`
           : t("forfeitChanged") });
     } catch (err) {
@@ -184,7 +187,7 @@ export async function view(ctx) {
           { method: "PUT", body: { result }, ifMatch: m.etag });
         state.matches.set(mid, res.data);
         state.rnd.matches = state.rnd.matches.map((x) => (x.id === mid ? res.data : x));
-        if (state.rnd.state === "published") state.rnd.state = "in_progress";
+        state.rnd.state = afterResult(state.rnd.state);
         setCell(k, { state: "saved" });
         slot.clear(); // the latest entry went through: an older refusal no longer applies
         announce.textContent = t("savedCell", { table: m0.table, board, result: resultText(result) || t("noResult") });
@@ -225,7 +228,7 @@ export async function view(ctx) {
   function forfeitChoice(m) {
     return new Promise((resolve) => {
       const opts = [["none", t("forfeitNone")], ["first", t("forfeitAbsent", { team: m.first.name })],
-        ["second", t("forfeitAbsent", { team: m.second.name })], ["both", t("forfeitBoth")]];
+        ["second", t("forfeitAbsent", { team: m.second.name })], ["both", t("staffForfeitBoth")]];
       const current = m.forfeit || "none";
       const radios = opts.map(([v, label]) => h("p", { class: "check" },
         h("input", { type: "radio", name: "forfeit", id: `ff-${v}`, value: v, checked: v === current }),
@@ -308,7 +311,7 @@ export async function view(ctx) {
   // ------------------------------------------------------------ page
 
   function draw() {
-    if (!open() && state.rnd.state !== "completed") {
+    if (!open() && !isCompleted(state.rnd.state)) {
       fill(box, h("p", { class: "s-note" }, t("notOpenForResults", { n })),
         h("p", {}, h("a", { href: staffHref(tid, `round/${n}`) }, t("toRound", { n }))));
       return;
@@ -331,12 +334,12 @@ export async function view(ctx) {
           .map(([k, what]) => h("span", { class: "key" }, h("kbd", {}, k), ` ${what}`))),
       slot.el, progress, liveLine, announce,
       h("div", { class: "scroll grid-wrap" }, grid),
-      byes.length ? h("p", { class: "muted" }, byes.map((m) => t("byeText", { team: m.first.name })).join(" · ")) : null,
+      byes.length ? h("p", { class: "muted" }, byes.map((m) => t("staffByeText", { team: m.first.name })).join(" · ")) : null,
       h("p", { class: "buttons flow" },
         open() && can(access, "round.complete") ? complete : null,
         h("a", { class: "button", href: staffHref(tid, `round/${n}`) }, t("toRound", { n })),
         h("a", { class: "button", href: staffHref(tid, `print/slips/${n}`) }, t("printSlips")),
-        state.rnd.state === "completed" ? h("a", { class: "button", href: `#/t/${tid}/standings?after=${n}` },
+        isCompleted(state.rnd.state) ? h("a", { class: "button", href: `#/t/${tid}/standings?after=${n}` },
           t("publicStandings")) : null));
   }
 
@@ -360,7 +363,7 @@ export async function view(ctx) {
 
   await load();
   draw();
-  const stop = watch(tid, {
+  const stop = follow(tid, {
     onEvent: (type, data) => {
       if (type === "match" && data.round === n && data.match) applyMatch(data.match);
       else if (type === "round" && data.round === n && data.state !== state.rnd.state) {
@@ -386,5 +389,5 @@ export async function view(ctx) {
     },
   });
   ctx.onLeave(stop);
-  return [title(t("resultsOf", { n })), roundNav(ctx, rounds, n, "results"), box];
+  return [heading(t("resultsOf", { n })), roundNav(ctx, rounds, n, "results"), box];
 }

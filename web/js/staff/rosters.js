@@ -1,10 +1,12 @@
 // Rosters (R-3.3): a team's players in board order, computed by the API from the ratings, never
 // chosen. Organisers edit every team's roster, a team manager their own (until the roster deadline).
 
-import { getAll, get, post, put } from "./api.js";
-import { t } from "./i18n.js";
+import { getAll, get, post, put } from "./session.js";
+import { t } from "../i18n/index.js";
 import { can, onlyOwnTeams, staffHref } from "./main.js";
-import { act, dateOf, dateTime, field, fill, h, messageSlot, scroller, select, title } from "./ui.js";
+import { dateOnly, dateTime } from "../lib/format.js";
+import { fill, h, heading } from "../lib/dom.js";
+import { act, field, messageSlot, scroller, select } from "./ui.js";
 
 export function teamPicker(ctx, teams, selected, route) {
   const sel = select("team", teams.map((x) => [x.id, x.name]), selected, { id: "team-pick" });
@@ -28,7 +30,7 @@ export async function view(ctx) {
   const rules = tour.rules || {};
   document.title = `${t("navRosters")} · ${tour.name}`;
   const teams = await visibleTeams(ctx);
-  if (!teams.length) return [title(t("navRosters")), h("p", {}, t("noTeams"))];
+  if (!teams.length) return [heading(t("navRosters")), h("p", {}, t("noTeams"))];
   const team = teams.find((x) => x.id === Number(query.get("team"))) || teams[0];
   const slot = messageSlot();
   const box = h("div");
@@ -52,7 +54,7 @@ export async function view(ctx) {
     const players = byId();
     return scroller(h("table", { class: "plain ros" },
       h("caption", {}, t("rosterOf", { team: team.name }), dirty() ? h("span", { class: "warn" }, ` · ${t("unsaved")}`) : null),
-      h("thead", {}, h("tr", {}, ...[t("board"), t("player"), t("sex"), t("born"), "FIDE", t("nationalRating"),
+      h("thead", {}, h("tr", {}, ...[t("board"), t("player"), t("sex"), t("born"), "FIDE", t("staffNationalRating"),
         t("activationFee"), ""].map((x) => h("th", { scope: "col" }, x)))),
       h("tbody", {}, ...state.ids.map((id, i) => {
         const p = players.get(id) || { id, name: `#${id}` };
@@ -60,7 +62,7 @@ export async function view(ctx) {
           h("td", { class: "num" }, dirty() ? "·" : String(i + 1)),
           h("th", { scope: "row" }, p.name),
           h("td", {}, p.sex === "w" ? t("girl") : t("boy")),
-          h("td", {}, p.birth_date ? dateOf(p.birth_date) : "–"),
+          h("td", {}, p.birth_date ? dateOnly(p.birth_date) : "–"),
           h("td", { class: "num" }, String(rating(p))),
           h("td", { class: "num" }, p.national_rating ? String(p.national_rating) : "–"),
           h("td", {}, p.activation_fee_paid === undefined ? "" : (p.activation_fee_paid ? t("yes") : t("no"))),
@@ -129,7 +131,7 @@ export async function view(ctx) {
           slot.ok(t("playerCreated", { name: p.name }));
         });
       } }, h("div", { class: "grid2" }, field(t("lastName"), last), field(t("firstName"), first), field(t("sex"), sex),
-        field(t("born"), born), field(t("fideRating"), fide), field(t("nationalRating"), national)),
+        field(t("born"), born), field(t("staffFideRating"), fide), field(t("staffNationalRating"), national)),
       h("p", { class: "check" }, fee, h("label", { for: "f-activation" }, t("activationFeePaid"))), h("p", {}, button)));
   }
 
@@ -146,5 +148,5 @@ export async function view(ctx) {
 
   await load();
   draw();
-  return [title(t("navRosters")), teamPicker(ctx, teams, team.id, "rosters"), box];
+  return [heading(t("navRosters")), teamPicker(ctx, teams, team.id, "rosters"), box];
 }

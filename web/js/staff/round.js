@@ -2,26 +2,25 @@
 // hand changes (swap, PAB, forbid, colours; audited) -> publish -> results (results.js) -> complete;
 // reopen with a confirmation. Every refusal shows the API's detail and rule id.
 
-import { api, getAll, get, post, put } from "./api.js";
-import { t } from "./i18n.js";
-import { watch } from "./live.js";
+import { api, getAll, post, put } from "./session.js";
+import { t } from "../i18n/index.js";
+import { follow } from "../lib/live.js";
 import { can, staffHref } from "./main.js";
-import {
-  act, badge, confirmDialog, dateTime, field, fill, h, keepingFocus, messageSlot, points, scroller, title,
-} from "./ui.js";
+import { dateTime, pts } from "../lib/format.js";
+import { fill, h, heading, keepingFocus } from "../lib/dom.js";
+import { act, badge, confirmDialog, field, messageSlot, scroller } from "./ui.js";
+import { STATES, allows, hasPairing, isBefore, isCompleted, isPublic, workingRound } from "../lib/rounds.js";
 
 export function roundNav(ctx, rounds, current, route) {
   return h("nav", { class: "rpicker", "aria-label": t("rounds") }, h("ul", {}, ...rounds.map((r) => h("li", {},
     h("a", { href: staffHref(ctx.tid, `${route}/${r.number}`), "aria-current": r.number === current ? "page" : null,
-      class: `st-${r.state}`, title: t(`state_${r.state}`) }, String(r.number),
-    h("span", { class: "vh" }, ` ${t(`state_${r.state}`)}`))))));
+      class: `st-${r.state}`, title: t(`staffState_${r.state}`) }, String(r.number),
+    h("span", { class: "vh" }, ` ${t(`staffState_${r.state}`)}`))))));
 }
 
 /** The round to open when none is named: in progress, published, paired, else the first pending one. */
 export function currentRound(rounds) {
-  return (rounds.find((r) => r.state === "in_progress") || rounds.find((r) => r.state === "published")
-    || rounds.find((r) => r.state === "paired") || rounds.find((r) => r.state === "pending")
-    || rounds[rounds.length - 1])?.number ?? 1;
+  return (workingRound(rounds) || rounds[rounds.length - 1])?.number ?? 1;
 }
 
 /**
@@ -34,7 +33,7 @@ export async function roundRoute(ctx, { at = 0, pick = currentRound } = {}) {
   return { rounds, n: seg && /^\d+$/.test(seg) ? Number(seg) : pick(rounds) };
 }
 
-export const scoreText = (m) => (m.score ? m.score.map(points).join(" – ") : (m.pab ? "" : "…"));
+export const scoreText = (m) => (m.score ? m.score.map(pts).join(" – ") : (m.pab ? "" : "…"));
 
 export async function view(ctx) {
   const { tid, tour, access } = ctx;
@@ -91,8 +90,8 @@ export async function view(ctx) {
   // ------------------------------------------------------------ paired: review and hand changes
 
   function teamPick(team) {
-    if (!team) return h("span", { class: "muted" }, t("bye"));
-    if (!can(access, "round.change") || state.rnd.state !== "paired") {
+    if (!team) return h("span", { class: "muted" }, t("staffBye"));
+    if (!can(access, "round.change") || !allows(state.rnd.state, "round.change")) {
       return h("span", {}, team.name, team.tpn ? h("span", { class: "s-tpn" }, ` ${team.tpn}`) : null);
     }
     const on = state.picked.includes(team.id);
@@ -110,12 +109,12 @@ export async function view(ctx) {
     const out = scroller(h("table", { class: "plain pairing" },
       h("caption", {}, t("pairingOf", { n }), rnd.manual ? h("span", { class: "warn" }, ` · ${t("manualFlag")}`) : null),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("table")), h("th", { scope: "col" }, t("firstTeam")),
-        h("th", { scope: "col" }, t("score")), h("th", { scope: "col" }, t("secondTeam")))),
+        h("th", { scope: "col" }, t("staffScore")), h("th", { scope: "col" }, t("secondTeam")))),
       h("tbody", {}, ...rnd.matches.map((m) => h("tr", { dataset: { table: String(m.table) } },
         h("th", { scope: "row", class: "num tno" }, String(m.table)),
         h("td", { class: "tm-a" }, teamPick(m.first)),
-        h("td", { class: "num sc" }, m.forfeit ? t(`forfeit_${m.forfeit}`) : rnd.state === "paired" ? "" : scoreText(m)),
-        h("td", { class: "tm-b" }, m.pab ? h("span", { class: "muted" }, t("bye")) : teamPick(m.second)))))),
+        h("td", { class: "num sc" }, m.forfeit ? t(`forfeit_${m.forfeit}`) : isPublic(rnd.state) ? scoreText(m) : ""),
+        h("td", { class: "tm-b" }, m.pab ? h("span", { class: "muted" }, t("staffBye")) : teamPick(m.second)))))),
     t("pairingOf", { n }));
     out.querySelector(".cap").id = "pairing-cap";
     return out;
@@ -172,29 +171,29 @@ export async function view(ctx) {
   function actions() {
     const rnd = state.rnd;
     const out = [];
-    if (["pending", "paired"].includes(rnd.state) && can(access, "round.pair")) {
-      out.push(h("button", { type: "button", class: rnd.state === "pending" ? "primary" : null, id: "pair",
+    if (allows(rnd.state, "round.pair") && can(access, "round.pair")) {
+      out.push(h("button", { type: "button", class: hasPairing(rnd.state) ? null : "primary", id: "pair",
         onclick: async (ev) => {
-          if (rnd.state === "paired" && !(await confirmDialog({ title: t("repairTitle"), text: t("repairText"),
+          if (hasPairing(rnd.state) && !(await confirmDialog({ title: t("repairTitle"), text: t("repairText"),
             confirm: t("repair") }))) return;
           run(ev.currentTarget, () => post(`tournaments/${tid}/rounds/${n}/pair`), "details.explanation summary");
-        } }, rnd.state === "pending" ? t("pairRound", { n }) : t("repair")));
+        } }, hasPairing(rnd.state) ? t("repair") : t("pairRound", { n })));
     }
-    if (rnd.state === "paired" && can(access, "round.publish")) {
+    if (allows(rnd.state, "round.publish") && can(access, "round.publish")) {
       out.push(h("button", { type: "button", class: "primary", id: "publish",
         onclick: (ev) => run(ev.currentTarget, () => post(`tournaments/${tid}/rounds/${n}/publish`), "#results-link") },
       t("publish")));
     }
-    if (["published", "in_progress"].includes(rnd.state) && can(access, "results.write")) {
+    if (allows(rnd.state, "results.write") && can(access, "results.write")) {
       out.push(h("a", { class: "button primary", id: "results-link", href: staffHref(tid, `results/${n}`) },
         t("enterResults")));
     }
-    if (["published", "in_progress"].includes(rnd.state) && can(access, "round.complete")) {
+    if (allows(rnd.state, "round.complete") && can(access, "round.complete")) {
       out.push(h("button", { type: "button", id: "complete",
         onclick: (ev) => run(ev.currentTarget, () => post(`tournaments/${tid}/rounds/${n}/complete`), "h1") },
       t("completeRound")));
     }
-    if (rnd.state === "completed" && can(access, "round.reopen")) {
+    if (allows(rnd.state, "round.reopen") && can(access, "round.reopen")) {
       out.push(h("button", { type: "button", class: "danger", id: "reopen",
         onclick: async (ev) => {
           const ok = await confirmDialog({ title: t("reopenTitle", { n }), text: t("reopenText"), confirm: t("reopen"),
@@ -202,11 +201,11 @@ export async function view(ctx) {
           if (ok) run(ev.currentTarget, () => post(`tournaments/${tid}/rounds/${n}/reopen`), "#results-link");
         } }, t("reopen")));
     }
-    if (rnd.state !== "pending" && rnd.matches.length) {
+    if (hasPairing(rnd.state) && rnd.matches.length) {
       out.push(h("a", { class: "button", href: staffHref(tid, `print/pairings/${n}`) }, t("printPairings")));
       out.push(h("a", { class: "button", href: staffHref(tid, `print/slips/${n}`) }, t("printSlips")));
     }
-    if (rnd.state === "completed") {
+    if (isCompleted(rnd.state)) {
       out.push(h("a", { class: "button", href: `#/t/${tid}/standings?after=${n}` }, t("publicStandings")));
     }
     return h("p", { class: "buttons flow" }, ...out);
@@ -214,25 +213,24 @@ export async function view(ctx) {
 
   function draw() {
     const rnd = state.rnd;
-    const steps = ["pending", "paired", "published", "in_progress", "completed"];
     fill(box,
       h("p", { class: "lead" }, badge(rnd.state), " ", t("scheduledStart", { when: dateTime(rnd.scheduled_start, zone) })),
-      h("ol", { class: "steps", "aria-label": t("roundSteps") }, ...steps.map((s) => h("li", {
-        class: s === rnd.state ? "now" : steps.indexOf(s) < steps.indexOf(rnd.state) ? "done" : null,
+      h("ol", { class: "steps", "aria-label": t("roundSteps") }, ...STATES.map((s) => h("li", {
+        class: s === rnd.state ? "now" : isBefore(s, rnd.state) ? "done" : null,
         "aria-current": s === rnd.state ? "step" : null }, t(`step_${s}`)))),
       slot.el,
       actions(),
-      rnd.state === "paired" ? h("p", { class: "s-note" }, t("unpublishedNote")) : null,
-      rnd.state === "pending" ? absences() : null,
-      rnd.state === "paired" ? explanation() : null,
+      allows(rnd.state, "round.publish") ? h("p", { class: "s-note" }, t("unpublishedNote")) : null,
+      allows(rnd.state, "round.absent") ? absences() : null,
+      allows(rnd.state, "round.change") ? explanation() : null, // the engine's reasons, while they can be acted on
       rnd.matches.length ? pairingTable() : null,
-      rnd.state === "paired" && can(access, "round.change") ? changes() : null,
+      allows(rnd.state, "round.change") && can(access, "round.change") ? changes() : null,
       status);
   }
 
   await load();
   draw();
-  const stop = watch(tid, {
+  const stop = follow(tid, {
     onEvent: (type, data) => {
       if (state.busy || document.querySelector("dialog[open]")) return;
       if ((type === "round" || type === "match") && data.round === n) {
@@ -253,5 +251,5 @@ export async function view(ctx) {
     },
   });
   ctx.onLeave(stop);
-  return [title(t("roundN", { n })), roundNav(ctx, rounds, n, "round"), box];
+  return [heading(t("roundN", { n })), roundNav(ctx, rounds, n, "round"), box];
 }

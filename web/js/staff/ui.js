@@ -1,38 +1,20 @@
-// Small building blocks of the console: refusals, confirmations, forms, dates in the tournament's zone.
+// Small building blocks of the console: refusals, confirmations, forms, round badges (DOM helpers:
+// ../lib/dom.js, formatting: ../lib/format.js).
 
-import { h, vh } from "../dom.js";
-import { locale, t } from "./i18n.js";
-
-export { h, vh };
+import { t } from "../i18n/index.js";
+import { h, scrollTable } from "../lib/dom.js";
 
 /**
- * Redraw with fn() and give the focus back to the same control (same id, or same data-team /
- * data-action / data-key), so that a live update never takes the keyboard away from its user.
+ * A refusal as the API gave it (role=alert): its sentence (`detail`, else `title`) and its rule id. The HTTP
+ * status is for programs (data-status), not for the volunteer reading the box.
  */
-export function keepingFocus(container, fn) {
-  const el = document.activeElement;
-  const inside = el && container.contains(el);
-  const sel = !inside ? null : el.id ? `#${CSS.escape(el.id)}`
-    : ["team", "action", "key"].map((k) => (el.dataset?.[k] ? `[data-${k}="${CSS.escape(el.dataset[k])}"]` : ""))
-      .join("") || null;
-  fn();
-  if (sel) container.querySelector(sel)?.focus();
-}
-
-/** Replace el's children; null, undefined and false are left out, arrays are flattened. */
-export function fill(el, ...children) {
-  el.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
-  return el;
-}
-
-/** A refusal as the API gave it: its sentence, its rule id and the HTTP status (role=alert). */
 export function problemBox(err, { context = "" } = {}) {
   const status = err && err.status;
   const detail = err && (err.detail || err.title) ? (err.detail || err.title) : null;
-  const text = status === 0 ? t("networkError") : detail || (err && err.message) || t("unknownError");
+  // a refusal without a sentence says so in words, never "HTTP 409"
+  const text = status === 0 ? t("networkError") : detail || (status ? null : err?.message) || t("unknownError");
   return h("div", { class: "problem", role: "alert", dataset: { status: String(status ?? ""), rule: err?.rule || "" } },
-    h("p", { class: "problem-title" }, context || (status === 401 ? t("signedOutTitle") : t("refused")),
-      status ? h("span", { class: "muted" }, ` (HTTP ${status})`) : null),
+    h("p", { class: "problem-title" }, context || (status === 401 ? t("signedOutTitle") : t("refused"))),
     h("p", {}, err?.rule ? [h("code", { class: "rule", title: t("ruleId") }, err.rule), " "] : null,
       h("span", { class: "detail", lang: detail && !err.localised ? "en" : null }, text)),
     err?.retryAfter ? h("p", { class: "muted" }, t("retryAfter", { s: err.retryAfter })) : null);
@@ -118,60 +100,6 @@ export function select(name, options, value = null, attrs = {}) {
     ...options.map(([v, label]) => h("option", { value: String(v), selected: String(v) === String(value) }, label)));
 }
 
-/** Dates and times in the tournament's zone, 24-hour clock, in the console's language. */
-function fmt(date, zone, opts) {
-  try {
-    return new Intl.DateTimeFormat(locale(), { ...opts, timeZone: zone || undefined }).format(date);
-  } catch (e) {
-    return new Intl.DateTimeFormat(locale(), opts).format(date);
-  }
-}
-
-export function dateTime(iso, zone, { seconds = false } = {}) {
-  if (!iso) return t("none");
-  return fmt(new Date(iso), zone, {
-    weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23",
-    ...(seconds ? { second: "2-digit" } : {}),
-  });
-}
-
-export function timeOf(iso, zone) {
-  if (!iso) return t("none");
-  return fmt(new Date(iso), zone, { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
-}
-
-export function dateOf(isoDate) {
-  if (!isoDate) return t("none");
-  return fmt(new Date(`${isoDate}T12:00:00Z`), "UTC", { day: "numeric", month: "long", year: "numeric" });
-}
-
-/** "2 d 03:04:05" / "03:04:05" until `target` (ms since epoch), or null when it has passed. */
-export function countdown(target, now = Date.now()) {
-  let s = Math.floor((target - now) / 1000);
-  if (s < 0) return null;
-  const d = Math.floor(s / 86400);
-  s -= d * 86400;
-  const hh = String(Math.floor(s / 3600)).padStart(2, "0");
-  const mm = String(Math.floor((s % 3600) / 60)).padStart(2, "0");
-  const ss = String(s % 60).padStart(2, "0");
-  return `${d ? `${t("daysShort", { n: d })} ` : ""}${hh}:${mm}:${ss}`;
-}
-
-/** A board result as arbiters write it, White first: "1-0", "½-½", "+/−". */
-export function resultText(code) {
-  return {
-    "1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½", "+/-": "+/−", "-/+": "−/+", "-/-": "−/−",
-  }[code] ?? "";
-}
-
-/** "2.5" -> "2½" */
-export function points(value) {
-  if (value === null || value === undefined) return "";
-  const m = /^(-?\d+)\.5$/.exec(String(value));
-  if (m) return m[1] === "0" ? "½" : `${m[1]}½`;
-  return String(value);
-}
-
 /** A player's name with their rating: "Παπαδόπουλος, Νίκος 1620". */
 export function playerLabel(p) {
   if (!p) return t("emptySeat");
@@ -179,38 +107,11 @@ export function playerLabel(p) {
   return r ? `${p.name} ${r}` : p.name;
 }
 
-export const teamName = (team) => (team ? `${team.name}${team.tpn ? ` (${team.tpn})` : ""}` : t("bye"));
+export const teamName = (team) => (team ? `${team.name}${team.tpn ? ` (${team.tpn})` : ""}` : t("staffBye"));
 
-/** A heading that takes the focus after navigation. */
-export const title = (text) => h("h1", { tabindex: "-1" }, text);
-
-let captions = 0;
-
-/**
- * A table in a labelled, focusable scroll region (wide tables scroll inside it on phones). Its caption
- * goes above the region, naming the table (aria-labelledby), so that it wraps on a phone instead of
- * scrolling away with the columns.
- */
-export function scroller(table, label) {
-  const caption = table.querySelector(":scope > caption");
-  let head = null;
-  if (caption) {
-    captions += 1;
-    head = h("p", { class: "cap", id: `cap-${captions}`, tabindex: "-1" }, ...caption.childNodes);
-    caption.remove();
-    table.setAttribute("aria-labelledby", head.id);
-  }
-  return h("div", { class: "tblock" }, head,
-    h("div", { class: "scroll", role: "region", tabindex: "0", "aria-label": label }, table));
-}
-
-/** A board's result from the first team's side (the side on the left), as the match score is read. */
-export function firstSideResult(board) {
-  const text = resultText(board.result);
-  if (!text || board.white === "first") return text;
-  return { "1-0": "0-1", "0-1": "1-0", "+/−": "−/+", "−/+": "+/−" }[text] ?? text;
-}
+/** The console's tables scroll with their caption above them (it wraps on a phone). */
+export const scroller = (table, label) => scrollTable(table, label, { captionAbove: true });
 
 export function badge(state) {
-  return h("span", { class: `badge st-${state}` }, t(`state_${state}`));
+  return h("span", { class: `badge st-${state}` }, t(`staffState_${state}`));
 }

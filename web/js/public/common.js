@@ -1,10 +1,13 @@
-// Helpers the public views share: links, cached tournament data, small widgets.
+// What the public pages share: links, cached tournament data, small widgets, the slow poll interval.
 
-import { apiUrl, getAll, getJson } from "./api.js";
-import { t } from "./i18n.js";
-import { h, name, vh } from "./dom.js";
+import { t } from "../i18n/index.js";
+import { h, name, vh } from "../lib/dom.js";
+import { apiUrl, getAll, getJson } from "../lib/http.js";
+import { POLL_MS } from "../lib/live.js";
+import { isPlaying } from "../lib/rounds.js";
 
-export const ACTIVE_STATES = new Set(["published", "in_progress"]);
+/** Poll interval while a round waits for its pairings, and of the standings. */
+export const SLOW_POLL_MS = POLL_MS * 4;
 
 export const tHref = (tid, rest = "") => `#/t/${tid}${rest}`;
 export const link = (href, ...children) => h("a", { href }, ...children);
@@ -30,14 +33,21 @@ export function statusNote(status) {
   return status === "expelled" || status === "withdrawn" ? h("span", { class: "badge warn" }, t(status)) : null;
 }
 
-/** A heading that receives focus after a navigation. */
-export const heading = (...children) => h("h1", { tabindex: "-1" }, ...children);
-
 /** Download links to the public exports. items: [[labelKey, api path], ...] */
 export function downloads(items) {
   return h("nav", { class: "downloads", "aria-label": t("downloads") },
     h("span", { class: "muted" }, `${t("downloads")}: `),
     ...items.flatMap(([key, path], i) => [i ? " · " : "", h("a", { href: apiUrl(path), download: "" }, t(key))]));
+}
+
+/** The rounds after which standings exist, to pick from (standings, crosstable). */
+export function afterPicker(tid, done, after, section) {
+  if (done.length < 2) return null;
+  return h("nav", { class: "picker", "aria-label": t("rounds") }, h("ul", {}, ...done.map((d) => h("li", {},
+    h("a", {
+      href: tHref(tid, `/${section}?after=${d}`), "aria-current": d === after ? "page" : null,
+      title: t("afterRound", { n: d }),
+    }, String(d), vh(` (${t("afterRound", { n: d })})`))))));
 }
 
 // ---------------------------------------------------------------- cached reads
@@ -67,4 +77,4 @@ export async function rounds(tid) {
 
 /** Is a round of tournament tid being played (as last seen)? Results are provisional then. */
 export const roundRunning = (tid) => roundsSeen.tid === tid && (roundsSeen.list || []).some(
-  (r) => ACTIVE_STATES.has(r.state));
+  (r) => isPlaying(r.state));

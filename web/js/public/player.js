@@ -1,0 +1,98 @@
+// A player (#/t/1/player/14): team, ratings, the next assignment, score and every published game.
+
+import { getJson } from "../lib/http.js";
+import { dateTime, num, pts, resultSides } from "../lib/format.js";
+import { h, heading, name, scrollTable, vh } from "../lib/dom.js";
+import { t } from "../i18n/index.js";
+import { colourChip, link, playerLink, teamLink, tHref, tournament, zoneOf } from "./common.js";
+
+/** The player's side of a board result, as the result column shows it: 1, ½, 0, +, −. */
+function mySide(g) {
+  const sides = resultSides(g.result);
+  if (sides) return g.colour === "W" ? sides[0] : sides[1];
+  if (g.outcome === "forfeit_win") return "+";
+  if (g.outcome === "forfeit_loss" || g.outcome === "double_forfeit") return "−";
+  return null;
+}
+
+function opponentLine(tid, g) {
+  if (g.opponent) {
+    const rating = g.opponent.fide_rating ?? g.opponent.national_rating;
+    return [playerLink(tid, g.opponent), rating ? h("span", { class: "muted" }, ` (${rating})`) : null,
+      g.opponent.team ? h("span", { class: "muted small block" }, name(g.opponent.team.name)) : null];
+  }
+  return g.opponent_team ? [h("span", { class: "muted small block" }, teamLink(tid, g.opponent_team))] : [];
+}
+
+function nextBox(tid, nx, zone) {
+  const head = [h("strong", {}, t("roundN", { n: nx.round })), ": "];
+  let body;
+  if (nx.outcome === "pending") {
+    body = [t("tableN", { n: nx.table }), ", ", t("boardN", { n: nx.board }), ", ", colourChip(nx.colour === "W"), " ",
+      t(nx.colour === "W" ? "withWhite" : "withBlack"), " ", t("against"), " ",
+      nx.opponent ? playerLink(tid, nx.opponent) : t("none"),
+      nx.opponent?.team ? [" (", teamLink(tid, nx.opponent.team), ")"] : null];
+  } else if (nx.outcome === "not_playing") {
+    body = [t("nextNotPlaying", { table: nx.table }), " ", nx.opponent_team ? teamLink(tid, nx.opponent_team) : t("none")];
+  } else {
+    body = [t(nx.outcome === "pab" ? "nextBye" : "nextAbsent")];
+  }
+  return h("section", { class: "next", "aria-labelledby": "next-h" },
+    h("h2", { id: "next-h" }, t("nextGame")),
+    h("p", { class: "next-line" }, ...head, ...body),
+    h("p", { class: "muted small" }, `${t(`nextState_${nx.state}`)} · ${t("start")}: ${dateTime(nx.scheduled_start, zone)}`,
+      " · ", link(tHref(tid, `/r/${nx.round}?${nx.table ? `table=${nx.table}` : ""}`), t("roundN", { n: nx.round }))));
+}
+
+function scoreText(s) {
+  if (!s.games) return t("noGames");
+  return [h("strong", {}, t("scoreText", { points: pts(s.points), games: s.games })), " · ",
+    `${num(s.percentage_display)}\u00a0%`, s.performance ? ` · ${t("performance")} ${s.performance}` : ""];
+}
+
+export async function viewPlayer({ tid, params }) {
+  const pid = Number(params.id);
+  const [tour, data] = await Promise.all([tournament(tid), getJson(`tournaments/${tid}/players/${pid}`)]);
+  const zone = zoneOf(tour);
+  const p = data.player;
+  document.title = `${p.name} · ${tour.name}`;
+  const facts = [
+    [t("team"), data.team ? teamLink(tid, data.team) : null],
+    [t("club"), data.club ? name(data.club.name) : null],
+    [t("rosterBoard"), data.board ?? null],
+    [t("fideRating"), p.fide_rating ?? null],
+    [t("nationalRating"), p.national_rating ?? null],
+    [t("fideId"), p.fide_id ?? null],
+  ].filter(([, v]) => v !== null && v !== "");
+  const games = h("table", { class: "pgames" },
+    h("caption", {}, t("games_")),
+    h("thead", {}, h("tr", {},
+      h("th", { scope: "col", class: "num" }, h("abbr", { title: t("round") }, t("roundAbbr"))),
+      h("th", { scope: "col", class: "num" }, h("abbr", { title: `${t("table")} / ${t("board")}` }, t("tableAbbr"))),
+      h("th", { scope: "col" }, t("opponent")),
+      h("th", { scope: "col", class: "res" }, h("abbr", { title: t("gameResult") }, "±")))),
+    h("tbody", {}, ...data.rounds.map((g) => {
+      const side = mySide(g);
+      const note = t(`game_${g.outcome}`);
+      return h("tr", { class: `o-${g.outcome}` },
+        h("th", { scope: "row", class: "num" }, link(tHref(tid, `/r/${g.round}${g.table ? `?table=${g.table}` : ""}`),
+          String(g.round))),
+        h("td", { class: "num tb" }, g.table ?? t("none"),
+          g.board ? h("span", { class: "muted small block" }, colourChip(g.colour === "W"), " ",
+            h("span", { "aria-hidden": "true" }, `${t("boardAbbr")} `), vh(`${t("board")} `), g.board) : null),
+        h("td", {}, ...opponentLine(tid, g), note ? h("span", { class: "muted small block" }, note) : null),
+        h("td", { class: "res" }, side ?? (g.outcome === "pending" ? "…" : t("none"))));
+    })));
+  const s = data.score;
+  return [
+    heading(p.title ? h("abbr", { class: "title" }, `${p.title} `) : null, name(p.name)),
+    h("dl", { class: "facts" }, ...facts.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
+    data.next ? nextBox(tid, data.next, zone) : null,
+    h("h2", {}, t("score"), s.after_round ? h("span", { class: "muted small" }, ` (${t("afterRoundShort", { n: s.after_round })})`) : null),
+    h("p", { class: "score" }, scoreText(s)),
+    s.boards.length > 1 ? h("ul", { class: "plain small" }, ...s.boards.map((b) => h("li", {},
+      `${t("boardN", { n: b.board })}: `, scoreText(b)))) : null,
+    h("p", { class: "muted small" }, t("statsNote")),
+    data.rounds.length ? scrollTable(games, t("games_")) : h("p", {}, t("noGames")),
+  ];
+}
