@@ -9,7 +9,7 @@ from app.auth.credentials import check_login, create_access_token, hash_password
 from app.auth.principal import Principal
 from app.auth.rights import permissions_in
 from app.auth.throttle import check_throttle, clear_failures, record_failure, throttle_keys
-from app.models import Membership, User
+from app.models import Membership, Tournament, User
 from app.operations import audit
 from app.operations.repository import get_or_404, paginate
 from app.schemas.accounts import MembershipRead, MeRead, TournamentRights, UserCreate, UserUpdate
@@ -42,7 +42,11 @@ def me(session: Session, principal: Principal) -> MeRead:
     user = get_or_404(session, User, principal.user_id, "user")
     ms = session.exec(select(Membership).where(Membership.user_id == user.id).order_by(Membership.id)).all()
     rights = []
-    for tid in dict.fromkeys(m.tournament_id for m in ms):
+    tids = list(dict.fromkeys(m.tournament_id for m in ms))
+    if principal.is_admin:  # an administrator holds the tournament actions in every tournament, roles or not
+        tids += [t for t in session.exec(select(Tournament.id).order_by(Tournament.id)).all()
+                 if t is not None and t not in tids]
+    for tid in tids:
         mine = [m for m in ms if m.tournament_id == tid]
         rights.append(TournamentRights(
             tournament_id=tid, roles=sorted({m.role for m in mine}),

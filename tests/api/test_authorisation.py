@@ -256,3 +256,13 @@ def test_me_lists_the_permissions_per_tournament(client: TestClient, world: dict
     assert t1["team_ids"] == [world["x1"]["id"]] and "lineup.write" in t1["permissions"]
     assert "round.pair" not in t1["permissions"]
     assert ok(client.get("/auth/me", headers=world["auth"]["o2"]))["can_create_tournaments"] is True
+
+
+def test_me_gives_an_administrator_every_tournament(client: TestClient, world: dict[str, Any],
+                                                    admin: dict[str, str]) -> None:
+    """An administrator holds every tournament action without a role there: /auth/me lists each tournament
+    (the console builds its menus from it alone)."""
+    me = ok(client.get("/auth/me", headers=admin))
+    listed = {x["tournament_id"]: x for x in me["tournaments"]}
+    assert {world["t1"], world["t2"]} <= listed.keys()
+    assert {"round.pair", "tournament.update", "results.write"} <= set(listed[world["t2"]]["permissions"])
