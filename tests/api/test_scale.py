@@ -291,12 +291,15 @@ def test_past_the_limit_the_server_answers_503_at_once_and_recovers(tight: TestC
     busy = tight.get("/tournaments")
     assert busy.status_code == 503 and busy.headers["Retry-After"] == "1"
     assert busy.headers["content-type"] == "application/problem+json" and "rule" not in busy.json()
-    for health in ("/health", "/healthz", "/readyz"):
-        assert tight.get(health).status_code == 200  # never shed
+    for health in ("/health", "/healthz"):
+        assert tight.get(health).status_code == 200  # never shed: the worker is alive
+    not_ready = tight.get("/readyz")  # but not ready for more: a load balancer sends new work elsewhere
+    assert not_ready.status_code == 503 and not_ready.headers["content-type"] == "application/problem+json"
     release.set()
     th.join(10)
     assert results == [200]
     assert tight.get("/tournaments").status_code == 200  # recovered at once
+    assert tight.get("/readyz").status_code == 200
 
 
 # --- first administrator ----------------------------------------------------------------------------------------
