@@ -1,7 +1,7 @@
 """The application layer: database-aware use cases between the HTTP routers and the pure rules.
 
 - :mod:`repository` loads rows into the pure model of :mod:`app.services` and back;
-- :mod:`read_models` builds every JSON read model (a round, the standings, a roster, ...) that the routers,
+- :mod:`reads` builds every JSON read model (a round, the standings, a roster, ...) that the routers,
   the exports and the event stream share;
 - :mod:`rounds` finds a round, its matches and boards;
 - the use cases: :mod:`pairing`, :mod:`boards`, :mod:`results` (a round's pairing, boards and results),

@@ -12,7 +12,8 @@ from app.auth.principal import Principal
 from app.auth.rights import Access
 from app.models import Appeal, BoardGame, Club, CommitteeMember, Lineup, Match, Round, User
 from app.operations import audit
-from app.operations.read_models import appeal_read, involved_clubs, lineup_read, member_read, members, to_member
+from app.operations.reads.appeals import appeal_read, involved_clubs, member_read, members, to_member
+from app.operations.reads.lineups import lineup_read
 from app.operations.repository import get_or_404, get_team, load_tournament, paginate, rules_of
 from app.operations.rounds import get_round
 from app.schemas.appeals import AppealCreate, AppealDecision, AppealRead, CommitteeMemberRead, CommitteePut

@@ -145,7 +145,7 @@ def read(session: Session, tournament_id: int, view: str, build: Callable[[Tourn
          params: Key = (), audience: str = "public", if_none_match: str | None = None) -> Answer:
     """The read model ``view`` of the tournament as JSON bytes with its ETag, or "not modified".
 
-    ``build(tournament)`` computes it (a read model of :mod:`app.operations.read_models`); ``model`` is
+    ``build(tournament)`` computes it (a read model of :mod:`app.operations.reads`); ``model`` is
     its response type, which serialises it exactly as the route would.
     """
     version, created = stamp(session, tournament_id)

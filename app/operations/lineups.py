@@ -19,7 +19,8 @@ from app.auth.rights import Access
 from app.models import Club, Lineup, Round, Team, Tournament
 from app.operations import audit
 from app.operations.boards import lineup_changed
-from app.operations.read_models import lineup_read, player_row_view
+from app.operations.reads.lineups import lineup_read
+from app.operations.reads.players import player_row_view
 from app.operations.repository import (
     TOURNAMENT_BY_ID,
     by_id,

@@ -16,7 +16,7 @@ from app.auth.principal import Principal
 from app.models import BoardGame, Match, Round, Team, Tournament
 from app.operations import audit
 from app.operations.boards import base_lineup_warnings, round_lineups, store_matches
-from app.operations.read_models import round_read
+from app.operations.reads.rounds import round_read
 from app.operations.repository import load_domain, load_tournament, rules_of
 from app.operations.results import round_complete
 from app.operations.rounds import get_round, round_matches

@@ -11,7 +11,7 @@ from app.auth.rights import Access, club_rights
 from app.models import Club, Player, RosterEntry
 from app.models.base import utcnow
 from app.operations import audit
-from app.operations.read_models import player_row_view, player_view
+from app.operations.reads.players import player_row_view, player_view
 from app.operations.repository import club_row, get_or_404, paginate
 from app.schemas.clubs import PlayerCreate, PlayerPublic, PlayerRead, PlayerUpdate
 from app.services.errors import NotFound, StateConflict

@@ -9,7 +9,7 @@ from sqlmodel import Session, select
 from app.auth.principal import Principal
 from app.models import Round, Team, Tournament
 from app.operations import audit
-from app.operations.read_models import ranking_read, ranking_rows
+from app.operations.reads.lineups import ranking_read, ranking_rows
 from app.operations.repository import load_tournament
 from app.schemas.lineups import RankingRead
 from app.services.errors import StateConflict

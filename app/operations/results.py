@@ -20,7 +20,7 @@ from app.auth.principal import Principal
 from app.models import BoardGame, IdempotencyRecord, Match, Round, Team, Tournament
 from app.operations import audit
 from app.operations.boards import auto_forfeit
-from app.operations.read_models import match_boards_of, match_read, prefetch
+from app.operations.reads.rounds import match_boards_of, match_read, prefetch
 from app.operations.repository import load_tournament, rules_of
 from app.operations.rounds import get_round, has_entered_results, match_boards, match_etag, round_matches
 from app.schemas.rounds import BatchOutcome, BatchResults, MatchRead

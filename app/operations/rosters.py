@@ -9,7 +9,7 @@ from sqlmodel import Session, col, select
 from app.auth.principal import Principal
 from app.models import Club, Player, RosterEntry, Team
 from app.operations import audit
-from app.operations.read_models import roster_read
+from app.operations.reads.teams import roster_read
 from app.operations.repository import get_team, load_tournament, rules_of, to_club, to_player
 from app.schemas.teams import RosterPut, RosterRead
 from app.services.eligibility import check_roster, check_roster_change_allowed

@@ -14,7 +14,7 @@ from sqlmodel import Session, select
 from app.auth.principal import Principal
 from app.models import Club, Membership, Payment, Round, Team, Tournament, User
 from app.operations import audit
-from app.operations.read_models import team_read
+from app.operations.reads.teams import team_read
 from app.operations.repository import (
     TEAM_BY_ID,
     by_id,

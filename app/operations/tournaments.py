@@ -8,7 +8,7 @@ from sqlmodel import Session, col, select
 from app.auth.principal import Principal
 from app.models import Membership, Round, Tournament
 from app.operations import audit
-from app.operations.read_models import tournament_read
+from app.operations.reads.tournaments import tournament_read
 from app.operations.repository import delete_tournament_rows, load_tournament, paginate, rules_of
 from app.schemas.tournaments import TournamentCreate, TournamentRead, TournamentUpdate
 from app.services.errors import InvalidInput, StateConflict

@@ -313,7 +313,7 @@ def _bulk(state: ORMExecuteState) -> None:
 
 def _events_of(session: OrmSession, tid: int, ch: Changes, version: int,
                round_of_match: dict[int, Round]) -> list[tuple[str, dict[str, Any]]]:
-    from app.operations.read_models import match_read, prefetch
+    from app.operations.reads.rounds import match_read, prefetch
 
     out: list[tuple[str, dict[str, Any]]] = []
     round_events: set[int] = set()

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Response
 
 from app.http.deps import NOT_MODIFIED, Access, Id, IfNoneMatch, SessionDep, answers, cached, permit, public
 from app.operations import cache, ranking
-from app.operations.read_models import ranking_read
+from app.operations.reads.lineups import ranking_read
 from app.schemas.lineups import RankingRead
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/ranking", tags=["ranking"])

@@ -25,7 +25,7 @@ from app.http.deps import (
     public,
 )
 from app.operations import cache, pairing, rounds
-from app.operations.read_models import round_read, round_summaries
+from app.operations.reads.rounds import round_read, round_summaries
 from app.schemas.base import Page
 from app.schemas.rounds import AbsentPut, PairingChange, RoundRead, RoundSummary
 

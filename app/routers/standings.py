@@ -8,7 +8,8 @@ from fastapi import APIRouter, Query, Response
 
 from app.http.deps import NOT_MODIFIED, Access, Id, IfNoneMatch, SessionDep, answers, cached, public
 from app.operations import cache
-from app.operations.read_models import crosstable_read, prizes_read, standings_read, team_results_read
+from app.operations.reads.standings import crosstable_read, prizes_read, standings_read
+from app.operations.reads.teams import team_results_read
 from app.operations.repository import get_team
 from app.schemas.rounds import TeamResultsRead
 from app.schemas.standings import CrosstableRead, StandingsRead

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Response
 
 from app.http.deps import NOT_MODIFIED, Access, Id, IfNoneMatch, PagingDep, SessionDep, cached, public
 from app.operations import cache
-from app.operations.read_models import board_stats_read, player_page_read, tournament_players
+from app.operations.reads.players import board_stats_read, player_page_read, tournament_players
 from app.schemas.base import Page
 from app.schemas.players import BoardStatsRead, PlayerPageRead
 from app.schemas.teams import RosteredPlayer

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Query, Response, status
 
 from app.http.deps import NOT_MODIFIED, Access, Id, IfNoneMatch, PagingDep, SessionDep, answers, cached, permit, public
 from app.operations import cache, tournaments
-from app.operations.read_models import tournament_read
+from app.operations.reads.tournaments import tournament_read
 from app.schemas.base import Page
 from app.schemas.tournaments import TournamentCreate, TournamentRead, TournamentUpdate
 

@@ -271,7 +271,7 @@ def tight(monkeypatch: pytest.MonkeyPatch, engine: Any) -> Iterator[TestClient]:
 
 def test_past_the_limit_the_server_answers_503_at_once_and_recovers(tight: TestClient, admin: dict[str, str],
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    import app.operations.read_models as rm
+    import app.operations.reads.tournaments as rm
 
     t = ok(tight.post("/tournaments", json={"name": "X", "preset": "k12-2025"}, headers=admin), 201)
     entered, release = threading.Event(), threading.Event()

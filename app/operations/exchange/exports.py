@@ -23,7 +23,7 @@ from typing import Any
 from sqlmodel import Session, select
 
 from app.models import Club, Player, Round, Team, Tournament
-from app.operations.read_models import completed_view
+from app.operations.reads.standings import completed_view
 from app.operations.repository import load_domain, load_tournament, rules_of
 from app.presentation.standings import standings_to_dict
 from app.services import tournament as dom

@@ -22,7 +22,7 @@ from sqlmodel import Session, select
 from app.auth.principal import Principal
 from app.models import BoardGame, Club, Match, Membership, Player, RosterEntry, Round, Team, Tournament
 from app.operations import audit
-from app.operations.read_models import tournament_read
+from app.operations.reads.tournaments import tournament_read
 from app.schemas.tournaments import ImportedPab, TournamentImportRead
 from app.services import tournament as dom
 from app.services.errors import FileFormatError, InvalidInput, StateConflict

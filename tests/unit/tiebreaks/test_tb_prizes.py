@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from app.operations.read_models import prizes_dict
+from app.operations.reads.standings import prizes_dict
 from app.services.prizes import compute_prizes
 from app.services.rules import Rules
 from app.services.standings import compute_standings

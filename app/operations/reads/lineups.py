@@ -1,0 +1,102 @@
+"""Read models of lineups and of the initial ranking."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from sqlmodel import Session, select
+
+from app.auth.principal import Principal
+from app.auth.rights import can_see_private
+from app.models import (
+    Club,
+    Lineup,
+    Player,
+    Team,
+    Tournament,
+)
+from app.operations.reads.players import player_view
+from app.operations.repository import (
+    eligibility,
+    roster_in_board_order,
+    rules_of,
+    to_player,
+)
+from app.schemas.lineups import LineupBoard, LineupRead, RankingRead, RankingRowRead
+from app.services.lineups import base_lineup, base_lineup_problems, lineup_problems
+from app.services.seeding import initial_ranking
+from app.services.standings import format_value
+from app.services.tournament import Team as DomTeam
+from app.services.tournament import TeamStatus
+
+
+def effective_lineup(session: Session, t: Tournament, team: Team, number: int) -> tuple[Lineup | None, list[Player]]:
+    """The submitted lineup, or the base lineup (the first `boards` roster players), in board order."""
+    rules = rules_of(t)
+    lu = session.exec(select(Lineup).where(Lineup.tournament_id == t.id, Lineup.round_number == number,
+                                           Lineup.team_id == team.id)).first()
+    roster = roster_in_board_order(session, team)
+    if lu is None:
+        by_id = {p.id: p for p in roster}
+        base = base_lineup(rules, [to_player(p) for p in roster])
+        return None, [by_id[p.id] for p in base]
+    players = {p.id: p for p in session.exec(select(Player).where(Player.id.in_(lu.player_ids))).all()}  # type: ignore[union-attr]
+    return lu, [players[i] for i in lu.player_ids if i in players]
+
+
+def lineup_read(session: Session, t: Tournament, team: Team, number: int, principal: Principal | None) -> LineupRead:
+    rules = rules_of(t)
+    lu, players = effective_lineup(session, t, team, number)
+    problems = []
+    if lu is None:
+        roster = [to_player(p) for p in roster_in_board_order(session, team)]
+        club = session.get(Club, team.club_id)
+        on = t.start_date or date.today()
+        problems = [{"rule": e.rule, "detail": e.detail}
+                    for e in lineup_problems(rules, roster, [p.id for p in players], None, False,
+                                             eligibility(rules, club, on))]
+    private = can_see_private(session, principal, team.club_id)
+    boards = [LineupBoard(board=i + 1,
+                          player=player_view(session, principal, players[i], private) if i < len(players) else None)
+              for i in range(rules.boards)]
+    return LineupRead(team_id=team.id or 0, round=number, submitted=lu is not None,
+                      captain_id=lu.captain_id if lu else None, boards=boards, problems=problems)
+
+
+def ranking_rows(session: Session, t: Tournament, numbered: bool = False) -> tuple[list[RankingRowRead], list[Team]]:
+    """The initial ranking (R-4.1) of the entered teams, and those teams.
+
+    ``numbered``: also the teams that got a pairing number and then left (withdrawn, expelled);
+    once numbers are given the rows are in TPN order (teams without one last, by the ranking),
+    each with its ``status``: a TPN stays with its team for the whole event (C.04.6 1.1.3)."""
+    rules = rules_of(t)
+    teams = [tm for tm in session.exec(select(Team).where(Team.tournament_id == t.id)).all()
+             if tm.status == "entered" or (numbered and tm.tpn is not None and tm.status in ("withdrawn", "expelled"))]
+    clubs = {c.id: c for c in session.exec(select(Club)).all()}
+    rosters = {tm.id: [to_player(p) for p in roster_in_board_order(session, tm)] for tm in teams}
+    rows = initial_ranking(rules, [
+        (DomTeam(id=tm.id or 0, name=tm.name, club_id=tm.club_id, status=TeamStatus.ENTERED), rosters[tm.id])
+        for tm in teams
+    ])
+    by_id = {tm.id: tm for tm in teams}
+    on = t.start_date or date.today()
+    out = []
+    for pos, row in enumerate(rows, start=1):
+        tm = by_id[row.team_id]
+        club = clubs.get(tm.club_id)
+        problems = base_lineup_problems(rules, rosters[tm.id], eligibility(rules, club, on))
+        out.append(RankingRowRead(
+            position=pos, team_id=row.team_id, name=tm.name, club_name=club.name if club else "",
+            average=format_value(row.average), ratings=list(row.ratings), tpn=tm.tpn,
+            base_lineup_problems=[{"rule": e.rule, "detail": e.detail} for e in problems],
+            status=tm.status,
+        ))
+    if numbered and any(r.tpn is not None for r in out):
+        out.sort(key=lambda r: (r.tpn is None, r.tpn or 0, r.position))
+        out = [r.model_copy(update={"position": i}) for i, r in enumerate(out, start=1)]
+    return out, teams
+
+
+def ranking_read(session: Session, t: Tournament) -> RankingRead:
+    rows, _ = ranking_rows(session, t, numbered=True)
+    return RankingRead(locked=t.tpns_locked_at is not None, rows=rows)
