@@ -12,7 +12,7 @@ from app.operations.reads.standings import crosstable_read, prizes_read, standin
 from app.operations.reads.teams import team_results_read
 from app.operations.repository import get_team
 from app.schemas.rounds import TeamResultsRead
-from app.schemas.standings import CrosstableRead, StandingsRead
+from app.schemas.standings import CrosstableRead, PrizesRead, StandingsRead
 
 router = APIRouter(prefix="/tournaments/{tournament_id}", tags=["standings"])
 
@@ -57,11 +57,11 @@ def get_team_results(tournament_id: Id, team_id: Id, session: SessionDep, _: Pub
                              if_none_match=if_none_match))
 
 
-@router.get("/prizes", response_model=dict[str, Any], responses={**NOT_MODIFIED, **answers(409)},
+@router.get("/prizes", response_model=PrizesRead, responses={**NOT_MODIFIED, **answers(409)},
             summary="Top 3 teams with their players, the Union top 3, board prizes (R-9)")
 def get_prizes(tournament_id: Id, session: SessionDep, _: Public, if_none_match: IfNoneMatch = None,
                round: RoundParam = None) -> Response:
     """The prizes after a completed round (R-9): the top three teams with their players, the top three teams
     of Union clubs, and the board prizes."""
     return cached(cache.read(session, tournament_id, "prizes", lambda t: prizes_read(session, t, round),
-                             dict[str, Any], params=(round,), if_none_match=if_none_match))
+                             PrizesRead, params=(round,), if_none_match=if_none_match))

@@ -67,3 +67,34 @@ class CrossRow(BaseModel):
 class CrosstableRead(BaseModel):
     after_round: int | None
     rows: list[CrossRow]
+
+
+class NamedRef(BaseModel):
+    id: int
+    name: str
+
+
+class TeamPrizeRead(BaseModel):
+    place: int = Field(description="1-3; teams equal on every tiebreak share a place (R-9.1)")
+    tied: bool
+    team: NamedRef
+    players: list[NamedRef] = Field(description="the players who played for the team (R-9.1)")
+
+
+class BoardPrizeRead(BaseModel):
+    board: int
+    place: int
+    tied: bool
+    player: NamedRef
+    team: NamedRef
+    points: str
+    games: int
+    percentage: str = Field(description="exact, as a decimal or 'a/b'")
+    percentage_display: str = Field(description="rounded half-up to one decimal, for display only")
+    performance: int | None = Field(description="the rating performance (R-9.3.2)")
+
+
+class PrizesRead(BaseModel):
+    overall: list[TeamPrizeRead] = Field(description="the top three teams (R-9.1)")
+    union: list[TeamPrizeRead] = Field(description="the top three teams of Union clubs (R-9.2)")
+    boards: list[BoardPrizeRead] = Field(description="the board prizes, board 1 first, then by place (R-9.3)")
