@@ -22,7 +22,13 @@ from app import __version__
 from app.config import Settings, get_settings
 from app.http import contract
 from app.http.caching import CachedReads
-from app.http.middleware import BodyLimitMiddleware, LiteralPathMiddleware, NulGuardMiddleware
+from app.http.middleware import (
+    WEB_HEADERS,
+    BodyLimitMiddleware,
+    LiteralPathMiddleware,
+    NulGuardMiddleware,
+    SecurityHeaders,
+)
 from app.http.overload import LoadShedding
 from app.http.problems import CatchAllMiddleware, install_error_handlers
 
@@ -122,7 +128,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     has_web = (WEB_DIR / "index.html").is_file()
     if has_web:
-        app.mount("/web", compressed(StaticFiles(directory=WEB_DIR, html=True)), name="web")
+        app.mount("/web", SecurityHeaders(compressed(StaticFiles(directory=WEB_DIR, html=True)), WEB_HEADERS),
+                  name="web")
 
     @app.get("/", include_in_schema=False)
     def root() -> RedirectResponse:

@@ -1,4 +1,5 @@
-"""ASGI middleware of our own: refusing what no handler can store, and bodies past the limit."""
+"""ASGI middleware of our own: refusing what no handler can store, bodies past their limits, and the web page's
+security headers."""
 
 from __future__ import annotations
 
@@ -142,3 +143,35 @@ class BodyLimitMiddleware:
             return await receive()
 
         await self.app(scope, replay, send)
+
+
+#: The public page and the console: scripts, styles and API calls from this origin only (no inline script, no
+#: other host: a link cannot point the console at another server), and no other site may frame them.
+WEB_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+                               "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+                               "form-action 'self'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+}
+
+
+class SecurityHeaders:
+    """Adds ``headers`` to every answer of the wrapped app (the static web page)."""
+
+    def __init__(self, app: ASGIApp, headers: dict[str, str]) -> None:
+        self.app = app
+        self.headers = [(k.lower().encode(), v.encode()) for k, v in headers.items()]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *self.headers]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
