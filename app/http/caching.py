@@ -21,9 +21,9 @@ cached read waits for it to finish, at most ``WRITE_WAIT_SECONDS``, before it as
 steps (each worker-thread hop comes back through the event loop) then do not queue behind a loop full of
 readers, and the readers that waited are answered with what it wrote.
 
-The version query runs on a connection of its own: on SQLite a connection of the event loop (a read of
-one row in WAL mode waits for no writer), on PostgreSQL a connection used from one worker thread, one query
-for every reader that arrived while the previous query was out (see ``_Stamps._batched``). A request
+The version query (:mod:`app.operations.versions`, the routes' own) runs on a connection of its own: on SQLite
+a connection of the event loop (a read of one row in WAL mode waits for no writer), on PostgreSQL a connection
+used from one worker thread, one query for every reader that arrived while the previous query was out. A request
 with an ``Authorization`` header always goes through the route (its answer may depend on the reader).
 """
 
@@ -31,19 +31,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import sqlite3
-import threading
-import weakref
 from contextvars import ContextVar
-from datetime import datetime
-from typing import Any
 
-import anyio
-from sqlalchemy.engine import Engine
 from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.operations.cache import Answer, Key, entry_key, etag_of, lru, matches
+from app.operations.versions import versions
 
 #: (path, query string) of the anonymous GET being answered by its route, while it is.
 _where: ContextVar[tuple[str, bytes] | None] = ContextVar("teamswiss_fastread_where", default=None)
@@ -120,135 +114,6 @@ def forget() -> None:
     _known.clear()
 
 
-class _Stamps:
-    """``(version, created_at)`` of a tournament on a connection of its own; None when not to be had."""
-
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.dialect = engine.dialect.name
-        table = engine.dialect.identifier_preparer.quote("tournament")
-        mark = "?" if self.dialect == "sqlite" else "%s"
-        self.sql = f"SELECT version, created_at FROM {table} WHERE id = {mark}"
-        self.sql_many = f"SELECT id, version, created_at FROM {table} WHERE id = ANY(%s)"  # PostgreSQL
-        from app.models import Tournament
-
-        column = Tournament.__table__.c.created_at  # type: ignore[attr-defined]
-        self.created = column.type.dialect_impl(engine.dialect).result_processor(engine.dialect, None)
-        self.lock = threading.Lock()
-        self.conn: Any = None
-        self._batches: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Batch] = weakref.WeakKeyDictionary()
-        database = engine.url.database
-        self.usable = self.dialect == "postgresql" or (
-            self.dialect == "sqlite" and bool(database) and database != ":memory:"
-            and not str(database).startswith("file:"))
-
-    def _connect(self) -> Any:
-        if self.dialect == "sqlite":
-            conn = sqlite3.connect(self.engine.url.database or "", isolation_level=None, check_same_thread=False)
-            conn.execute("PRAGMA busy_timeout=1000")
-            return conn
-        import psycopg
-
-        url = self.engine.url.set(drivername="postgresql")
-        return psycopg.connect(url.render_as_string(hide_password=False), autocommit=True, connect_timeout=2)
-
-    def _fetch(self, sql: str, params: tuple[Any, ...], many: bool) -> Any:
-        """The row (or rows) of ``sql`` on this connection, made when first needed; None when the database
-        fails (the route answers instead, and reports any real trouble)."""
-        with self.lock:
-            try:
-                if self.conn is None:
-                    self.conn = self._connect()
-                cursor = self.conn.execute(sql, params)
-                return cursor.fetchall() if many else cursor.fetchone()
-            except Exception:  # noqa: BLE001 - see above
-                self.close()
-                return None
-
-    def _stamp(self, version: Any, created: Any) -> tuple[int, datetime]:
-        return int(version), self.created(created) if self.created is not None else created
-
-    def query(self, tournament_id: int) -> tuple[int, datetime] | None:
-        row = self._fetch(self.sql, (tournament_id,), many=False)
-        return None if row is None else self._stamp(*row)
-
-    def query_many(self, tournament_ids: list[int]) -> dict[int, tuple[int, datetime] | None]:
-        """:meth:`query` of several tournaments in one statement (PostgreSQL); every one None on a failure."""
-        found: dict[int, tuple[int, datetime] | None] = dict.fromkeys(tournament_ids)
-        for tid, version, created in self._fetch(self.sql_many, (tournament_ids,), many=True) or ():
-            found[int(tid)] = self._stamp(version, created)
-        return found
-
-    def close(self) -> None:
-        conn, self.conn = self.conn, None
-        if conn is not None:
-            with contextlib.suppress(Exception):
-                conn.close()
-
-    async def __call__(self, tournament_id: int) -> tuple[int, datetime] | None:
-        if self.dialect == "sqlite":
-            return self.query(tournament_id)  # microseconds, in the event loop
-        return await self._batched(tournament_id)
-
-    async def _batched(self, tournament_id: int) -> tuple[int, datetime] | None:
-        """The stamp from a query that starts after this call began: readers that arrive while a query is out
-        wait for the next one, which answers all of them (one round trip and one thread hop for a burst,
-        rather than one each behind the connection's lock). A reader is never answered by a query that
-        started before it arrived, so it sees every write committed before it asked."""
-        loop = asyncio.get_running_loop()
-        batch = self._batches.get(loop)
-        if batch is None:
-            batch = self._batches[loop] = _Batch()
-        answer: asyncio.Future[tuple[int, datetime] | None] = loop.create_future()
-        batch.waiting.setdefault(tournament_id, []).append(answer)
-        if batch.task is None:
-            batch.task = loop.create_task(self._drain(batch))
-        return await answer
-
-    async def _drain(self, batch: _Batch) -> None:
-        try:
-            while batch.waiting:
-                asked, batch.waiting = batch.waiting, {}
-                found: dict[int, tuple[int, datetime] | None] = {}
-                try:
-                    found = await anyio.to_thread.run_sync(self.query_many, list(asked))
-                finally:  # also when cancelled: those with no stamp ask the route
-                    _answer(asked, found)
-        finally:
-            batch.task = None
-            _answer(batch.waiting, {})  # only when cancelled
-            batch.waiting = {}
-
-
-def _answer(asked: dict[int, list[asyncio.Future[tuple[int, datetime] | None]]],
-            found: dict[int, tuple[int, datetime] | None]) -> None:
-    for tid, answers in asked.items():
-        for answer in answers:
-            if not answer.done():  # a reader that gave up (its client left) is skipped
-                answer.set_result(found.get(tid))
-
-
-class _Batch:
-    """The stamp queries of one event loop: who waits for the next query, and the task asking (None: none is
-    out; kept here also because the loop holds only a weak reference to its tasks)."""
-
-    __slots__ = ("waiting", "task")
-
-    def __init__(self) -> None:
-        self.waiting: dict[int, list[asyncio.Future[tuple[int, datetime] | None]]] = {}
-        self.task: asyncio.Task[None] | None = None
-
-
-_stamps: dict[int, _Stamps] = {}
-
-
-def _stamps_of(engine: Engine) -> _Stamps:
-    stamps = _stamps.get(id(engine))
-    if stamps is None or stamps.engine is not engine:
-        stamps = _stamps[id(engine)] = _Stamps(engine)
-    return stamps
-
-
 class CachedReads:
     """The fast path (pure ASGI): see the module's documentation. ``hits`` counts the answers it gave."""
 
@@ -318,14 +183,14 @@ class CachedReads:
         """The cached answer, or None and the key of the entry that is not computed yet (None: not to be had)."""
         from app.db.engine import get_engine
 
-        stamps = _stamps_of(get_engine())
+        stamps = versions(get_engine())
         if not stamps.usable:
             return None, None
         tournament_id, view, params, audience = known
-        stamp = await stamps(tournament_id)  # type: ignore[arg-type]
+        stamp = await stamps.current(tournament_id)  # type: ignore[arg-type]
         if stamp is None:
             return None, None
-        version, created = stamp
+        version, created = stamp.version, stamp.created
         etag = etag_of(tournament_id, version, created, view, params, audience)  # type: ignore[arg-type]
         if matches(if_none_match, etag):
             return Answer(etag, None, known), None

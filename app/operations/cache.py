@@ -1,6 +1,7 @@
 """Cached read models, keyed by the tournament's version in the database.
 
-Every read first asks the database for the tournament's version (one indexed query, so several
+Every read first asks the database for the tournament's version (:mod:`app.operations.versions`: one
+indexed query, so several
 processes and hosts are never stale: nothing in memory is trusted without it), then
 
 - answers "not modified" to a matching ``If-None-Match`` without computing anything;
@@ -22,12 +23,12 @@ from datetime import datetime
 from typing import Any
 
 from pydantic import TypeAdapter
-from sqlalchemy import bindparam, select
 from sqlmodel import Session
 
 from app.auth.principal import Principal
 from app.auth.rights import is_staff
 from app.models import Tournament
+from app.operations.versions import stamp
 from app.services.errors import NotFound
 
 Key = tuple[Hashable, ...]
@@ -105,18 +106,6 @@ def lru() -> LRU:
     return _lru
 
 
-_T = Tournament.__table__  # type: ignore[attr-defined]
-_STAMP = select(_T.c.version, _T.c.created_at).where(_T.c.id == bindparam("tid"))  # Core: the lightest query
-
-
-def stamp(session: Session, tournament_id: int) -> tuple[int, datetime]:
-    """The tournament's (version, created_at): the one query every cached read makes. 404 if none."""
-    row = session.connection().execute(_STAMP, {"tid": tournament_id}).first()
-    if row is None:
-        raise NotFound(None, f"no tournament with id {tournament_id}")
-    return int(row[0]), row[1]
-
-
 def etag_of(tournament_id: int, version: int, created: datetime, view: str, params: Key, audience: str) -> str:
     digest = hashlib.blake2s(repr((created.isoformat(), view, params, audience)).encode(), digest_size=5).hexdigest()
     return f'W/"t{tournament_id}-v{version}-{digest}"'
@@ -148,7 +137,8 @@ def read(session: Session, tournament_id: int, view: str, build: Callable[[Tourn
     ``build(tournament)`` computes it (a read model of :mod:`app.operations.read_models`); ``model`` is
     its response type, which serialises it exactly as the route would.
     """
-    version, created = stamp(session, tournament_id)
+    found = stamp(session, tournament_id)
+    version, created = found.version, found.created
     etag = etag_of(tournament_id, version, created, view, params, audience)
     known = (tournament_id, view, params, audience)
     if matches(if_none_match, etag):
