@@ -36,16 +36,16 @@ from contextvars import ContextVar
 from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from app.operations.cache import Answer, Key, entry_key, etag_of, lru, matches
+from app.operations.cache import Answer, EntryKey, ViewKey, lru, matches
 from app.operations.versions import versions
 
 #: (path, query string) of the anonymous GET being answered by its route, while it is.
 _where: ContextVar[tuple[str, bytes] | None] = ContextVar("teamswiss_fastread_where", default=None)
-#: (path, query string) -> (tournament id, view, params, audience) of the entry the route answered it with.
-_known: dict[tuple[str, bytes], Key] = {}
+#: (path, query string) -> the view the route answered it with.
+_known: dict[tuple[str, bytes], ViewKey] = {}
 KNOWN_MAX = 4096
 #: entry key -> the future of the request computing it through the route (one per key, in this event loop)
-_computing: dict[Key, asyncio.Future[None]] = {}
+_computing: dict[EntryKey, asyncio.Future[None]] = {}
 #: how long a reader waits for another request's computation before asking the route itself
 WAIT_SECONDS = 30.0
 #: how long a cached read waits for the writes in flight in its worker before it is answered anyway
@@ -103,11 +103,11 @@ def response_of(answer: Answer) -> Response:
 def remember(answer: Answer) -> None:
     """A route answered the current anonymous GET with ``answer`` alone: the fast path may answer it next time."""
     where = _where.get()
-    if where is None or len(answer.key) != 4 or answer.key[3] != "public":
+    if where is None or answer.entry.view.audience != "public":
         return
     if len(_known) >= KNOWN_MAX:
         _known.clear()
-    _known[where] = answer.key
+    _known[where] = answer.entry.view
 
 
 def forget() -> None:
@@ -142,12 +142,12 @@ class CachedReads:
                 if_none_match = value.decode("latin-1")
         where = (scope["path"], scope.get("query_string", b""))
         known = _known.get(where)
-        missing: Key | None = None
+        missing: EntryKey | None = None
         if known is not None and (if_none_match is None or len(if_none_match) <= IF_NONE_MATCH_MAX):
             await _writes.wait()
             answer, missing = await self._answer(known, if_none_match)
             if answer is None and missing is not None:
-                answer = await self._after_computing(missing, known)
+                answer = await self._after_computing(missing)
             if answer is not None:
                 CachedReads.hits += 1
                 await response_of(answer)(scope, receive, send)
@@ -161,11 +161,11 @@ class CachedReads:
         finally:
             _where.reset(token)
             if computing is not None:
-                _computing.pop(missing, None)  # type: ignore[arg-type]
+                _computing.pop(missing, None)
                 computing.set_result(None)
 
     @staticmethod
-    async def _after_computing(missing: Key, known: Key) -> Answer | None:
+    async def _after_computing(missing: EntryKey) -> Answer | None:
         """The entry ``missing`` once the request computing it is done: None when none is, or it failed."""
         computing = _computing.get(missing)
         if computing is None or computing.get_loop() is not asyncio.get_running_loop():
@@ -175,25 +175,22 @@ class CachedReads:
         body = lru().peek(missing)
         if body is None:
             return None
-        tournament_id, version, created, view, params, audience = missing
-        return Answer(etag_of(tournament_id, version, created, view, params, audience), body, known)  # type: ignore[arg-type]
+        return Answer(missing, body, missing.etag)
 
     @staticmethod
-    async def _answer(known: Key, if_none_match: str | None) -> tuple[Answer | None, Key | None]:
+    async def _answer(known: ViewKey, if_none_match: str | None) -> tuple[Answer | None, EntryKey | None]:
         """The cached answer, or None and the key of the entry that is not computed yet (None: not to be had)."""
         from app.db.engine import get_engine
 
         stamps = versions(get_engine())
         if not stamps.usable:
             return None, None
-        tournament_id, view, params, audience = known
-        stamp = await stamps.current(tournament_id)  # type: ignore[arg-type]
+        stamp = await stamps.current(known.tournament_id)
         if stamp is None:
             return None, None
-        version, created = stamp.version, stamp.created
-        etag = etag_of(tournament_id, version, created, view, params, audience)  # type: ignore[arg-type]
+        entry = known.at(stamp)
+        etag = entry.etag
         if matches(if_none_match, etag):
-            return Answer(etag, None, known), None
-        key = entry_key(tournament_id, version, created, view, params, audience)  # type: ignore[arg-type]
-        body = lru().peek(key)
-        return (None, key) if body is None else (Answer(etag, body, known), None)
+            return Answer(entry, None, etag), None
+        body = lru().peek(entry)
+        return (None, entry) if body is None else (Answer(entry, body, etag), None)

@@ -1,15 +1,18 @@
-"""Cached read models, keyed by the tournament's version in the database.
+"""The read cache: read models kept as JSON bytes, keyed by the tournament's version in the database.
 
 Every read first asks the database for the tournament's version (:mod:`app.operations.versions`: one
-indexed query, so several
-processes and hosts are never stale: nothing in memory is trusted without it), then
+indexed query, so several processes and hosts are never stale: nothing in memory is trusted without it),
+then
 
 - answers "not modified" to a matching ``If-None-Match`` without computing anything;
-- else answers the JSON bytes kept for (tournament, version, view, parameters, audience), computing
+- else answers the JSON bytes kept for (tournament, view, parameters, audience) at that version, computing
   them once per version: concurrent readers of the same missing entry wait for the one computing it.
 
 The ETag is derived from the version (and the tournament's creation time, so a deleted tournament
 whose id is reused never matches the old entries) and the view, its parameters and its audience.
+
+The routes read through :func:`read`; the fast path in front of them (``app.http.caching``) answers a
+view a route has answered before from the same kept bytes.
 """
 
 from __future__ import annotations
@@ -28,17 +31,57 @@ from sqlmodel import Session
 from app.auth.principal import Principal
 from app.auth.rights import is_staff
 from app.models import Tournament
-from app.operations.versions import stamp
+from app.operations.versions import Stamp, stamp
 from app.services.errors import NotFound
 
-Key = tuple[Hashable, ...]
+#: What a view depends on besides its tournament's version (a round number, a page's limit and offset).
+Params = tuple[Hashable, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
+class ViewKey:
+    """A view of a tournament, at whatever version: what a URL names (the fast path remembers it)."""
+
+    tournament_id: int
+    view: str
+    params: Params
+    audience: str
+
+    def at(self, stamp: Stamp) -> EntryKey:
+        return EntryKey(self, stamp.version, stamp.created)
+
+
+@dataclass(frozen=True, slots=True)
+class EntryKey:
+    """A view at one version of its tournament: a kept entry, and its ETag."""
+
+    view: ViewKey
+    version: int
+    created: datetime
+
+    @property
+    def etag(self) -> str:
+        v = self.view
+        return etag_of(v.tournament_id, self.version, self.created, v.view, v.params, v.audience)
+
+
+@dataclass(frozen=True, slots=True)
 class Answer:
-    etag: str
+    entry: EntryKey
     body: bytes | None  # None: the client's copy is current (304)
-    key: Key = ()  # (tournament id, view, params, audience): what the fast path needs to answer it again
+    etag: str
+
+
+def etag_of(tournament_id: int, version: int, created: datetime, view: str, params: Params, audience: str) -> str:
+    digest = hashlib.blake2s(repr((created.isoformat(), view, params, audience)).encode(), digest_size=5).hexdigest()
+    return f'W/"t{tournament_id}-v{version}-{digest}"'
+
+
+def matches(if_none_match: str | None, etag: str) -> bool:
+    if not if_none_match:
+        return False
+    tags = {x.strip().removeprefix("W/") for x in if_none_match.split(",")}
+    return "*" in tags or etag.removeprefix("W/") in tags
 
 
 class LRU:
@@ -46,12 +89,12 @@ class LRU:
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._data: OrderedDict[Key, bytes] = OrderedDict()
-        self._busy: dict[Key, threading.Event] = {}
+        self._data: OrderedDict[EntryKey, bytes] = OrderedDict()
+        self._busy: dict[EntryKey, threading.Event] = {}
         self._lock = threading.Lock()
         self.hits = self.misses = 0
 
-    def get(self, key: Key, compute: Callable[[], bytes]) -> bytes:
+    def get(self, key: EntryKey, compute: Callable[[], bytes]) -> bytes:
         while True:
             with self._lock:
                 body = self._take(key)
@@ -75,12 +118,12 @@ class LRU:
                 self._busy.pop(key, None)
             busy.set()
 
-    def peek(self, key: Key) -> bytes | None:
+    def peek(self, key: EntryKey) -> bytes | None:
         """The entry if it is there, computing nothing (the fast path)."""
         with self._lock:
             return self._take(key)
 
-    def _take(self, key: Key) -> bytes | None:
+    def _take(self, key: EntryKey) -> bytes | None:
         """The entry, counted as a hit (the lock is held)."""
         body = self._data.get(key)
         if body is not None:
@@ -106,18 +149,6 @@ def lru() -> LRU:
     return _lru
 
 
-def etag_of(tournament_id: int, version: int, created: datetime, view: str, params: Key, audience: str) -> str:
-    digest = hashlib.blake2s(repr((created.isoformat(), view, params, audience)).encode(), digest_size=5).hexdigest()
-    return f'W/"t{tournament_id}-v{version}-{digest}"'
-
-
-def matches(if_none_match: str | None, etag: str) -> bool:
-    if not if_none_match:
-        return False
-    tags = {x.strip().removeprefix("W/") for x in if_none_match.split(",")}
-    return "*" in tags or etag.removeprefix("W/") in tags
-
-
 def audience(principal: Principal | None, *, personal: bool = False) -> str:
     """Who a view that depends on the reader is built for: ``public``, or (``personal`` views) one user."""
     if principal is None or not personal:
@@ -131,18 +162,16 @@ def staff_audience(session: Session, principal: Principal | None, tournament_id:
 
 
 def read(session: Session, tournament_id: int, view: str, build: Callable[[Tournament], Any], model: Any, *,
-         params: Key = (), audience: str = "public", if_none_match: str | None = None) -> Answer:
+         params: Params = (), audience: str = "public", if_none_match: str | None = None) -> Answer:
     """The read model ``view`` of the tournament as JSON bytes with its ETag, or "not modified".
 
     ``build(tournament)`` computes it (a read model of :mod:`app.operations.read_models`); ``model`` is
     its response type, which serialises it exactly as the route would.
     """
-    found = stamp(session, tournament_id)
-    version, created = found.version, found.created
-    etag = etag_of(tournament_id, version, created, view, params, audience)
-    known = (tournament_id, view, params, audience)
+    key = ViewKey(tournament_id, view, params, audience).at(stamp(session, tournament_id))
+    etag = key.etag
     if matches(if_none_match, etag):
-        return Answer(etag, None, known)
+        return Answer(key, None, etag)
 
     def compute() -> bytes:
         t = session.get(Tournament, tournament_id)
@@ -153,9 +182,4 @@ def read(session: Session, tournament_id: int, view: str, build: Callable[[Tourn
             adapter = _adapters[model] = TypeAdapter(model)
         return adapter.dump_json(adapter.validate_python(build(t), from_attributes=True), by_alias=True)
 
-    key = entry_key(tournament_id, version, created, view, params, audience)
-    return Answer(etag, lru().get(key, compute), known)
-
-
-def entry_key(tournament_id: int, version: int, created: datetime, view: str, params: Key, audience: str) -> Key:
-    return tournament_id, version, created, view, params, audience
+    return Answer(key, lru().get(key, compute), etag)

@@ -121,16 +121,19 @@ def test_a_cached_read_waits_for_the_writes_in_flight_in_its_worker(monkeypatch:
     """Writers come first: a cached read that arrives while a write is being answered is answered after it
     (at most WRITE_WAIT_SECONDS later), so the write's steps do not queue behind a loop full of readers."""
     import asyncio
+    from datetime import UTC, datetime
 
     from app.http import caching as fastread
-    from app.operations.cache import Answer
+    from app.operations.cache import Answer, ViewKey
+    from app.operations.versions import Stamp
 
     order: list[str] = []
-    key = (1, "standings", (None,), "public")
+    key = ViewKey(1, "standings", (None,), "public")
 
-    async def answer(known: Any, if_none_match: Any) -> Any:
+    async def answer(known: ViewKey, if_none_match: Any) -> Any:
         order.append("read")
-        return Answer('W/"t1-v1-x"', b"{}", known), None
+        entry = known.at(Stamp(1, datetime(2026, 12, 1, tzinfo=UTC)))
+        return Answer(entry, b"{}", entry.etag), None
 
     async def inner(scope: Any, receive: Any, send: Any) -> None:  # the routes: a write that takes its time
         order.append("write")
