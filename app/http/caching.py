@@ -11,8 +11,9 @@ query: nothing in memory is trusted without it, so several workers and hosts are
 - else (a new version not computed yet, a deleted tournament, any error) lets the route answer.
 
 Right after a write, every reader of a view asks for a version that is not computed yet. Only the first of
-them goes to the route (which computes the entry in a worker thread); the others wait for it in the event
-loop, holding no worker thread, and are then answered from the kept bytes. A burst of readers after each
+them goes to the route (it claims the entry's computation in the cache's single-flight, and its route computes
+it in a worker thread); the others wait for it in the event loop, holding no worker thread, and are then
+answered from the kept bytes. A burst of readers after each
 result therefore costs one computation and one worker thread, and a writer never waits behind a queue of
 readers for a worker thread: writers stay quick under readers.
 
@@ -36,7 +37,7 @@ from contextvars import ContextVar
 from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from app.operations.cache import Answer, EntryKey, ViewKey, lru, matches
+from app.operations.cache import Answer, Flight, ViewKey, lru, matches
 from app.operations.versions import versions
 
 #: (path, query string) of the anonymous GET being answered by its route, while it is.
@@ -44,10 +45,6 @@ _where: ContextVar[tuple[str, bytes] | None] = ContextVar("teamswiss_fastread_wh
 #: (path, query string) -> the view the route answered it with.
 _known: dict[tuple[str, bytes], ViewKey] = {}
 KNOWN_MAX = 4096
-#: entry key -> the future of the request computing it through the route (one per key, in this event loop)
-_computing: dict[EntryKey, asyncio.Future[None]] = {}
-#: how long a reader waits for another request's computation before asking the route itself
-WAIT_SECONDS = 30.0
 #: how long a cached read waits for the writes in flight in its worker before it is answered anyway
 WRITE_WAIT_SECONDS = 0.1
 _SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -142,44 +139,28 @@ class CachedReads:
                 if_none_match = value.decode("latin-1")
         where = (scope["path"], scope.get("query_string", b""))
         known = _known.get(where)
-        missing: EntryKey | None = None
+        claim: Flight | None = None
         if known is not None and (if_none_match is None or len(if_none_match) <= IF_NONE_MATCH_MAX):
             await _writes.wait()
-            answer, missing = await self._answer(known, if_none_match)
-            if answer is None and missing is not None:
-                answer = await self._after_computing(missing)
+            answer, claim = await self._answer(known, if_none_match)
             if answer is not None:
                 CachedReads.hits += 1
                 await response_of(answer)(scope, receive, send)
                 return
-        computing: asyncio.Future[None] | None = None
-        if missing is not None and missing not in _computing:
-            computing = _computing[missing] = asyncio.get_running_loop().create_future()
         token = _where.set(where)
         try:
-            await self.app(scope, receive, send)
+            if claim is None:
+                await self.app(scope, receive, send)
+            else:
+                with claim:  # this request's route computes the entry; the others wait for it in the event loop
+                    await self.app(scope, receive, send)
         finally:
             _where.reset(token)
-            if computing is not None:
-                _computing.pop(missing, None)
-                computing.set_result(None)
 
     @staticmethod
-    async def _after_computing(missing: EntryKey) -> Answer | None:
-        """The entry ``missing`` once the request computing it is done: None when none is, or it failed."""
-        computing = _computing.get(missing)
-        if computing is None or computing.get_loop() is not asyncio.get_running_loop():
-            return None
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(asyncio.shield(computing), WAIT_SECONDS)
-        body = lru().peek(missing)
-        if body is None:
-            return None
-        return Answer(missing, body, missing.etag)
-
-    @staticmethod
-    async def _answer(known: ViewKey, if_none_match: str | None) -> tuple[Answer | None, EntryKey | None]:
-        """The cached answer, or None and the key of the entry that is not computed yet (None: not to be had)."""
+    async def _answer(known: ViewKey, if_none_match: str | None) -> tuple[Answer | None, Flight | None]:
+        """The cached answer; or None and, when the entry is not computed yet, its computation claimed for this
+        request (None: another request's computation failed meanwhile, or there is nothing to be had)."""
         from app.db.engine import get_engine
 
         stamps = versions(get_engine())
@@ -192,5 +173,13 @@ class CachedReads:
         etag = entry.etag
         if matches(if_none_match, etag):
             return Answer(entry, None, etag), None
-        body = lru().peek(entry)
-        return (None, entry) if body is None else (Answer(entry, body, etag), None)
+        cache = lru()
+        body = cache.peek(entry)
+        if body is None:
+            claim = cache.claim(entry)
+            if claim is not None:
+                return None, claim
+            body = await cache.wait(entry)  # another request computes it
+            if body is None:
+                return None, cache.claim(entry)
+        return Answer(entry, body, etag), None

@@ -12,17 +12,21 @@ The ETag is derived from the version (and the tournament's creation time, so a d
 whose id is reused never matches the old entries) and the view, its parameters and its audience.
 
 The routes read through :func:`read`; the fast path in front of them (``app.http.caching``) answers a
-view a route has answered before from the same kept bytes.
+view a route has answered before from the same kept bytes, and shares the same single-flight.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from contextvars import ContextVar, Token
 from dataclasses import dataclass
 from datetime import datetime
+from types import TracebackType
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -36,6 +40,8 @@ from app.services.errors import NotFound
 
 #: What a view depends on besides its tournament's version (a round number, a page's limit and offset).
 Params = tuple[Hashable, ...]
+#: How long a reader waits for another request's computation of the entry it needs before it asks again.
+WAIT_SECONDS = 30.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,27 +90,64 @@ def matches(if_none_match: str | None, etag: str) -> bool:
     return "*" in tags or etag.removeprefix("W/") in tags
 
 
+#: The computation the current request claimed in the event loop (:meth:`LRU.claim`): it computes it itself.
+_claimed: ContextVar[Flight | None] = ContextVar("teamswiss_cache_claimed", default=None)
+
+
+class Flight:
+    """One computation of an entry under way, and who waits for it: worker threads (:meth:`LRU.get`) and event
+    loops (:meth:`LRU.wait`). ``with flight:`` around the request that claimed it, so that its route computes
+    the entry rather than waiting for itself; it lands when the entry is kept, or when the request ends."""
+
+    __slots__ = ("_lru", "key", "landed", "_waiters", "_token")
+
+    def __init__(self, lru: LRU, key: EntryKey) -> None:
+        self._lru = lru
+        self.key = key
+        self.landed = threading.Event()
+        self._waiters: list[asyncio.Future[None]] = []
+        self._token: Token[Flight | None] | None = None
+
+    def __enter__(self) -> Flight:
+        self._token = _claimed.set(self)
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if self._token is not None:
+            _claimed.reset(self._token)
+        self._lru.land(self)
+
+
+def _settle(waiter: asyncio.Future[None]) -> None:
+    if not waiter.done():  # a reader that gave up (its client left) is skipped
+        waiter.set_result(None)
+
+
 class LRU:
-    """A thread-safe LRU of JSON bodies with single-flight computation."""
+    """A thread-safe LRU of JSON bodies, and the single-flight of their computation."""
 
     def __init__(self, size: int) -> None:
         self.size = size
         self._data: OrderedDict[EntryKey, bytes] = OrderedDict()
-        self._busy: dict[EntryKey, threading.Event] = {}
+        self._flights: dict[EntryKey, Flight] = {}
         self._lock = threading.Lock()
         self.hits = self.misses = 0
 
     def get(self, key: EntryKey, compute: Callable[[], bytes]) -> bytes:
+        """The entry, computed by ``compute`` unless kept or computed meanwhile by another request (waited for)."""
         while True:
             with self._lock:
                 body = self._take(key)
                 if body is not None:
                     return body
-                busy = self._busy.get(key)
-                if busy is None:
-                    busy = self._busy[key] = threading.Event()
+                flight = self._flights.get(key)
+                if flight is None:
+                    flight = self._flights[key] = Flight(self, key)
                     break
-            busy.wait(30)  # another request computes this entry
+                if flight is _claimed.get():  # this request claimed it in the event loop
+                    break
+            flight.landed.wait(WAIT_SECONDS)  # another request computes this entry
         try:
             body = compute()
             with self._lock:
@@ -114,14 +157,45 @@ class LRU:
                     self._data.popitem(last=False)
             return body
         finally:
-            with self._lock:
-                self._busy.pop(key, None)
-            busy.set()
+            self.land(flight)
 
     def peek(self, key: EntryKey) -> bytes | None:
         """The entry if it is there, computing nothing (the fast path)."""
         with self._lock:
             return self._take(key)
+
+    def claim(self, key: EntryKey) -> Flight | None:
+        """The computation of ``key``, for a request that will compute it (through its route, ``with`` the flight);
+        None when another request computes it already."""
+        with self._lock:
+            if key in self._flights:
+                return None
+            flight = self._flights[key] = Flight(self, key)
+            return flight
+
+    async def wait(self, key: EntryKey, timeout: float = WAIT_SECONDS) -> bytes | None:
+        """The entry once the request computing it is done, waited for in the event loop (holding no worker
+        thread); None when none computes it, it failed, or it took longer than ``timeout``."""
+        with self._lock:
+            flight = self._flights.get(key)
+            if flight is None:
+                return self._take(key)
+            landed = asyncio.get_running_loop().create_future()
+            flight._waiters.append(landed)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(landed, timeout)
+        return self.peek(key)
+
+    def land(self, flight: Flight) -> None:
+        """The computation is over (kept or failed): wake whoever waits for it, in any thread or event loop."""
+        with self._lock:
+            if self._flights.get(flight.key) is flight:
+                del self._flights[flight.key]
+            waiters, flight._waiters = flight._waiters, []
+        flight.landed.set()
+        for waiter in waiters:
+            with contextlib.suppress(RuntimeError):  # its event loop is closed: nobody waits there any more
+                waiter.get_loop().call_soon_threadsafe(_settle, waiter)
 
     def _take(self, key: EntryKey) -> bytes | None:
         """The entry, counted as a hit (the lock is held)."""
