@@ -37,13 +37,14 @@ from contextvars import ContextVar
 from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from app.operations.cache import Answer, Flight, ViewKey, lru, matches
+from app.operations.cache import Answer, EntryKey, Flight, lru, matches
 from app.operations.versions import versions
 
 #: (path, query string) of the anonymous GET being answered by its route, while it is.
 _where: ContextVar[tuple[str, bytes] | None] = ContextVar("teamswiss_fastread_where", default=None)
-#: (path, query string) -> the view the route answered it with.
-_known: dict[tuple[str, bytes], ViewKey] = {}
+#: (path, query string) -> the entry it was last answered with (its view is what the URL names; while the version
+#: is unchanged, the next answer is that entry again, its key and ETag made once).
+_known: dict[tuple[str, bytes], EntryKey] = {}
 KNOWN_MAX = 4096
 #: how long a cached read waits for the writes in flight in its worker before it is answered anyway
 WRITE_WAIT_SECONDS = 0.1
@@ -104,7 +105,7 @@ def remember(answer: Answer) -> None:
         return
     if len(_known) >= KNOWN_MAX:
         _known.clear()
-    _known[where] = answer.entry.view
+    _known[where] = answer.entry
 
 
 def forget() -> None:
@@ -145,6 +146,8 @@ class CachedReads:
             answer, claim = await self._answer(known, if_none_match)
             if answer is not None:
                 CachedReads.hits += 1
+                if answer.entry is not known:
+                    _known[where] = answer.entry
                 await response_of(answer)(scope, receive, send)
                 return
         token = _where.set(where)
@@ -158,7 +161,7 @@ class CachedReads:
             _where.reset(token)
 
     @staticmethod
-    async def _answer(known: ViewKey, if_none_match: str | None) -> tuple[Answer | None, Flight | None]:
+    async def _answer(known: EntryKey, if_none_match: str | None) -> tuple[Answer | None, Flight | None]:
         """The cached answer; or None and, when the entry is not computed yet, its computation claimed for this
         request (None: another request's computation failed meanwhile, or there is nothing to be had)."""
         from app.db.engine import get_engine
@@ -166,13 +169,12 @@ class CachedReads:
         stamps = versions(get_engine())
         if not stamps.usable:
             return None, None
-        stamp = await stamps.current(known.tournament_id)
+        stamp = await stamps.current(known.view.tournament_id)
         if stamp is None:
             return None, None
         entry = known.at(stamp)
-        etag = entry.etag
-        if matches(if_none_match, etag):
-            return Answer(entry, None, etag), None
+        if matches(if_none_match, entry.etag):
+            return Answer(entry, None), None
         cache = lru()
         body = cache.peek(entry)
         if body is None:
@@ -182,4 +184,4 @@ class CachedReads:
             body = await cache.wait(entry)  # another request computes it
             if body is None:
                 return None, cache.claim(entry)
-        return Answer(entry, body, etag), None
+        return Answer(entry, body), None

@@ -24,7 +24,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from contextvars import ContextVar, Token
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from types import TracebackType
 from typing import Any
@@ -46,7 +46,7 @@ WAIT_SECONDS = 30.0
 
 @dataclass(frozen=True, slots=True)
 class ViewKey:
-    """A view of a tournament, at whatever version: what a URL names (the fast path remembers it)."""
+    """A view of a tournament, at whatever version: what a URL names."""
 
     tournament_id: int
     view: str
@@ -59,23 +59,33 @@ class ViewKey:
 
 @dataclass(frozen=True, slots=True)
 class EntryKey:
-    """A view at one version of its tournament: a kept entry, and its ETag."""
+    """A view at one version of its tournament: a kept entry, and its ETag (computed once, with the key)."""
 
     view: ViewKey
     version: int
     created: datetime
+    etag: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def etag(self) -> str:
+    def __post_init__(self) -> None:
         v = self.view
-        return etag_of(v.tournament_id, self.version, self.created, v.view, v.params, v.audience)
+        object.__setattr__(self, "etag", etag_of(v.tournament_id, self.version, self.created, v.view, v.params,
+                                                 v.audience))
+
+    def at(self, stamp: Stamp) -> EntryKey:
+        """The same view at ``stamp``: this very key while the version is unchanged (a repeated read makes none)."""
+        if stamp.version == self.version and stamp.created == self.created:
+            return self
+        return self.view.at(stamp)
 
 
 @dataclass(frozen=True, slots=True)
 class Answer:
     entry: EntryKey
     body: bytes | None  # None: the client's copy is current (304)
-    etag: str
+
+    @property
+    def etag(self) -> str:
+        return self.entry.etag
 
 
 def etag_of(tournament_id: int, version: int, created: datetime, view: str, params: Params, audience: str) -> str:
@@ -243,9 +253,8 @@ def read(session: Session, tournament_id: int, view: str, build: Callable[[Tourn
     its response type, which serialises it exactly as the route would.
     """
     key = ViewKey(tournament_id, view, params, audience).at(stamp(session, tournament_id))
-    etag = key.etag
-    if matches(if_none_match, etag):
-        return Answer(key, None, etag)
+    if matches(if_none_match, key.etag):
+        return Answer(key, None)
 
     def compute() -> bytes:
         t = session.get(Tournament, tournament_id)
@@ -256,4 +265,4 @@ def read(session: Session, tournament_id: int, view: str, build: Callable[[Tourn
             adapter = _adapters[model] = TypeAdapter(model)
         return adapter.dump_json(adapter.validate_python(build(t), from_attributes=True), by_alias=True)
 
-    return Answer(key, lru().get(key, compute), etag)
+    return Answer(key, lru().get(key, compute))

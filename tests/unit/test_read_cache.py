@@ -22,6 +22,8 @@ def test_an_entry_key_names_its_view_at_one_version_and_its_etag_is_etag_of_its_
     assert key == EntryKey(ViewKey(7, "standings", (None,), "public"), 3, CREATED) and hash(key) == hash(entry())
     assert key.etag == etag_of(7, 3, CREATED, "standings", (None,), "public")
     assert key.etag.startswith('W/"t7-v3-') and key.etag != entry(4).etag
+    assert key.at(Stamp(3, CREATED)) is key  # a repeated read of the same version makes no key
+    assert key.at(Stamp(4, CREATED)) == entry(4) and key.at(Stamp(3, datetime(2026, 12, 2, tzinfo=UTC))) != key
 
 
 def test_readers_in_the_event_loop_wait_for_a_computation_in_a_worker_thread() -> None:
