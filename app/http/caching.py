@@ -13,9 +13,9 @@ query: nothing in memory is trusted without it, so several workers and hosts are
 Right after a write, every reader of a view asks for a version that is not computed yet. Only the first of
 them goes to the route (it claims the entry's computation in the cache's single-flight, and its route computes
 it in a worker thread); the others wait for it in the event loop, holding no worker thread, and are then
-answered from the kept bytes. A burst of readers after each
-result therefore costs one computation and one worker thread, and a writer never waits behind a queue of
-readers for a worker thread: writers stay quick under readers.
+answered from the kept bytes. A burst of readers after each result therefore costs one computation and one
+worker thread, and a writer never waits behind a queue of readers for a worker thread: writers stay quick
+under readers.
 
 Writers come first. While a write (any method but GET, HEAD and OPTIONS) is being answered in this worker, a
 cached read waits for it to finish, at most ``WRITE_WAIT_SECONDS``, before it asks for the version: the write's
