@@ -121,16 +121,18 @@ def test_a_cached_read_waits_for_the_writes_in_flight_in_its_worker(monkeypatch:
     """Writers come first: a cached read that arrives while a write is being answered is answered after it
     (at most WRITE_WAIT_SECONDS later), so the write's steps do not queue behind a loop full of readers."""
     import asyncio
+    from datetime import UTC, datetime
 
     from app.http import caching as fastread
-    from app.operations.cache import Answer
+    from app.operations.cache import Answer, EntryKey, ViewKey
+    from app.operations.versions import Stamp
 
     order: list[str] = []
-    key = (1, "standings", (None,), "public")
+    key = ViewKey(1, "standings", (None,), "public").at(Stamp(1, datetime(2026, 12, 1, tzinfo=UTC)))
 
-    async def answer(known: Any, if_none_match: Any) -> Any:
+    async def answer(known: EntryKey, if_none_match: Any) -> Any:
         order.append("read")
-        return Answer('W/"t1-v1-x"', b"{}", known), None
+        return Answer(known, b"{}"), None
 
     async def inner(scope: Any, receive: Any, send: Any) -> None:  # the routes: a write that takes its time
         order.append("write")
@@ -176,26 +178,26 @@ def test_postgresql_version_queries_of_a_burst_are_one_and_never_older_than_the_
 
     from sqlalchemy import create_engine
 
-    from app.http.caching import _Stamps
+    from app.operations.versions import Stamp, Versions
 
-    stamps = _Stamps(create_engine("postgresql+psycopg://nobody@127.0.0.1:1/none"))  # never connected here
+    stamps = Versions(create_engine("postgresql+psycopg://nobody@127.0.0.1:1/none"))  # never connected here
     calls: list[tuple[float, list[int]]] = []
     lock = threading.Lock()
 
-    def query_many(ids: list[int]) -> dict[int, tuple[int, datetime] | None]:
+    def query_many(ids: list[int]) -> dict[int, Stamp | None]:
         with lock:
             calls.append((time.monotonic(), sorted(ids)))
             n = len(calls)
         time.sleep(0.05)  # a round trip
-        return {tid: (n, datetime(2026, 12, 1, tzinfo=UTC)) for tid in ids if tid != 404}
+        return {tid: Stamp(n, datetime(2026, 12, 1, tzinfo=UTC)) for tid in ids if tid != 404}
 
     stamps.query_many = query_many  # type: ignore[method-assign]
 
     async def scenario() -> tuple[list[tuple[float, int | None]], list[tuple[float, int | None]]]:
         async def read(tid: int) -> tuple[float, int | None]:
             arrived = time.monotonic()
-            stamp = await stamps(tid)
-            return arrived, None if stamp is None else stamp[0]
+            stamp = await stamps.current(tid)
+            return arrived, None if stamp is None else stamp.version
 
         first = [asyncio.ensure_future(read(t)) for t in (1, 1, 2, 404, 1)]
         await asyncio.sleep(0.02)  # the first query is out
