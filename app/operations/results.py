@@ -23,6 +23,7 @@ from app.operations.boards import auto_forfeit
 from app.operations.reads.rounds import match_boards_of, match_read, prefetch
 from app.operations.repository import load_tournament, rules_of
 from app.operations.rounds import get_round, has_entered_results, match_boards, match_etag, round_matches
+from app.operations.tracking import answered
 from app.schemas.rounds import BatchOutcome, BatchResults, MatchRead
 from app.services.errors import InvalidInput, NotFound, PreconditionFailed, PreconditionRequired, StateConflict
 from app.services.lifecycle import COMPLETED, ENTER_RESULT
@@ -194,7 +195,9 @@ def _teams(session: Session, t: Tournament) -> dict[int, Any]:
 
 def _answer(session: Session, t: Tournament, rnd: Round, m: Match) -> MatchRead:
     session.flush()
-    return match_read(session, t, rnd, m, _teams(session, t))
+    read = match_read(session, t, rnd, m, _teams(session, t))
+    answered(session, [read])  # the commit's event sends this one rather than build it again
+    return read
 
 
 def _check_changes(session: Session, match: Match, boards: Mapping[int, BoardGame], changes: Sequence[_Change],
@@ -306,6 +309,7 @@ def enter_batch(session: Session, tournament_id: int, number: int, body: BatchRe
     out = BatchOutcome(round=number, changed=changed, unchanged=len(body.results) - changed,
                        matches=[match_read(session, t, rnd, m, teams, players, boards_by[m.id or 0], rules)
                                 for m in touched])
+    answered(session, out.matches)
     payload = out.model_dump(mode="json")
     if idempotency_key:
         session.add(IdempotencyRecord(tournament_id=tournament_id, key=idempotency_key, user_id=principal.user_id,

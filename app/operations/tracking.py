@@ -243,16 +243,38 @@ def _bump(session: OrmSession, tr: Tracking) -> None:
             set_committed_value(obj, "version", version)
 
 
+#: The match read models a write answered with, by match id (see :func:`answered`).
+_ANSWERED = "teamswiss_answered_matches"
+
+
+def answered(session: OrmSession, reads: Iterable[Any]) -> None:
+    """A write answered with these match read models: the commit's ``match`` events send them as they are
+    instead of building them a second time (the same read model of the same rows; a later change to the match
+    in the transaction drops it)."""
+    kept = session.info.setdefault(_ANSWERED, {})
+    for read in reads:
+        kept[read.id] = read
+
+
+def _forget_answered(session: OrmSession, obj: Any) -> None:
+    kept = session.info.get(_ANSWERED)
+    if kept:
+        kept.pop(obj.id if isinstance(obj, Match) else getattr(obj, "match_id", None), None)
+
+
 @event.listens_for(OrmSession, "before_flush")
 def _before_flush(session: OrmSession, _ctx: Any, _instances: Any) -> None:
     tr = _tracking(session)
     for obj in list(session.new):
         _note(session, tr, obj, "new")
+        _forget_answered(session, obj)
     for obj in list(session.dirty):
         if session.is_modified(obj, include_collections=False):
             _note(session, tr, obj, "dirty")
+            _forget_answered(session, obj)
     for obj in list(session.deleted):
         _note(session, tr, obj, "deleted")
+        _forget_answered(session, obj)
     _bump(session, tr)
 
 
@@ -275,6 +297,7 @@ def _bulk(state: ORMExecuteState) -> None:
     """Bulk ``DELETE``/``UPDATE`` statements (``session.exec(delete(BoardGame).where(...))``)."""
     if not (state.is_delete or state.is_update) or state.bind_mapper is None:
         return
+    state.session.info.pop(_ANSWERED, None)  # rows changed behind the answers' backs: build the events anew
     cls = state.bind_mapper.class_
     if cls is Tournament or cls is TournamentEvent or not (cls in _PARENT or hasattr(cls, "tournament_id")):
         return  # a tournament row itself changes through the ORM (its version is the one bumped)
@@ -346,11 +369,16 @@ def _events_of(session: OrmSession, tid: int, ch: Changes, version: int,
         else:
             round_event(rnd)  # the public sees only the state of an unpublished round
     if public:
-        t = session.get(Tournament, tid)
-        teams = {tm.id or 0: tm for tm in session.execute(select(Team).where(Team.tournament_id == tid)).scalars()}
-        boards, players = prefetch(session, [m for _, m in public])  # type: ignore[arg-type]
+        kept = session.info.get(_ANSWERED, {})
+        build = [(rnd, m) for rnd, m in public if m.id not in kept]
+        if build:
+            t = session.get(Tournament, tid)
+            teams = {tm.id or 0: tm for tm in session.execute(select(Team).where(Team.tournament_id == tid)).scalars()}
+            boards, players = prefetch(session, [m for _, m in build])  # type: ignore[arg-type]
         for rnd, m in public:
-            read = match_read(session, t, rnd, m, teams, players, boards[m.id or 0])  # type: ignore[arg-type]
+            read = kept.get(m.id)
+            if read is None:
+                read = match_read(session, t, rnd, m, teams, players, boards[m.id or 0])  # type: ignore[arg-type]
             out.append(("match", {"round": rnd.number, "match": read.model_dump(mode="json"), "version": version}))
     if ch.standings:
         last = session.execute(select(func.max(Round.number)).where(Round.tournament_id == tid,
@@ -403,3 +431,4 @@ def _after_commit(session: OrmSession) -> None:
 def _after_transaction_end(session: OrmSession, transaction: Any) -> None:
     if transaction.parent is None:  # the outermost transaction ended: committed or rolled back
         session.info.pop(_INFO, None)
+        session.info.pop(_ANSWERED, None)
