@@ -1,5 +1,5 @@
-// The round lifecycle as the server runs it (app/operations/rounds.py ROUND_STATES, the table ROUND_LIFECYCLE
-// of app/contract.py): a round is pending until it is paired; the pairing can be redone or changed by hand
+// The round lifecycle as the server runs it (app/services/lifecycle.py: the states and the moves; the API's
+// table ROUND_LIFECYCLE of app/http/contract.py): a round is pending until it is paired; the pairing can be redone or changed by hand
 // until it is published; the first result puts it in progress; it is completed when every match has a full
 // result, and can be reopened while the next round is unpaired. Lineups close when the round starts.
 // The page and the console ask this module, never spell the states out themselves.
@@ -25,7 +25,7 @@ export const allows = (state, action) => (ALLOWS[state] || []).includes(action);
 
 /** Paired already (a pairing exists, published or not). */
 export const hasPairing = (state) => STATES.indexOf(state) >= STATES.indexOf("paired");
-/** Its pairing is public (app/operations/rounds.py PUBLIC_STATES). */
+/** Its pairing is public (app/services/lifecycle.py PUBLIC_STATES). */
 export const isPublic = (state) => STATES.indexOf(state) >= STATES.indexOf("published");
 /** Being played: published or in progress; results are entered and provisional. */
 export const isPlaying = (state) => state === "published" || state === "in_progress";
