@@ -1,6 +1,6 @@
 // The round lifecycle as the server runs it (app/services/lifecycle.py: the states and the moves; the API's
-// table ROUND_LIFECYCLE of app/http/contract.py): a round is pending until it is paired; the pairing can be redone or changed by hand
-// until it is published; the first result puts it in progress; it is completed when every match has a full
+// table ROUND_LIFECYCLE of app/http/contract.py): a round is pending until it is paired; the pairing can be
+// redone or changed by hand until it is published; the first result puts it in progress; it is completed when every match has a full
 // result, and can be reopened while the next round is unpaired. Lineups close when the round starts.
 // The page and the console ask this module, never spell the states out themselves.
 
