@@ -1,26 +1,16 @@
-"""The ``teamswiss`` program: the console script's entry point. It tunes the process, then runs
-:func:`app.cli.main.main`. This is the one place where the process is tuned.
-
-A file command (``pair``, ``check``, ``standings``, ``generate``) is a short process that reads a file into
-tens of thousands of objects and makes almost no reference cycles: the cyclic garbage collector runs rarely
-while it works (``FILE_COMMAND_GC_THRESHOLD`` new objects instead of 700), and what is alive at the end is
-frozen (``gc.freeze``) so that the interpreter's exit does not walk it once more. The other commands (the
-server and the database) run as usual; callers of :func:`app.cli.main.main` (tests, other programs) keep
-their collector as it is.
+"""The ``teamswiss`` program: the console script's entry point. It tunes a file command's process
+(:mod:`app.process`), then runs :func:`app.cli.main.main`. The other commands (the server and the database)
+run as usual; callers of :func:`app.cli.main.main` (tests, other programs) keep their collector as it is.
 """
 
 from __future__ import annotations
 
-import gc
 import os
 import sys
 
 from app.cli.commands import is_file_command
 from app.cli.main import main as run
-
-#: gc thresholds of a file command run as the program: the first generation is collected after this many new
-#: objects instead of 700
-FILE_COMMAND_GC_THRESHOLD = 100_000
+from app.process import file_command_ends, file_command_starts
 
 #: the exit status of a command whose reader stopped reading (``teamswiss pair FILE | head -1``): what a shell
 #: reports for a program that SIGPIPE ended (128 + 13)
@@ -34,7 +24,7 @@ def main() -> int:
     ``BROKEN_PIPE_STATUS``, without a traceback (as the Python documentation's note on SIGPIPE advises)."""
     file_command = is_file_command(sys.argv[1:])
     if file_command:
-        gc.set_threshold(FILE_COMMAND_GC_THRESHOLD)
+        file_command_starts()
     try:
         status = run()
         sys.stdout.flush()
@@ -44,5 +34,5 @@ def main() -> int:
         return BROKEN_PIPE_STATUS
     finally:
         if file_command:
-            gc.freeze()
+            file_command_ends()
     return status

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import importlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -31,6 +30,7 @@ from app.http.middleware import (
 )
 from app.http.overload import LoadShedding
 from app.http.problems import CatchAllMiddleware, install_error_handlers
+from app.process import worker_started
 
 
 def _web_dir() -> Path:
@@ -66,9 +66,7 @@ def warm_up() -> None:
 
     - imports what some requests would import lazily: the pairing engine's weighted matching (networkx,
       ~0.1 s), which a file command loads only when a bracket needs it;
-    - moves everything alive after start (modules, the app, its routes and schemas: hundreds of thousands of
-      objects) out of the garbage collector's reach (``gc.freeze``): a full collection then walks only what
-      requests made since, not the whole framework (one took ~0.1 s in the middle of a request otherwise).
+    - freezes what is alive after start (:func:`app.process.worker_started`).
 
     Once a process: a process that builds many apps (the tests) freezes what it had at the first.
     """
@@ -79,8 +77,7 @@ def warm_up() -> None:
     from app.services.pairing.matching import load_weighted_matching
 
     load_weighted_matching()
-    gc.collect()
-    gc.freeze()
+    worker_started()
 
 
 _warm = False
