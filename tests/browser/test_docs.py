@@ -20,7 +20,7 @@ LOCAL = {"127.0.0.1", "localhost", "::1"}
 
 def offline_page(new_page: Any) -> tuple[Any, list[str]]:
     """A page whose requests to any host but this machine are aborted (and listed)."""
-    page = new_page(1280, 900)
+    page = new_page(1280, 900, csp=True)  # the docs pages' own policy keeps ReDoc from its CDN
     blocked: list[str] = []
 
     def guard(route: Any) -> None:

@@ -25,7 +25,7 @@ def test_the_page_and_its_files_carry_the_security_headers(server: Server) -> No
 
 
 def test_another_site_cannot_frame_the_console(server: Server, new_page: Any) -> None:
-    page = new_page()
+    page = new_page(csp=True)
     blocked: list[str] = []
     page.on("console", lambda m: blocked.append(m.text) if "frame-ancestors" in m.text else None)
     page.set_content(f"<h1>elsewhere</h1><iframe id=f width=800 height=600 src='{server.web}#/staff'></iframe>")

@@ -459,23 +459,13 @@ def test_page_weight_and_time_to_first_content(server: Server, browser: Any) -> 
 
 # the policy the server may send with the page: scripts, styles and connections from the page's own origin only,
 # no inline script, no inline event handler, no inline style
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-       "object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
-
-
 def test_the_page_and_the_console_run_under_a_strict_content_security_policy(server: Server, new_page: Any) -> None:
     html = (Path(__file__).resolve().parents[2] / "web" / "index.html").read_text()
     assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), "an inline script"
     assert not re.search(r"\son[a-z]+\s*=", html, re.I), "an inline event handler"
     assert not re.search(r"\sstyle\s*=|<style", html, re.I), "an inline style"
 
-    def with_csp(route: Any) -> None:
-        res = route.fetch()
-        headers = {k: v for k, v in res.headers.items() if k not in ("content-encoding", "content-length")}
-        route.fulfill(response=res, headers={**headers, "content-security-policy": CSP})
-
-    page = new_page(360, locale="el-GR")
-    page.route(lambda url: url.split("?")[0].split("#")[0].endswith("/web/"), with_csp)
+    page = new_page(360, locale="el-GR", csp=True)  # the policy the server sends (app/http/middleware.py)
     page.add_init_script("""window.__csp = [];
       document.addEventListener('securitypolicyviolation',
         (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));""")

@@ -242,18 +242,10 @@ def test_the_menus_follow_the_actions_auth_me_lists(api: Api, new_page: Any) -> 
     show(page, f"#/staff/t/{TID}/round/4")
     assert page.locator("#pair").count() == 0 and page.locator("#publish").count() == 0
 
-    # an administrator holds every action everywhere; /auth/me lists only the tournaments they have a role in
-    def elsewhere(me: dict[str, Any]) -> None:
-        for entry in me["tournaments"]:
-            entry["tournament_id"] += 1000
-
+    # an administrator holds every action everywhere: /auth/me lists every tournament for them
     full = new_page(1280)
     login(full, api, "admin", f"#/staff/t/{TID}")
     everything = full.locator(".s-header nav a").all_inner_texts()
-    admin = new_page(1280)
-    admin.route(re.compile(r".*/auth/me$"), rewrite(elsewhere))
-    login(admin, api, "admin", f"#/staff/t/{TID}")
-    assert admin.locator(".s-header nav a").all_inner_texts() == everything
     assert "Entries" in everything and "Rounds" in everything
 
 

@@ -4,7 +4,7 @@
 
 import { get, getAll, post, put } from "./session.js";
 import { t } from "../i18n/index.js";
-import { can, onlyOwnTeams } from "./main.js";
+import { can, onlyOwnTeams } from "./access.js";
 import { countdown, dateTime, time } from "../lib/format.js";
 import { fill, h, heading } from "../lib/dom.js";
 import { act, field, messageSlot, scroller, select } from "./ui.js";

@@ -3,7 +3,7 @@
 
 import { getAll, patch, post } from "./session.js";
 import { t } from "../i18n/index.js";
-import { can } from "./main.js";
+import { can } from "./access.js";
 import { dateOnly, dateTime, money } from "../lib/format.js";
 import { fill, h, heading } from "../lib/dom.js";
 import { act, confirmDialog, field, messageSlot, scroller, select } from "./ui.js";

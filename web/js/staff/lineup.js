@@ -5,7 +5,7 @@
 
 import { api, get, put } from "./session.js";
 import { t } from "../i18n/index.js";
-import { staffHref } from "./main.js";
+import { staffHref } from "./access.js";
 import { roundNav, roundRoute } from "./round.js";
 import { teamPicker, visibleTeams } from "./rosters.js";
 import { countdown, dateTime } from "../lib/format.js";

@@ -22,6 +22,7 @@ import { dateOnly, dateTime } from "../lib/format.js";
 import { h, heading, vh } from "../lib/dom.js";
 import { badge, field, messageSlot, problemBox, select } from "./ui.js";
 import { ROUND_ACTIONS, workingRound } from "../lib/rounds.js";
+import { staffHref, accessOf, can } from "./access.js";
 
 /** The console's sections: route, label key, the actions any one of which shows it. */
 const SECTIONS = [
@@ -124,28 +125,6 @@ function parse() {
     }
   });
   return { parts, query: new URLSearchParams(query) };
-}
-
-export const staffHref = (tid, rest = "") => `#/staff/t/${tid}${rest ? `/${rest}` : ""}`;
-
-/**
- * What the user may do in tournament tid: the actions GET /auth/me lists for it (the server's permission
- * table decides, the console only follows). An administrator holds every action everywhere, but /auth/me
- * lists only the tournaments they have a role in, each with every action: in any other, those.
- */
-export function accessOf(user, tid) {
-  const entries = user?.tournaments || [];
-  const entry = entries.find((x) => x.tournament_id === tid);
-  const admin = Boolean(user?.is_admin);
-  const perms = entry ? entry.permissions : admin ? entries.flatMap((x) => x.permissions) : [];
-  return { admin, roles: entry ? entry.roles : [], teamIds: entry ? entry.team_ids : [], perms: new Set(perms) };
-}
-
-export const can = (access, ...actions) => actions.some((a) => access.perms.has(a));
-
-/** Only the teams the user manages, unless they also hold an official role (or are an administrator). */
-export function onlyOwnTeams(access) {
-  return !access.admin && access.roles.every((r) => r === "manager");
 }
 
 export async function tournament(tid, fresh = false) {

@@ -4,7 +4,7 @@
 
 import { get } from "./session.js";
 import { t } from "../i18n/index.js";
-import { staffHref } from "./main.js";
+import { staffHref } from "./access.js";
 import { roundRoute } from "./round.js";
 import { dateTime, firstSideResult, pts, resultText } from "../lib/format.js";
 import { h, heading } from "../lib/dom.js";

@@ -5,7 +5,7 @@
 import { transliterate } from "../lib/elot743.js";
 import { get, post } from "./session.js";
 import { t } from "../i18n/index.js";
-import { can } from "./main.js";
+import { can } from "./access.js";
 import { fill, h, heading } from "../lib/dom.js";
 import { act, confirmDialog, messageSlot, scroller } from "./ui.js";
 

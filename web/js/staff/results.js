@@ -14,7 +14,7 @@
 import { api, get, post } from "./session.js";
 import { t } from "../i18n/index.js";
 import { follow } from "../lib/live.js";
-import { can, staffHref } from "./main.js";
+import { can, staffHref } from "./access.js";
 import { roundNav, roundRoute } from "./round.js";
 import { pts, resultText, time } from "../lib/format.js";
 import { fill, h, heading, keepingFocus } from "../lib/dom.js";

@@ -3,7 +3,7 @@
 
 import { getAll, get, post, put } from "./session.js";
 import { t } from "../i18n/index.js";
-import { can, onlyOwnTeams, staffHref } from "./main.js";
+import { can, onlyOwnTeams, staffHref } from "./access.js";
 import { dateOnly, dateTime } from "../lib/format.js";
 import { fill, h, heading } from "../lib/dom.js";
 import { act, field, messageSlot, scroller, select } from "./ui.js";

@@ -5,7 +5,7 @@
 import { api, getAll, post, put } from "./session.js";
 import { t } from "../i18n/index.js";
 import { follow } from "../lib/live.js";
-import { can, staffHref } from "./main.js";
+import { can, staffHref } from "./access.js";
 import { dateTime, pts } from "../lib/format.js";
 import { fill, h, heading, keepingFocus } from "../lib/dom.js";
 import { act, badge, confirmDialog, field, messageSlot, scroller } from "./ui.js";
