@@ -7,6 +7,8 @@ is replaced or patched.
   tens of thousands of objects and makes almost no reference cycles: the collector runs rarely while it works
   (``FILE_COMMAND_GC_THRESHOLD`` new objects instead of 700), and what is alive at the end is frozen so that the
   interpreter's exit does not walk it once more.
+- A server may hold thousands of event streams, a file each: it raises its soft limit of open files to the
+  hard limit the system gives (at most ``OPEN_FILES_WANTED``); its workers inherit it.
 - A server worker freezes everything alive after its start (modules, the app, its routes and schemas: hundreds of
   thousands of objects): a full collection then walks only what requests made since, not the whole framework
   (one took ~0.1 s in the middle of a request otherwise).
@@ -15,6 +17,9 @@ is replaced or patched.
 from __future__ import annotations
 
 import gc
+
+#: open files a server asks for (event streams, database connections, requests)
+OPEN_FILES_WANTED = 65_536
 
 #: the first generation of a file command is collected after this many new objects instead of 700
 FILE_COMMAND_GC_THRESHOLD = 100_000
@@ -31,3 +36,15 @@ def file_command_ends() -> None:
 def worker_started() -> None:
     gc.collect()
     gc.freeze()
+
+
+def server_starts() -> None:
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        wanted = OPEN_FILES_WANTED if hard == resource.RLIM_INFINITY else min(hard, OPEN_FILES_WANTED)
+        if soft != resource.RLIM_INFINITY and soft < wanted:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    except (ImportError, OSError, ValueError):  # no such limit here, or not ours to raise: keep the system's
+        pass

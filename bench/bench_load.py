@@ -70,7 +70,9 @@ class Server:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "TEAMSWISS_DATABASE_URL": url, "TEAMSWISS_ENV": "development",
-               "TEAMSWISS_SECRET_KEY": "bench-load-secret-key-0123456789abcdef"}
+               "TEAMSWISS_SECRET_KEY": "bench-load-secret-key-0123456789abcdef",
+               # every subscriber of the benchmark comes from this machine's one address
+               "TEAMSWISS_MAX_STREAMS_PER_CLIENT": os.environ.get("TEAMSWISS_MAX_STREAMS_PER_CLIENT", "100000")}
         py = sys.executable
         if url.startswith("postgresql"):
             import psycopg

@@ -66,6 +66,9 @@ def _serve(args: argparse.Namespace) -> int:
         require_database()
     first_admin()  # once, before the workers start
     from app.http.server import HeaderTimeoutProtocol
+    from app.process import server_starts
+
+    server_starts()  # the workers inherit its open-files limit
 
     uvicorn.run("app.main:app", host=args.host or settings.host, port=args.port or settings.port,
                 http=HeaderTimeoutProtocol, workers=args.workers or settings.workers, reload=args.reload,
