@@ -10,8 +10,17 @@ from sqlmodel import Session, select
 
 from app.models import AuditEntry, BoardGame
 from tests.api.conftest import login, make_user
-from tests.api.factory import full_team, make_club, make_team, make_tournament, name_committee, ok
-from tests.api.test_rounds import RATINGS, all_white_wins, pair_publish
+from tests.api.factory import (
+    RATINGS,
+    all_white_wins,
+    full_team,
+    make_club,
+    make_team,
+    make_tournament,
+    name_committee,
+    ok,
+    pair_publish,
+)
 
 
 def event(client: TestClient, admin: dict[str, str], engine: Any) -> dict[str, Any]:

@@ -11,35 +11,30 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlmodel import Session, func, select
+from sqlmodel import Session, select
 
-from app.auth.credentials import new_api_token
 from app.cli.main import main
-from app.models import ApiToken, Club, Player, Team, Tournament, User
-from app.operations.backup import dump, restore
+from app.models import Club
 from app.services.errors import NoLegalPairing
 from app.services.generator import generate
 from app.services.standings import compute_standings
 from app.services.trf import write_tournament
-from tests.api.conftest import _empty_all, login, make_user
-from tests.api.factory import full_team, make_club, make_tournament, ok
+from tests.api.conftest import _empty_all, login, make_user, token_for
+from tests.api.factory import (
+    DATA,
+    SCHEMA,
+    TEXT,
+    TRF_DIR,
+    counts,
+    export,
+    full_team,
+    make_club,
+    make_tournament,
+    ok,
+    schema_errors,
+)
 
-ROOT = Path(__file__).resolve().parents[2]
-TRF_DIR = ROOT / "tests" / "data" / "trf"
-DATA = ROOT / "tests" / "data" / "exchange"
-SCHEMA = json.loads((ROOT / "openapi" / "tournament-export.schema.json").read_text(encoding="utf-8"))
 HAND_MADE = [DATA / "forfeits_byes_absent.trf", TRF_DIR / "team_2026.trf", TRF_DIR / "swissmanager_trf16.trf"]
-TEXT = {"Content-Type": "text/plain; charset=utf-8"}
-
-
-def token_for(engine: Any, username: str, scopes: tuple[str, ...] = ("write",)) -> dict[str, str]:
-    """Bearer headers with a new API token of ``username`` (faster than a password login)."""
-    with Session(engine) as s:
-        user = s.exec(select(User).where(User.username == username)).one()
-        token, digest = new_api_token()
-        s.add(ApiToken(user_id=user.id or 0, name="tests", token_hash=digest, prefix=token[:10], scopes=list(scopes)))
-        s.commit()
-    return {"Authorization": f"Bearer {token}"}
 
 
 @pytest.fixture()
@@ -53,18 +48,6 @@ def import_text(client: TestClient, auth: dict[str, str], text: str, **params: s
     params.setdefault("allow_duplicate", "true")
     return ok(client.post("/tournaments/import", content=text.encode("utf-8"), params=params,
                           headers={**auth, **TEXT}), 201)
-
-
-def export(client: TestClient, tid: int, auth: dict[str, str] | None = None, **params: str) -> str:
-    r = client.get(f"/tournaments/{tid}/export/trf", params=params, headers=auth or {})
-    assert r.status_code == 200, r.text
-    assert r.headers["content-type"] == "text/plain; charset=utf-8"
-    return r.content.decode("utf-8")
-
-
-def counts(engine: Any) -> tuple[int, ...]:
-    with Session(engine) as s:
-        return tuple(s.exec(select(func.count()).select_from(m)).one() for m in (Tournament, Club, Player, Team))
 
 
 # --- round trips ---------------------------------------------------------------------------------
@@ -209,22 +192,6 @@ def test_bad_import_options_are_refused(client: TestClient, admin: dict[str, str
 # --- exports of a tournament run here --------------------------------------------------------------
 
 
-_DEMO: dict[str, Any] = {}
-
-
-@pytest.fixture()
-def demo(client: TestClient, engine: Any) -> dict[str, Any]:
-    """The demo after three rounds; loaded once, then restored from its backup (fast)."""
-    if "backup" not in _DEMO:
-        assert main(["demo", "--rounds", "3"]) == 0
-        _DEMO["backup"] = dump(engine)
-    else:
-        restore(engine, _DEMO["backup"])
-    with Session(engine) as s:
-        t = s.exec(select(Tournament)).one()
-    return {"id": t.id, "admin": token_for(engine, "admin")}
-
-
 def _cols(line: str, first: int, last: int) -> str:
     """Columns first..last, 1-based inclusive (TRF-2026 Remark 1: columns are characters)."""
     return line[first - 1:last]
@@ -349,54 +316,16 @@ def test_csv_exports(client: TestClient, demo: dict[str, Any]) -> None:
 # --- JSON export and its schema ----------------------------------------------------------------------
 
 
-def _check(value: Any, schema: dict[str, Any], path: str = "$") -> list[str]:
-    """A small JSON Schema validator for the keywords the export schema uses."""
-    if "$ref" in schema:
-        name = schema["$ref"].removeprefix("#/$defs/")
-        return _check(value, SCHEMA["$defs"][name], path)
-    errors: list[str] = []
-    types = schema.get("type")
-    if types is not None:
-        allowed = types if isinstance(types, list) else [types]
-        kinds = {"string": str, "integer": int, "boolean": bool, "object": dict, "array": list, "null": type(None)}
-        ok_type = any(isinstance(value, kinds[k]) and not (k == "integer" and isinstance(value, bool))
-                      for k in allowed)
-        if not ok_type:
-            return [f"{path}: {value!r} is not {allowed}"]
-    if "const" in schema and value != schema["const"]:
-        errors.append(f"{path}: {value!r} != {schema['const']!r}")
-    if "enum" in schema and value not in schema["enum"]:
-        errors.append(f"{path}: {value!r} not in {schema['enum']}")
-    if "pattern" in schema and isinstance(value, str) and not re.search(schema["pattern"], value):
-        errors.append(f"{path}: {value!r} does not match {schema['pattern']}")
-    if "minimum" in schema and isinstance(value, int) and value < schema["minimum"]:
-        errors.append(f"{path}: {value} < {schema['minimum']}")
-    if isinstance(value, dict):
-        props = schema.get("properties", {})
-        for key in schema.get("required", []):
-            if key not in value:
-                errors.append(f"{path}: missing {key}")
-        for key, v in value.items():
-            if key in props:
-                errors += _check(v, props[key], f"{path}.{key}")
-            elif schema.get("additionalProperties") is False:
-                errors.append(f"{path}: unexpected {key}")
-    if isinstance(value, list) and "items" in schema:
-        for i, v in enumerate(value):
-            errors += _check(v, schema["items"], f"{path}[{i}]")
-    return errors
-
-
 def test_validator_can_fail() -> None:
-    assert _check({"format": "x"}, SCHEMA)
-    assert _check({"rank": "1"}, SCHEMA["$defs"]["standing_row"])
+    assert schema_errors({"format": "x"}, SCHEMA)
+    assert schema_errors({"rank": "1"}, SCHEMA["$defs"]["standing_row"])
 
 
 def test_json_export_validates_and_carries_the_rating_report_data(client: TestClient, demo: dict[str, Any]) -> None:
     tid = demo["id"]
     public = ok(client.get(f"/tournaments/{tid}/export/json"))
     staff = ok(client.get(f"/tournaments/{tid}/export/json", headers=demo["admin"]))
-    assert _check(public, SCHEMA) == [] and _check(staff, SCHEMA) == []
+    assert schema_errors(public, SCHEMA) == [] and schema_errors(staff, SCHEMA) == []
     assert public["public"] and not staff["public"]
     assert all("birth_date" not in p for p in public["players"]) and all("birth_date" in p for p in staff["players"])
     assert all(p["birth_year"] for p in public["players"])
@@ -433,7 +362,7 @@ def test_cli_import_and_export(client: TestClient, admin: dict[str, str], tmp_pa
     assert "\n013 " in (tmp_path / "out16.trf").read_text(encoding="utf-8")
     assert main(["export", str(tid), "--format", "json", "-o", str(tmp_path / "out.json")]) == 0
     doc = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
-    assert _check(doc, SCHEMA) == [] and not doc["public"]
+    assert schema_errors(doc, SCHEMA) == [] and not doc["public"]
     # the importer named with --user is the organiser
     assert export(client, tid, admin) == api
     bad = tmp_path / "bad.trf"
@@ -527,7 +456,7 @@ def test_export_before_the_ranking_is_locked(client: TestClient, admin: dict[str
     assert len([x for x in trf.splitlines() if x.startswith("001")]) == 12
     assert "\n320" in trf and "\n330" not in trf
     doc = ok(client.get(f"/tournaments/{t['id']}/export/json"))
-    assert _check(doc, SCHEMA) == [] and [tm["id"] for tm in doc["teams"]] == ids
+    assert schema_errors(doc, SCHEMA) == [] and [tm["id"] for tm in doc["teams"]] == ids
     assert all(not r["matches"] for r in doc["rounds"]) and doc["standings"]["after_round"] is None
 
 

@@ -10,14 +10,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.cli.main import main
-from tests.api.conftest import make_user
-from tests.api.factory import ok
-from tests.api.test_exchange import TEXT, TRF_DIR, counts, token_for
-
-PROSE = "Dear arbiter, the results of round 3 are attached.\nBest regards, Anna\n"
-PAB16 = TRF_DIR / "trf16_pab.trf"
-# (TPN, MP, GP) in rank order with the PAB worth 2 MP and 1 GP, counted by hand (tests/unit/trf/test_trf16_pab.py)
-PUBLISHED = [(4, "6", "5"), (5, "5", "4"), (1, "3", "2.5"), (2, "2", "2.5"), (3, "2", "1")]
+from tests.api.conftest import make_user, token_for
+from tests.api.factory import PAB16, PROSE, PUBLISHED, TEXT, TRF_DIR, counts, ok
 
 
 @pytest.fixture()

@@ -6,8 +6,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.api.factory import ok
-from tests.api.test_rounds import all_white_wins, pair_publish, setup
+from tests.api.factory import all_white_wins, ok, pair_publish, setup
 
 
 def seat(rnd: dict[str, Any], pid: int) -> tuple[dict[str, Any], dict[str, Any], str]:

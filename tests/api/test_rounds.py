@@ -11,31 +11,16 @@ from sqlmodel import Session, func, select
 
 from app.http.factory import create_app
 from app.models import AuditEntry, BoardGame, IdempotencyRecord, Match
-from tests.api.factory import full_team, make_club, make_tournament, name_committee, ok
-
-RATINGS = [(1900, 1850, 1800, 1750), (1800, 1750, 1700, 1650), (1700, 1650, 1600, 1550),
-           (1600, 1550, 1500, 1450), (1500, 1450, 1400, 1350), (1450, 1400, 1350, 1300)]
-
-
-def setup(client: TestClient, admin: dict[str, str], teams: int = 5, **rules: Any) -> tuple[int, list[dict[str, Any]]]:
-    t = make_tournament(client, admin, **rules)
-    out = []
-    for i in range(teams):
-        club = make_club(client, admin, f"Club {i}")
-        out.append(full_team(client, admin, t["id"], club["id"], f"Team {i}", ratings=RATINGS[i]))
-    ok(client.post(f"/tournaments/{t['id']}/ranking/lock", headers=admin))
-    name_committee(client, admin, t["id"])
-    return t["id"], out
-
-
-def pair_publish(client: TestClient, admin: dict[str, str], tid: int, n: int) -> dict[str, Any]:
-    ok(client.post(f"/tournaments/{tid}/rounds/{n}/pair", headers=admin))
-    return ok(client.post(f"/tournaments/{tid}/rounds/{n}/publish", headers=admin))
-
-
-def all_white_wins(rnd: dict[str, Any]) -> list[dict[str, Any]]:
-    return [{"table": m["table"], "board": b["board"], "result": "1-0"}
-            for m in rnd["matches"] if not m["pab"] for b in m["boards"]]
+from tests.api.factory import (
+    all_white_wins,
+    full_team,
+    make_club,
+    make_tournament,
+    name_committee,
+    ok,
+    pair_publish,
+    setup,
+)
 
 
 def test_pairing_needs_locked_tpns(client: TestClient, admin: dict[str, str]) -> None:

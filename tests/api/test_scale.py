@@ -14,18 +14,11 @@ from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
 from app.http.factory import create_app
-from app.models import Match, Membership, Round, Tournament, TournamentEvent, User
+from app.models import Match, Membership, Round, TournamentEvent, User
 from app.operations.cache import lru
 from app.operations.live import broker
 from tests.api.conftest import make_user
-from tests.api.factory import make_club, make_player, ok
-from tests.api.test_rounds import all_white_wins, pair_publish, setup
-
-
-def version(engine: Any, tid: int) -> int:
-    with Session(engine) as s:
-        return s.exec(select(Tournament.version).where(Tournament.id == tid)).one()
-
+from tests.api.factory import all_white_wins, make_club, make_player, ok, pair_publish, setup, version
 
 WRITES = ("POST", "PUT", "PATCH", "DELETE")
 

@@ -167,7 +167,7 @@ def test_the_event_stream_matches_its_documented_schema(client: TestClient, admi
 
     import jsonschema_rs
 
-    from tests.api.test_rounds import all_white_wins, pair_publish, setup
+    from tests.api.factory import all_white_wins, pair_publish, setup
     from tests.api.test_scale import read_events
 
     tid, _ = setup(client, admin, teams=4)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from tests.api.factory import ok
-from tests.api.test_rounds import all_white_wins, pair_publish, round_one_with_a_pab, setup
+from tests.api.factory import all_white_wins, ok, pair_publish, setup
+from tests.api.test_rounds import round_one_with_a_pab
 
 
 def test_standings_count_the_pab_apart_from_wdl(client: TestClient, admin: dict[str, str]) -> None:

@@ -316,7 +316,7 @@ def test_tokens_need_exp_and_the_server_key(client: TestClient, admin: dict[str,
 
 def test_fifty_concurrent_writers_all_succeed(engine: Any, admin: dict[str, str]) -> None:
     """50 threads posting results with distinct Idempotency-Keys: every one answers 200 (SQLite and PostgreSQL)."""
-    from tests.api.test_rounds import pair_publish, setup
+    from tests.api.factory import pair_publish, setup
 
     with TestClient(create_app(), raise_server_exceptions=False) as c:
         tid, _ = setup(c, admin, teams=6)
