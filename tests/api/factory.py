@@ -131,7 +131,7 @@ def version(engine: Any, tid: int) -> int:
         return s.exec(select(Tournament.version).where(Tournament.id == tid)).one()
 
 
-def problem(r: Any, status: int) -> dict[str, Any]:
+def expect_problem(r: Any, status: int) -> dict[str, Any]:
     assert r.status_code == status, r.text
     assert r.headers["content-type"].startswith("application/problem+json")
     return dict(r.json())

@@ -71,15 +71,6 @@ def test_integral_numbers_are_integers(client: TestClient, admin: dict[str, str]
     _problem(client.post("/players", json={**body, "fide_rating": 1500.5}, headers=admin), 422)
 
 
-def test_an_empty_login_form_is_422(client: TestClient, admin: dict[str, str]) -> None:
-    problem = _problem(client.post("/auth/token", data={"username": "", "password": ""}), 422)
-    assert {tuple(e["loc"]) for e in problem["errors"]} == {("body", "username"), ("body", "password")}
-    # an OAuth2 client's extra fields are ignored
-    r = client.post("/auth/token", data={"username": "admin", "password": "password123", "grant_type": "password",
-                                         "scope": "", "client_id": "x"})
-    assert r.status_code == 200
-
-
 def test_the_old_forfeit_words_are_refused_with_a_hint(client: TestClient, admin: dict[str, str]) -> None:
     r = client.post("/tournaments/1/rounds/1/results", json={"results": [{"table": 1, "forfeit": "black"}]},
                     headers=admin)
@@ -202,7 +193,6 @@ def test_a_huge_last_event_id_is_refused_or_clamped(client: TestClient, admin: d
     with client.stream("GET", f"/tournaments/{t['id']}/events",
                        headers={"Last-Event-ID": "99999999999999999999"}) as stream:  # clamped: a stream, no 500
         assert stream.status_code == 200 and stream.headers["content-type"].startswith("text/event-stream")
-
 
 
 @pytest.mark.parametrize(("header", "query", "after"), [

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import jwt
 import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import Session, func, select
 
-from app.auth.credentials import ALGORITHM, new_api_token
+from app.auth.credentials import new_api_token
 from app.config import get_settings
 from app.http.factory import create_app
 from app.models import ApiToken, Club, Player, Team, Tournament, User
@@ -35,29 +32,6 @@ def _count(engine: Any, model: Any) -> int:
 
 
 # --- critical: a read token created an admin and revoked tokens ------------------------------------------
-
-
-def test_read_token_cannot_create_users_or_revoke_tokens(client: TestClient, admin: dict[str, str],
-                                                         engine: Any) -> None:
-    read = _token(engine, "admin", ["read"])
-    r = client.post("/users", json={"username": "evil", "password": "password123", "is_admin": True}, headers=read)
-    assert r.status_code == 403 and r.json()["scope"] == "write"
-    victim = ok(client.post("/auth/api-tokens", json={"name": "script"}, headers=admin), 201)
-    assert client.delete(f"/auth/api-tokens/{victim['id']}", headers=read).status_code == 403
-    with Session(engine) as s:
-        assert s.exec(select(User).where(User.username == "evil")).first() is None
-        assert s.get(ApiToken, victim["id"]).revoked_at is None
-
-
-def test_only_the_owner_or_an_administrator_revokes_a_token(client: TestClient, admin: dict[str, str],
-                                                              engine: Any) -> None:
-    for name in ("owner", "other"):
-        make_user(engine, name)
-    owner, other = login(client, "owner"), login(client, "other")
-    tok = ok(client.post("/auth/api-tokens", json={"name": "script"}, headers=owner), 201)
-    assert client.delete(f"/auth/api-tokens/{tok['id']}", headers=other).status_code == 403
-    assert ok(client.delete(f"/auth/api-tokens/{tok['id']}", headers=admin))["revoked_at"] is not None
-    assert ok(client.delete(f"/auth/api-tokens/{tok['id']}", headers=owner))["revoked_at"] is not None
 
 
 # --- high: a read token filed and decided appeals ----------------------------------------------------------
@@ -244,71 +218,6 @@ def test_a_large_body_is_413_problem(client: TestClient, admin: dict[str, str], 
 
 
 # --- logins -------------------------------------------------------------------------------------------------
-
-
-@pytest.fixture()
-def quick_lock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    s = get_settings()
-    monkeypatch.setattr(s, "login_failures_per_user", 3)
-    monkeypatch.setattr(s, "login_failures_per_address", 1000)
-    yield
-
-
-def test_failed_logins_are_throttled_per_user(client: TestClient, engine: Any, quick_lock: None) -> None:
-    make_user(engine, "carol")
-    for _ in range(3):
-        assert client.post("/auth/token", data={"username": "carol", "password": "wrong-one"}).status_code == 401
-    r = client.post("/auth/token", data={"username": "carol", "password": "password123"})
-    assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1
-    assert r.headers["content-type"].startswith("application/problem+json")
-    # another user is not affected
-    make_user(engine, "dave")
-    assert client.post("/auth/token", data={"username": "dave", "password": "password123"}).status_code == 200
-    # when the wait is over, the right password works and clears the count
-    from app.models import LoginThrottle
-
-    with Session(engine) as s:
-        for row in s.exec(select(LoginThrottle)).all():
-            row.locked_until = datetime.now(UTC) - timedelta(seconds=1)
-            s.add(row)
-        s.commit()
-    assert client.post("/auth/token", data={"username": "carol", "password": "password123"}).status_code == 200
-
-
-def test_failed_logins_are_throttled_per_address(client: TestClient, engine: Any,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    s = get_settings()
-    monkeypatch.setattr(s, "login_failures_per_address", 4)
-    for i in range(4):
-        client.post("/auth/token", data={"username": f"guess{i}", "password": "x" * 8})
-    make_user(engine, "erin")
-    r = client.post("/auth/token", data={"username": "erin", "password": "password123"})
-    assert r.status_code == 429
-
-
-def test_unknown_users_cost_the_same_hashing(client: TestClient, engine: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No user enumeration by timing: an unknown name runs argon2 exactly like a known one."""
-    from app.auth import credentials as security
-
-    calls: list[str] = []
-    real = security.password_hash.verify
-    monkeypatch.setattr(security.password_hash, "verify", lambda pw, h: calls.append(h) or real(pw, h))
-    make_user(engine, "frank")
-    client.post("/auth/token", data={"username": "frank", "password": "wrong-one"})
-    client.post("/auth/token", data={"username": "no-such-user", "password": "wrong-one"})
-    assert len(calls) == 2 and all(h.startswith("$argon2") for h in calls)
-
-
-def test_tokens_need_exp_and_the_server_key(client: TestClient, admin: dict[str, str], engine: Any) -> None:
-    now = datetime.now(UTC)
-    key = get_settings().signing_key
-    no_exp = jwt.encode({"sub": "1", "iat": now}, key, algorithm=ALGORITHM)
-    assert client.get("/auth/me", headers={"Authorization": f"Bearer {no_exp}"}).status_code == 401
-    forged = jwt.encode({"sub": "1", "iat": now, "exp": now + timedelta(hours=1)}, "change-me-development-only",
-                        algorithm=ALGORITHM)
-    assert client.get("/auth/me", headers={"Authorization": f"Bearer {forged}"}).status_code == 401
-    good = jwt.encode({"sub": "1", "iat": now, "exp": now + timedelta(hours=1)}, key, algorithm=ALGORITHM)
-    assert client.get("/auth/me", headers={"Authorization": f"Bearer {good}"}).status_code == 200
 
 
 # --- SQLite under a write storm ------------------------------------------------------------------------------
