@@ -15,7 +15,6 @@ from tests.api.factory import (
     all_white_wins,
     full_team,
     make_club,
-    make_team,
     make_tournament,
     name_committee,
     ok,
@@ -193,27 +192,3 @@ def test_captain_removed_by_the_chief_arbiter(client: TestClient, admin: dict[st
     assert lu["captain_id"] is None
     r = client.put(url, json={"player_ids": team["player_ids"], "captain_id": team["player_ids"][1]}, headers=mgr)
     assert r.status_code == 409 and r.json()["rule"] == "R-16.1"
-
-
-def test_one_manager_per_team_and_one_club_per_manager(client: TestClient, admin: dict[str, str],
-                                                      engine: Any) -> None:
-    t = make_tournament(client, admin)
-    c1, c2 = make_club(client, admin, "C1"), make_club(client, admin, "C2")
-    a = make_team(client, admin, t["id"], c1["id"], "A")
-    b = make_team(client, admin, t["id"], c1["id"], "B")
-    c = make_team(client, admin, t["id"], c2["id"], "C")
-    for name in ("u1", "u2"):
-        make_user(engine, name, birth_date=date(1980, 1, 1))
-    u1 = ok(client.get("/auth/me", headers=login(client, "u1")))["id"]
-    u2 = ok(client.get("/auth/me", headers=login(client, "u2")))["id"]
-
-    def member(uid: int, team: dict[str, Any]) -> Any:
-        return client.post(f"/tournaments/{t['id']}/members", json={"user_id": uid, "role": "manager",
-                                                                    "team_id": team["id"]}, headers=admin)
-
-    assert member(u1, a).status_code == 201
-    assert member(u1, b).status_code == 201  # a club official manages several teams of the club
-    r = member(u2, a)
-    assert r.status_code == 409 and r.json()["rule"] == "R-16.2"
-    r = member(u1, c)
-    assert r.status_code == 409 and r.json()["rule"] == "R-16.2"

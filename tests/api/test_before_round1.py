@@ -82,23 +82,6 @@ def test_entry_deadline_and_audited_override(client: TestClient, admin: dict[str
         assert e.reason == "bank delay" and "R-11.1" in str(e.after)
 
 
-def test_manager_must_be_an_adult(client: TestClient, admin: dict[str, str], engine: Any) -> None:
-    t = make_tournament(client, admin)
-    kid = manager(client, engine, "kid", born=date(2012, 1, 1))
-    club = make_club(client, kid)
-    r = client.post(f"/tournaments/{t['id']}/teams", json={"club_id": club["id"], "name": "K"}, headers=kid)
-    assert r.status_code == 409 and r.json()["rule"] == "R-16.2.1"
-    team = make_team(client, admin, t["id"], club["id"], "Team")
-    kid_id = ok(client.get("/auth/me", headers=kid))["id"]
-    r = client.post(f"/tournaments/{t['id']}/members", json={"user_id": kid_id, "role": "manager",
-                                                             "team_id": team["id"]}, headers=admin)
-    assert r.status_code == 409 and r.json()["rule"] == "R-16.2.1"
-    adult = manager(client, engine, "adult")
-    adult_id = ok(client.get("/auth/me", headers=adult))["id"]
-    ok(client.post(f"/tournaments/{t['id']}/members", json={"user_id": adult_id, "role": "manager",
-                                                            "team_id": team["id"]}, headers=admin), 201)
-
-
 # --- rosters -----------------------------------------------------------------------------------------
 
 

@@ -31,14 +31,6 @@ def test_an_unreadable_body_is_422_not_400(client: TestClient, admin: dict[str, 
     assert "cannot be read" in _problem(r, 422)["detail"]
 
 
-def test_a_membership_of_another_tournament_is_not_found(client: TestClient, admin: dict[str, str]) -> None:
-    t1, t2 = make_tournament(client, admin), make_tournament(client, admin)
-    members = ok(client.get(f"/tournaments/{t1['id']}/members", headers=admin))["items"]
-    r = client.delete(f"/tournaments/{t2['id']}/members/{members[0]['id']}", headers=admin)
-    _problem(r, 404)
-    assert ok(client.get(f"/tournaments/{t1['id']}/members", headers=admin))["total"] == 1
-
-
 def test_a_roster_naming_an_unknown_player_is_not_found(client: TestClient, admin: dict[str, str]) -> None:
     t = make_tournament(client, admin)
     team = full_team(client, admin, t["id"], make_club(client, admin)["id"], "A")
