@@ -9,7 +9,7 @@ from sqlmodel import Session, func, select
 
 from app.models import AuditEntry, Club, Player, Team
 from tests.api.conftest import login, make_user
-from tests.api.factory import make_club, make_player, make_team, make_tournament, ok
+from tests.api.factory import make_club, make_team, make_tournament, ok
 
 
 def count(engine: Any, model: Any) -> int:
@@ -45,30 +45,6 @@ def _manager(client: TestClient, engine: Any, name: str) -> dict[str, str]:
 
     make_user(engine, name, birth_date=date(1980, 1, 1))
     return login(client, name)
-
-
-def test_manager_touches_only_their_own_team(client: TestClient, admin: dict[str, str], engine: Any) -> None:
-    t = make_tournament(client, admin)
-    alice = _manager(client, engine, "alice")
-    bob = _manager(client, engine, "bob")
-    club = make_club(client, alice)
-    ta = ok(client.post(f"/tournaments/{t['id']}/teams", json={"club_id": club["id"], "name": "A"}, headers=alice), 201)
-    r = client.post(f"/tournaments/{t['id']}/teams", json={"club_id": club["id"], "name": "B"}, headers=bob)
-    assert r.status_code == 403  # bob has no rights over alice's club
-    tb = ok(client.post(f"/tournaments/{t['id']}/teams", json={"club_id": club["id"], "name": "B"}, headers=admin), 201)
-    bob_id = ok(client.get("/auth/me", headers=bob))["id"]
-    ok(client.post(f"/tournaments/{t['id']}/members", json={"user_id": bob_id, "role": "manager",
-                                                             "team_id": tb["id"]}, headers=admin), 201)
-    kids = [make_player(client, alice, club["id"], f"Kid{i}", sex="w" if i == 0 else "m")["id"] for i in range(4)]
-    ok(client.put(f"/tournaments/{t['id']}/teams/{ta['id']}/roster", json={"player_ids": kids}, headers=alice))
-    r = client.put(f"/tournaments/{t['id']}/teams/{ta['id']}/roster", json={"player_ids": []}, headers=bob)
-    assert r.status_code == 403 and r.json()["rule"] == "R-16.2"
-    r = client.patch(f"/tournaments/{t['id']}/teams/{ta['id']}", json={"name": "hijacked"}, headers=bob)
-    assert r.status_code == 403
-    roster = ok(client.get(f"/tournaments/{t['id']}/teams/{ta['id']}/roster"))
-    assert sorted(x["player"]["id"] for x in roster["players"]) == sorted(kids)
-    assert ok(client.get(f"/tournaments/{t['id']}/teams/{ta['id']}"))["name"] == "A"
-    assert tb["id"] != ta["id"]
 
 
 def test_entry_is_audited_with_before_and_after(client: TestClient, admin: dict[str, str], engine: Any) -> None:
