@@ -55,29 +55,6 @@ def test_integral_numbers_are_integers(client: TestClient, admin: dict[str, str]
     _problem(client.post("/players", json={**body, "fide_rating": 1500.5}, headers=admin), 422)
 
 
-def test_the_old_forfeit_words_are_refused_with_a_hint(client: TestClient, admin: dict[str, str]) -> None:
-    r = client.post("/tournaments/1/rounds/1/results", json={"results": [{"table": 1, "forfeit": "black"}]},
-                    headers=admin)
-    assert "'first' (the team with White on board 1)" in _problem(r, 422)["detail"]
-    r = client.put("/tournaments/1/rounds/1/matches/1", json={"forfeit": "white"}, headers=admin)
-    assert "no longer accepted" in _problem(r, 422)["detail"]
-
-
-def test_result_codes_are_an_enumeration(client: TestClient, admin: dict[str, str]) -> None:
-    """The schema lists the codes (and the spellings read as them), so a client knows them without a 422."""
-    from typing import get_args
-
-    from app.schemas.rounds import ResultCode
-    from app.services.tournament import RESULT_ALIASES, RESULT_CODES
-
-    assert set(get_args(ResultCode)) == set(RESULT_CODES) | set(RESULT_ALIASES)
-    doc = client.get("/openapi.json").json()
-    result = doc["components"]["schemas"]["BoardResultPut"]["properties"]["result"]
-    assert "1/2-1/2" in str(result)
-    r = client.put("/tournaments/1/rounds/1/matches/1/boards/1", json={"result": "2-0"}, headers=admin)
-    assert _problem(r, 422)["errors"][0]["loc"][:2] == ["body", "result"]
-
-
 @pytest.mark.parametrize("method", ["GET", "PATCH", "DELETE", "PUT"])
 def test_a_literal_path_owns_its_methods(client: TestClient, admin: dict[str, str], method: str) -> None:
     """PATCH /tournaments/import reached PATCH /tournaments/{tournament_id}: 422 for the id "import", not 405."""
