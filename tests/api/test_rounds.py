@@ -1,4 +1,7 @@
-"""Running the tournament: pairing, publishing, results, forfeits, byes, withdrawals (R-4.5, R-6, R-7)."""
+"""The rounds (/tournaments/{id}/rounds): pairing and what it waits for, manual changes to a pairing, publishing,
+absent teams, completing and reopening a round, and the round's ETag (C.04.6, R-6).
+
+Result entry is in test_results.py, the standings in test_standings.py."""
 
 from __future__ import annotations
 
