@@ -1,4 +1,5 @@
-"""The player page, the board statistics and the tournament status the public page reads."""
+"""A tournament's players (/tournaments/{id}/players, /board-stats): the player page (games, opponents, score,
+next assignment) and the board statistics that agree with the board prizes."""
 
 from __future__ import annotations
 
