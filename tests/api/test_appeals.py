@@ -1,4 +1,5 @@
-"""Appeals, the appeals committee and the team officials (R-14, R-16)."""
+"""Appeals and the appeals committee (/tournaments/{id}/committee, /appeals), and the chief arbiter removing a
+captain (.../lineups/{team}/captain): deadlines, fee, who sits and who decides (R-14, R-16.1)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
 from app.models import AuditEntry, BoardGame
-from tests.api.conftest import login, make_user
+from tests.api.conftest import login, make_user, token_for
 from tests.api.factory import (
     RATINGS,
     all_white_wins,
@@ -192,3 +193,24 @@ def test_captain_removed_by_the_chief_arbiter(client: TestClient, admin: dict[st
     assert lu["captain_id"] is None
     r = client.put(url, json={"player_ids": team["player_ids"], "captain_id": team["player_ids"][1]}, headers=mgr)
     assert r.status_code == 409 and r.json()["rule"] == "R-16.1"
+
+
+def test_read_token_cannot_file_or_decide_appeals(client: TestClient, admin: dict[str, str], engine: Any) -> None:
+    t = make_tournament(client, admin)
+    read = token_for(engine, "admin", ["read"])
+    body = {"match_id": 1, "team_id": 1, "text": "x", "announced_at": "2026-12-10T10:00:00Z",
+            "submitted_at": "2026-12-10T10:05:00Z", "fee_paid": "100"}
+    assert client.post(f"/tournaments/{t['id']}/appeals", json=body, headers=read).status_code == 403
+    r = client.post(f"/tournaments/{t['id']}/appeals/1/decision", json={"decision": "upheld", "reasons": "x"},
+                    headers=read)
+    assert r.status_code == 403
+
+
+def test_unknown_references_are_404_not_500(client: TestClient, admin: dict[str, str]) -> None:
+    t = make_tournament(client, admin)
+    for member in ({"user_id": 999}, {"club_id": 999}):
+        members = [{"name": f"M{i}", "kind": "regular" if i < 3 else "alternate", **(member if i == 0 else {})}
+                   for i in range(5)]
+        r = client.put(f"/tournaments/{t['id']}/committee", json={"members": members}, headers=admin)
+        assert r.status_code == 404, r.text
+    assert ok(client.get(f"/tournaments/{t['id']}/committee"))["items"] == []
