@@ -9,16 +9,11 @@ from sqlmodel import Session, func, select
 
 from app.models import Club
 from tests.api.conftest import login, make_user
-from tests.api.factory import ok
 
 
 def count(engine: Any, model: Any) -> int:
     with Session(engine) as s:
         return s.exec(select(func.count()).select_from(model)).one()
-
-
-def test_health(client: TestClient) -> None:
-    assert ok(client.get("/health"))["status"] == "ok"
 
 
 def test_malformed_body_is_422_and_changes_nothing(client: TestClient, admin: dict[str, str], engine: Any) -> None:
