@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import re
 import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,9 +12,8 @@ from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
 from app.http.factory import create_app
-from app.models import Match, Membership, Round, TournamentEvent, User
+from app.models import Match, Membership, Round, User
 from app.operations.cache import lru
-from app.operations.live import broker
 from tests.api.conftest import make_user
 from tests.api.factory import all_white_wins, make_club, make_player, ok, pair_publish, setup, version
 
@@ -148,106 +145,6 @@ def test_a_deleted_tournament_id_reused_never_matches_old_etags(client: TestClie
     again = ok(client.post("/tournaments", json={**body, "name": "B"}, headers=admin), 201)
     r = client.get(f"/tournaments/{again['id']}", headers={"If-None-Match": old.headers["ETag"]})
     assert r.status_code == 200 and r.json()["name"] == "B"
-
-
-def read_events(client: TestClient, tid: int, count: int, last_event_id: str | None = None,
-                query: str = "") -> list[tuple[str, str, Any]]:
-    """The first ``count`` events of the stream as (id, event, data)."""
-    headers = {"Last-Event-ID": last_event_id} if last_event_id is not None else {}
-    out: list[tuple[str, str, Any]] = []
-    with client.stream("GET", f"/tournaments/{tid}/events{query}", headers=headers) as r:
-        assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
-        fields: dict[str, str] = {}
-        for line in r.iter_lines():
-            if line == "":
-                if "event" in fields:
-                    out.append((fields["id"], fields["event"], json.loads(fields["data"])))
-                    if len(out) == count:
-                        break
-                fields = {}
-            elif not line.startswith(":"):
-                k, _, v = line.partition(": ")
-                fields[k] = v
-    return out
-
-
-def test_events_replay_after_last_event_id(client: TestClient, admin: dict[str, str], engine: Any) -> None:
-    tid, _ = setup(client, admin, teams=4)
-    with Session(engine) as s:
-        start = max(e.id or 0 for e in s.exec(select(TournamentEvent)).all())
-    rnd = pair_publish(client, admin, tid, 1)
-    items = all_white_wins(rnd)
-    ok(client.post(f"/tournaments/{tid}/rounds/1/results", json={"results": items[:1]}, headers=admin))
-    ok(client.post(f"/tournaments/{tid}/rounds/1/results", json={"results": items[1:]}, headers=admin))
-    ok(client.post(f"/tournaments/{tid}/rounds/1/complete", headers=admin))
-    events = read_events(client, tid, 8, str(start))
-    kinds = [(k, d.get("state")) for _, k, d in events]
-    assert kinds == [("round", "paired"), ("round", "published"), ("round", "in_progress"), ("match", None),
-                     ("match", None), ("match", None), ("round", "completed"), ("standings", None)], kinds
-    ids = [int(i) for i, _, _ in events]
-    assert ids == sorted(ids) and ids[0] > start
-    versions = [d["version"] for _, _, d in events]
-    assert versions == sorted(versions)
-    # a match event carries the match exactly as the public round shows it
-    public = client.get(f"/tournaments/{tid}/rounds/1").json()
-    last_match = [d for _, k, d in events if k == "match"][-1]
-    assert last_match["match"] in public["matches"] and last_match["round"] == 1
-    assert events[-1][2] == {"version": version(engine, tid), "after_round": 1}
-    # ?last_event_id= works like the header; nothing is replayed twice
-    again = read_events(client, tid, 2, query=f"?last_event_id={ids[-3]}")
-    assert [int(i) for i, _, _ in again] == ids[-2:]
-    # an unpublished pairing shows only its state to the public
-    ok(client.post(f"/tournaments/{tid}/rounds/2/pair", headers=admin))
-    (_, kind, data), = read_events(client, tid, 1, str(ids[-1]))
-    assert kind == "round" and data == {"round": 2, "state": "paired", "version": version(engine, tid)}
-
-
-def test_a_resume_from_before_the_kept_events_is_told_to_reload(client: TestClient, admin: dict[str, str],
-                                                                engine: Any) -> None:
-    tid, _ = setup(client, admin, teams=4)
-    with Session(engine) as s:
-        oldest = min(e.id or 0 for e in s.exec(select(TournamentEvent)).all())
-        for e in s.exec(select(TournamentEvent).where(TournamentEvent.id == oldest)).all():
-            s.delete(e)  # pruned
-        s.commit()
-    (_, kind, data), = read_events(client, tid, 1, "0")
-    assert kind == "tournament" and data == {"version": version(engine, tid)}
-    assert client.get("/tournaments/999/events").status_code == 404
-
-
-def test_a_live_subscriber_gets_a_result_posted_meanwhile(client: TestClient, admin: dict[str, str]) -> None:
-    tid, _ = setup(client, admin, teams=4)
-    rnd = pair_publish(client, admin, tid, 1)
-    got: list[Any] = []
-
-    def listen() -> None:
-        got.extend(read_events(client, tid, 2))
-
-    th = threading.Thread(target=listen)
-    th.start()
-    deadline = time.monotonic() + 10
-    while broker.subscribers == 0 and time.monotonic() < deadline:
-        time.sleep(0.02)
-    with TestClient(create_app()) as writer:
-        ok(writer.post(f"/tournaments/{tid}/rounds/1/results", json={"results": all_white_wins(rnd)[:1]},
-                       headers=admin))
-    th.join(10)
-    assert [k for _, k, _ in got] == ["round", "match"]
-    assert got[1][2]["match"]["boards"][0]["result"] == "1-0"
-
-
-def test_heartbeat_and_retry(client: TestClient, admin: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
-    from app.config import get_settings
-
-    tid, _ = setup(client, admin, teams=2)
-    monkeypatch.setattr(get_settings(), "sse_ping_seconds", 0.05)
-    lines: list[str] = []
-    with client.stream("GET", f"/tournaments/{tid}/events") as r:
-        for line in r.iter_lines():
-            lines.append(line)
-            if line == ": ping":
-                break
-    assert lines[0] == "retry: 3000" and lines[-1] == ": ping"
 
 
 # --- load shedding --------------------------------------------------------------------------------------------
