@@ -11,15 +11,13 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlmodel import Session, select
 
 from app.cli.main import main
-from app.models import Club
 from app.services.errors import NoLegalPairing
 from app.services.generator import generate
 from app.services.standings import compute_standings
 from app.services.trf import write_tournament
-from tests.api.conftest import _empty_all, login, make_user, token_for
+from tests.api.conftest import make_user, token_for
 from tests.api.factory import (
     DATA,
     SCHEMA,
@@ -347,103 +345,7 @@ def test_json_export_validates_and_carries_the_rating_report_data(client: TestCl
 # --- the command line ----------------------------------------------------------------------------
 
 
-def test_cli_import_and_export(client: TestClient, admin: dict[str, str], tmp_path: Path,
-                               capsys: pytest.CaptureFixture[str]) -> None:
-    src = DATA / "forfeits_byes_absent.trf"
-    capsys.readouterr()
-    assert main(["import", str(src), "--pab", "1,1.5", "--user", "admin"]) == 0
-    out = capsys.readouterr().out
-    assert re.fullmatch(r"\d+\n", out)
-    tid = int(out)
-    api = export(client, tid, admin)
-    assert main(["export", str(tid), "-o", str(tmp_path / "out.trf")]) == 0
-    assert (tmp_path / "out.trf").read_text(encoding="utf-8") == api
-    assert main(["export", str(tid), "--format", "trf16", "-o", str(tmp_path / "out16.trf")]) == 0
-    assert "\n013 " in (tmp_path / "out16.trf").read_text(encoding="utf-8")
-    assert main(["export", str(tid), "--format", "json", "-o", str(tmp_path / "out.json")]) == 0
-    doc = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
-    assert schema_errors(doc, SCHEMA) == [] and not doc["public"]
-    # the importer named with --user is the organiser
-    assert export(client, tid, admin) == api
-    bad = tmp_path / "bad.trf"
-    bad.write_text("012 x\n001    1 m    A                                 12x4\n310   1 T  \n", encoding="utf-8")
-    assert main(["import", str(bad)]) == 3
-    assert "line 2" in capsys.readouterr().err
-    assert main(["export", "999999", "-o", "-"]) == 2
-
-
 # --- backup and restore --------------------------------------------------------------------------
-
-
-def _snapshot(client: TestClient, tid: int, auth: dict[str, str]) -> dict[str, Any]:
-    paths = [f"/tournaments/{tid}", f"/tournaments/{tid}/teams?limit=100", f"/tournaments/{tid}/rounds",
-             f"/tournaments/{tid}/standings", f"/tournaments/{tid}/crosstable", "/clubs?limit=100",
-             "/players?limit=500", f"/tournaments/{tid}/export/json", f"/tournaments/{tid}/rounds/2",
-             f"/tournaments/{tid}/rounds/4", f"/tournaments/{tid}/audit?limit=500", f"/tournaments/{tid}/members"]
-    out: dict[str, Any] = {}
-    for p in paths:
-        r = client.get(p, headers=auth)
-        out[p] = (r.status_code, r.headers.get("etag"), r.json())
-    for p in (f"/tournaments/{tid}/rounds/4", "/players?limit=500"):
-        r = client.get(p)
-        out[f"public {p}"] = (r.status_code, r.headers.get("etag"), r.json())
-    teams = out[f"/tournaments/{tid}/teams?limit=100"][2]["items"]
-    p = f"/tournaments/{tid}/teams/{teams[0]['id']}/roster"
-    out[p] = client.get(p, headers=auth).json()
-    return out
-
-
-def test_backup_and_restore_give_identical_answers(client: TestClient, demo: dict[str, Any], engine: Any,
-                                                   tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    tid, auth = demo["id"], demo["admin"]
-    ok(client.post(f"/tournaments/{tid}/rounds/4/pair", headers=auth))
-    token = token_for(engine, "admin", ("results",))["Authorization"].removeprefix("Bearer ")
-    before = _snapshot(client, tid, auth)
-    path = tmp_path / "backup.json"
-    assert main(["backup", "-o", str(path)]) == 0
-    raw = path.read_text(encoding="utf-8")
-    data = json.loads(raw)
-    assert "teamswiss-demo" not in raw and token not in raw, "no plaintext secret in a backup"
-    assert data["tables"]["user"]["rows"] and data["tables"]["api_token"]["rows"]
-    assert data["tables"]["audit_entry"]["rows"]
-    # restore refuses a database that has rows
-    assert main(["restore", str(path)]) == 1
-    assert "empty database" in capsys.readouterr().err
-    _empty_all()
-    assert main(["restore", str(path)]) == 0
-    after = _snapshot(client, tid, auth)
-    assert after.keys() == before.keys()
-    for key in before:
-        assert after[key] == before[key], key
-    # logins and API tokens still work: the hashes came back
-    again = login(client, "admin", "teamswiss-demo")
-    assert ok(client.get("/auth/me", headers={"Authorization": f"Bearer {token}"}))["username"] == "admin"
-    # new rows continue after the restored ids (PostgreSQL sequences were reset)
-    club = ok(client.post("/clubs", json={"name": "After restore"}, headers=again), 201)
-    with Session(engine) as s:
-        assert club["id"] == max(c.id or 0 for c in s.exec(select(Club)).all())
-    # a backup of the restored database is the same data
-    assert main(["backup", "-o", str(tmp_path / "again.json")]) == 0
-    data2 = json.loads((tmp_path / "again.json").read_text(encoding="utf-8"))
-    data["tables"]["club"]["rows"].append(data2["tables"]["club"]["rows"][-1])
-    for name in ("tournament", "team", "player", "match", "board_game", "round", "user", "api_token"):
-        assert data2["tables"][name] == data["tables"][name], name
-
-
-def test_restore_refuses_what_is_not_a_backup(engine: Any, tmp_path: Path) -> None:
-    path = tmp_path / "x.json"
-    path.write_text('{"format": "something else"}', encoding="utf-8")
-    assert main(["restore", str(path)]) == 2
-    path.write_text("not json", encoding="utf-8")
-    assert main(["restore", str(path)]) == 2
-    broken = {"format": "teamswiss-backup", "version": 1, "revision": None,
-              "tables": {"club": {"columns": ["id", "name"], "rows": [[1]]}}}
-    path.write_text(json.dumps(broken), encoding="utf-8")
-    assert main(["restore", str(path)]) == 2
-    broken["tables"] = {"team": {"columns": ["id", "tournament_id", "club_id", "name"], "rows": [[1, 99, 99, "x"]]}}
-    path.write_text(json.dumps(broken), encoding="utf-8")
-    assert main(["restore", str(path)]) == 2  # foreign keys
-    assert counts(engine) == (0, 0, 0, 0), "nothing half-restored"
 
 
 def test_export_before_the_ranking_is_locked(client: TestClient, admin: dict[str, str]) -> None:

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from app.cli.main import main
 from tests.api.conftest import make_user, token_for
 from tests.api.factory import PAB16, PROSE, PUBLISHED, TEXT, TRF_DIR, counts, ok
 
@@ -72,25 +69,3 @@ def test_a_trf16_pab_is_read_and_reported(client: TestClient, admin: dict[str, s
     # a TRF-2026 file says its PABs itself: nothing is read into it
     other = ok(_post(client, admin, (TRF_DIR / "team_2026.trf").read_text(encoding="utf-8")), 201)
     assert other["pab_rounds"] == []
-
-
-def test_cli_import_refusals_and_the_pab_report(client: TestClient, admin: dict[str, str], tmp_path: Path,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
-    capsys.readouterr()
-    assert main(["import", str(PAB16), "--pab", "2,1"]) == 0
-    out, err = capsys.readouterr()
-    assert re.fullmatch(r"\d+\n", out)  # stdout: the id only
-    assert re.search(r"line \d+: round 1: team 5 \(Epsilon\) .* read as the pairing-allocated bye", err)
-    st = ok(client.get(f"/tournaments/{int(out)}/standings"))
-    assert [(r["team"]["tpn"], r["mp"], r["gp"]) for r in st["rows"]] == PUBLISHED
-    assert main(["import", str(PAB16), "--pab", "2,1"]) == 1
-    out, err = capsys.readouterr()
-    assert out == "" and "already imported" in err and "--allow-duplicate" in err
-    assert main(["import", str(PAB16), "--allow-duplicate"]) == 0
-    capsys.readouterr()
-    prose = tmp_path / "mail.txt"
-    prose.write_text(PROSE, encoding="utf-8")
-    assert main(["import", str(prose)]) == 3
-    assert "not a TRF tournament file" in capsys.readouterr().err
-    assert main(["import", str(tmp_path / "nope.trf")]) == 3
-    assert "cannot read" in capsys.readouterr().err

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
 from app.http.factory import create_app
-from app.models import Match, Membership, Round, User
+from app.models import Match, Membership, Round
 from app.operations.cache import lru
 from tests.api.conftest import make_user
 from tests.api.factory import all_white_wins, make_club, make_player, ok, pair_publish, setup, version
@@ -193,24 +193,6 @@ def test_past_the_limit_the_server_answers_503_at_once_and_recovers(tight: TestC
 
 
 # --- first administrator ----------------------------------------------------------------------------------------
-
-
-def test_first_admin_from_the_environment(engine: Any, monkeypatch: pytest.MonkeyPatch, client: TestClient) -> None:
-    from app.cli.main import main
-    from app.config import get_settings
-
-    monkeypatch.setattr(get_settings(), "admin_username", "boss")
-    monkeypatch.setattr(get_settings(), "admin_password", "first-admin-pass")
-    assert main(["migrate"]) == 0
-    with Session(engine) as s:
-        boss = s.exec(select(User).where(User.username == "boss")).one()
-        assert boss.is_admin
-    assert client.post("/auth/token", data={"username": "boss", "password": "first-admin-pass"}).status_code == 200
-    monkeypatch.setattr(get_settings(), "admin_password", "another-password")
-    assert main(["migrate"]) == 0  # an admin exists: nothing changes
-    assert client.post("/auth/token", data={"username": "boss", "password": "first-admin-pass"}).status_code == 200
-    with Session(engine) as s:
-        assert len(s.exec(select(User).where(User.is_admin)).all()) == 1
 
 
 def test_membership_and_match_rows_map_to_their_tournament(engine: Any, client: TestClient,
