@@ -1,4 +1,6 @@
-"""Data exchange: TRF import/export round trips, column layout, CSV, JSON schema, backup/restore."""
+"""Data exchange (/tournaments/import, /tournaments/{id}/export/...): TRF round trips, the files an import refuses
+(not a tournament, the same file twice), TRF16 byes, the TRF column layout, the CSV exports, and the JSON export
+against its schema. The import and export commands, backup and restore are in test_cli.py."""
 
 from __future__ import annotations
 
@@ -20,6 +22,9 @@ from app.services.trf import write_tournament
 from tests.api.conftest import make_user, token_for
 from tests.api.factory import (
     DATA,
+    PAB16,
+    PROSE,
+    PUBLISHED,
     SCHEMA,
     TEXT,
     TRF_DIR,
@@ -143,7 +148,7 @@ def test_imported_standings_equal_the_standings_command(client: TestClient, admi
         assert len({r["mp"] for r in api["rows"]}) > 2
 
 
-# --- import refusals -------------------------------------------------------------------------------
+# --- what an import refuses, and what it reports -------------------------------------------------
 
 
 def test_unreadable_line_is_refused_with_its_number_and_nothing_is_stored(client: TestClient,
@@ -185,6 +190,60 @@ def test_bad_import_options_are_refused(client: TestClient, admin: dict[str, str
     for params in ({"pab": "1"}, {"tiebreaks": "MPTS NOPE"}, {"preset": "nope"}, {"rules": "2025"}):
         r = client.post("/tournaments/import", content=text, params=params, headers={**admin, **TEXT})
         assert r.status_code == 422, params
+
+
+def _post(client: TestClient, auth: dict[str, str], text: str, **params: str) -> Any:
+    return client.post("/tournaments/import", content=text.encode("utf-8"), params=params, headers={**auth, **TEXT})
+
+
+@pytest.mark.parametrize(("text", "line", "message"), [
+    (PROSE, 2, "no 001 player records and no 013/310 team records: not a TRF tournament file; expected"),
+    ("", 1, "the file is empty; expected"),
+    ("012 Open\n022 Athens\n", 2, "end of file"),
+])
+def test_a_file_that_is_not_a_tournament_is_refused(client: TestClient, admin: dict[str, str], engine: Any,
+                                                    text: str, line: int, message: str) -> None:
+    before = counts(engine)
+    r = _post(client, admin, text)
+    assert r.status_code == 422 and r.headers["content-type"] == "application/problem+json"
+    body = r.json()
+    assert body["rule"] == "C.04 Annex 2" and body["line"] == line and message in body["detail"]
+    assert counts(engine) == before
+
+
+def test_the_same_file_twice_is_refused_unless_allowed(client: TestClient, admin: dict[str, str],
+                                                       engine: Any) -> None:
+    text = (TRF_DIR / "team_2026.trf").read_text(encoding="utf-8")
+    first = ok(_post(client, admin, text), 201)
+    before = counts(engine)
+    # the same records with other line ends and trailing blanks are the same file
+    r = _post(client, admin, "\r\n".join(x + " " for x in text.splitlines()) + "\r\n")
+    assert r.status_code == 409 and r.headers["content-type"] == "application/problem+json"
+    body = r.json()
+    assert body["existing_tournament_id"] == first["id"] and "already imported" in body["detail"]
+    assert "allow_duplicate" in body["detail"] and body.get("rule") is None
+    assert counts(engine) == before
+    again = ok(_post(client, admin, text, allow_duplicate="true"), 201)
+    assert again["id"] != first["id"] and again["name"] == first["name"]
+    # another file is no duplicate
+    ok(_post(client, admin, text.replace("Kalamaria Team Open 2026", "Kalamaria Team Open 2027")), 201)
+
+
+def test_a_trf16_pab_is_read_and_reported(client: TestClient, admin: dict[str, str]) -> None:
+    t = ok(_post(client, admin, PAB16.read_text(encoding="utf-8"), pab="2,1"), 201)
+    assert [(p["round"], p["tpn"], p["name"]) for p in t["pab_rounds"]] == [(1, 5, "Epsilon"), (2, 4, "Delta"),
+                                                                          (3, 3, "Gamma")]
+    teams = {tm["tpn"]: tm["id"] for tm in ok(client.get(f"/tournaments/{t['id']}/teams?limit=100"))["items"]}
+    assert all(p["team_id"] == teams[p["tpn"]] for p in t["pab_rounds"])
+    assert sum("read as the pairing-allocated bye" in w for w in t["warnings"]) == 3
+    r1 = ok(client.get(f"/tournaments/{t['id']}/rounds/1", headers=admin))
+    assert r1["matches"][-1]["pab"] and r1["absent_team_ids"] == []
+    st = ok(client.get(f"/tournaments/{t['id']}/standings"))
+    assert [(r["team"]["tpn"], r["mp"], r["gp"]) for r in st["rows"]] == PUBLISHED
+    assert [r["rank"] for r in st["rows"]] == [1, 2, 3, 4, 5]
+    # a TRF-2026 file says its PABs itself: nothing is read into it
+    other = ok(_post(client, admin, (TRF_DIR / "team_2026.trf").read_text(encoding="utf-8")), 201)
+    assert other["pab_rounds"] == []
 
 
 # --- exports of a tournament run here --------------------------------------------------------------
@@ -311,6 +370,20 @@ def test_csv_exports(client: TestClient, demo: dict[str, Any]) -> None:
     assert r.status_code == 200
 
 
+def test_export_before_the_ranking_is_locked(client: TestClient, admin: dict[str, str]) -> None:
+    t = make_tournament(client, admin)
+    club = make_club(client, admin)
+    ids = [full_team(client, admin, t["id"], club["id"], name)["id"] for name in ("Άλφα", "Βήτα", "Γάμμα")]
+    trf = export(client, t["id"], admin)
+    teams = [x for x in trf.splitlines() if x.startswith("310")]
+    assert [(int(_cols(x, 5, 7)), _cols(x, 9, 40).rstrip()) for x in teams] == [(1, "Άλφα"), (2, "Βήτα"), (3, "Γάμμα")]
+    assert len([x for x in trf.splitlines() if x.startswith("001")]) == 12
+    assert "\n320" in trf and "\n330" not in trf
+    doc = ok(client.get(f"/tournaments/{t['id']}/export/json"))
+    assert schema_errors(doc, SCHEMA) == [] and [tm["id"] for tm in doc["teams"]] == ids
+    assert all(not r["matches"] for r in doc["rounds"]) and doc["standings"]["after_round"] is None
+
+
 # --- JSON export and its schema ----------------------------------------------------------------------
 
 
@@ -342,24 +415,7 @@ def test_json_export_validates_and_carries_the_rating_report_data(client: TestCl
     assert all(numbers[p["number"]] == p["name"][:33] for p in public["players"])
 
 
-# --- the command line ----------------------------------------------------------------------------
-
-
-# --- backup and restore --------------------------------------------------------------------------
-
-
-def test_export_before_the_ranking_is_locked(client: TestClient, admin: dict[str, str]) -> None:
-    t = make_tournament(client, admin)
-    club = make_club(client, admin)
-    ids = [full_team(client, admin, t["id"], club["id"], name)["id"] for name in ("Άλφα", "Βήτα", "Γάμμα")]
-    trf = export(client, t["id"], admin)
-    teams = [x for x in trf.splitlines() if x.startswith("310")]
-    assert [(int(_cols(x, 5, 7)), _cols(x, 9, 40).rstrip()) for x in teams] == [(1, "Άλφα"), (2, "Βήτα"), (3, "Γάμμα")]
-    assert len([x for x in trf.splitlines() if x.startswith("001")]) == 12
-    assert "\n320" in trf and "\n330" not in trf
-    doc = ok(client.get(f"/tournaments/{t['id']}/export/json"))
-    assert schema_errors(doc, SCHEMA) == [] and [tm["id"] for tm in doc["teams"]] == ids
-    assert all(not r["matches"] for r in doc["rounds"]) and doc["standings"]["after_round"] is None
+# --- many generated round trips (slow) ------------------------------------------------------------
 
 
 @pytest.mark.slow
