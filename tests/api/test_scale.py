@@ -1,4 +1,5 @@
-"""Event scale: the tournament version, cached reads with ETags, the live event stream, load shedding, first admin."""
+"""Event scale: the tournament version every write bumps, cached reads with ETags, load shedding, and fifty
+concurrent writers. The live event stream is in test_events.py."""
 
 from __future__ import annotations
 
@@ -225,3 +226,32 @@ def test_the_staff_view_of_an_unpublished_round_never_reaches_the_public(client:
         public = ok(client.get(f"/tournaments/{tid}/rounds/1"))
         assert public["state"] == "paired" and public["matches"] == [] and public["explanation"] is None
     assert ok(client.get(f"/tournaments/{tid}/rounds/1", headers=admin))["matches"]
+
+
+# --- a write storm ----------------------------------------------------------------------------------------------------
+
+
+def test_fifty_concurrent_writers_all_succeed(engine: Any, admin: dict[str, str]) -> None:
+    """50 threads posting results with distinct Idempotency-Keys: every one answers 200 (SQLite and PostgreSQL)."""
+    from tests.api.factory import pair_publish, setup
+
+    with TestClient(create_app(), raise_server_exceptions=False) as c:
+        tid, _ = setup(c, admin, teams=6)
+        rnd = pair_publish(c, admin, tid, 1)
+        boards = [(m["table"], b["board"]) for m in rnd["matches"] if not m["pab"] for b in m["boards"]]
+        codes: list[int] = []
+        lock = threading.Lock()
+
+        def post(i: int) -> None:
+            table, board = boards[i % len(boards)]
+            r = c.post(f"/tournaments/{tid}/rounds/1/results", headers={**admin, "Idempotency-Key": f"k{i}"},
+                       json={"results": [{"table": table, "board": board, "result": "1/2-1/2"}]})
+            with lock:
+                codes.append(r.status_code)
+
+        threads = [threading.Thread(target=post, args=(i,)) for i in range(50)]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join(timeout=120)
+    assert codes.count(200) == 50, sorted(codes)
