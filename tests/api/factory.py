@@ -92,6 +92,8 @@ RATINGS = [(1900, 1850, 1800, 1750), (1800, 1750, 1700, 1650), (1700, 1650, 1600
 
 
 def setup(client: TestClient, admin: dict[str, str], teams: int = 5, **rules: Any) -> tuple[int, list[dict[str, Any]]]:
+    """``teams`` full teams of a club each (ratings from RATINGS), the ranking locked, the committee named: round 1
+    can be paired. Returns (tournament id, teams)."""
     t = make_tournament(client, admin, **rules)
     out = []
     for i in range(teams):
@@ -122,16 +124,19 @@ def manager(client: TestClient, engine: Any, name: str, born: date = date(1980, 
 
 
 def count_rows(engine: Any, model: Any) -> int:
+    """The rows of a table, read past the API (a refusal must leave them as they were)."""
     with Session(engine) as s:
         return int(s.exec(select(func.count()).select_from(model)).one())
 
 
 def version(engine: Any, tid: int) -> int:
+    """The tournament's version: every write to it bumps it once (the ETags and the event stream carry it)."""
     with Session(engine) as s:
         return s.exec(select(Tournament.version).where(Tournament.id == tid)).one()
 
 
 def expect_problem(r: Any, status: int) -> dict[str, Any]:
+    """The problem+json body of an answer that must be a refusal with ``status``."""
     assert r.status_code == status, r.text
     assert r.headers["content-type"].startswith("application/problem+json")
     return dict(r.json())
