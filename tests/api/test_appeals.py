@@ -1,4 +1,5 @@
-"""Appeals, the appeals committee and the team officials (R-14, R-16)."""
+"""Appeals and the appeals committee (/tournaments/{id}/committee, /appeals), and the chief arbiter removing a
+captain (.../lineups/{team}/captain): deadlines, fee, who sits and who decides (R-14, R-16.1)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,17 @@ from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
 from app.models import AuditEntry, BoardGame
-from tests.api.conftest import login, make_user
-from tests.api.factory import full_team, make_club, make_team, make_tournament, name_committee, ok
-from tests.api.test_rounds import RATINGS, all_white_wins, pair_publish
+from tests.api.conftest import login, make_user, token_for
+from tests.api.factory import (
+    RATINGS,
+    all_white_wins,
+    full_team,
+    make_club,
+    make_tournament,
+    name_committee,
+    ok,
+    pair_publish,
+)
 
 
 def event(client: TestClient, admin: dict[str, str], engine: Any) -> dict[str, Any]:
@@ -186,25 +195,22 @@ def test_captain_removed_by_the_chief_arbiter(client: TestClient, admin: dict[st
     assert r.status_code == 409 and r.json()["rule"] == "R-16.1"
 
 
-def test_one_manager_per_team_and_one_club_per_manager(client: TestClient, admin: dict[str, str],
-                                                      engine: Any) -> None:
+def test_read_token_cannot_file_or_decide_appeals(client: TestClient, admin: dict[str, str], engine: Any) -> None:
     t = make_tournament(client, admin)
-    c1, c2 = make_club(client, admin, "C1"), make_club(client, admin, "C2")
-    a = make_team(client, admin, t["id"], c1["id"], "A")
-    b = make_team(client, admin, t["id"], c1["id"], "B")
-    c = make_team(client, admin, t["id"], c2["id"], "C")
-    for name in ("u1", "u2"):
-        make_user(engine, name, birth_date=date(1980, 1, 1))
-    u1 = ok(client.get("/auth/me", headers=login(client, "u1")))["id"]
-    u2 = ok(client.get("/auth/me", headers=login(client, "u2")))["id"]
+    read = token_for(engine, "admin", ["read"])
+    body = {"match_id": 1, "team_id": 1, "text": "x", "announced_at": "2026-12-10T10:00:00Z",
+            "submitted_at": "2026-12-10T10:05:00Z", "fee_paid": "100"}
+    assert client.post(f"/tournaments/{t['id']}/appeals", json=body, headers=read).status_code == 403
+    r = client.post(f"/tournaments/{t['id']}/appeals/1/decision", json={"decision": "upheld", "reasons": "x"},
+                    headers=read)
+    assert r.status_code == 403
 
-    def member(uid: int, team: dict[str, Any]) -> Any:
-        return client.post(f"/tournaments/{t['id']}/members", json={"user_id": uid, "role": "manager",
-                                                                    "team_id": team["id"]}, headers=admin)
 
-    assert member(u1, a).status_code == 201
-    assert member(u1, b).status_code == 201  # a club official manages several teams of the club
-    r = member(u2, a)
-    assert r.status_code == 409 and r.json()["rule"] == "R-16.2"
-    r = member(u1, c)
-    assert r.status_code == 409 and r.json()["rule"] == "R-16.2"
+def test_unknown_references_are_404_not_500(client: TestClient, admin: dict[str, str]) -> None:
+    t = make_tournament(client, admin)
+    for member in ({"user_id": 999}, {"club_id": 999}):
+        members = [{"name": f"M{i}", "kind": "regular" if i < 3 else "alternate", **(member if i == 0 else {})}
+                   for i in range(5)]
+        r = client.put(f"/tournaments/{t['id']}/committee", json={"members": members}, headers=admin)
+        assert r.status_code == 404, r.text
+    assert ok(client.get(f"/tournaments/{t['id']}/committee"))["items"] == []

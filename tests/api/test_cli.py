@@ -1,9 +1,11 @@
-"""The administration commands, run in-process against the test database."""
+"""The command line (teamswiss ...), run in-process against the test database: accounts and tokens, the demo,
+the first administrator, importing and exporting files, backup and restore, and the help for users."""
 
 from __future__ import annotations
 
 import argparse
 import io
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -13,7 +15,9 @@ from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
 from app.cli.main import main
-from app.models import Club, Team, Tournament
+from app.models import Club, Team, Tournament, User
+from tests.api.conftest import _empty_all, login, make_user, token_for
+from tests.api.factory import DATA, PAB16, PROSE, PUBLISHED, SCHEMA, counts, export, ok, schema_errors
 
 
 def test_create_user_and_token(client: TestClient, engine: Any, capsys: pytest.CaptureFixture[str]) -> None:
@@ -156,3 +160,151 @@ def test_the_help_check_can_fail() -> None:
     assert INTERNAL.search("see issue 7 and reference/pairing.md")
     assert INTERNAL.search("runs app.services.generator.generate")
     assert not INTERNAL.search("TRF-2026 team file (FIDE C.04.6)")
+
+
+# --- the first administrator ------------------------------------------------------------------------------------------
+
+
+def test_first_admin_from_the_environment(engine: Any, monkeypatch: pytest.MonkeyPatch, client: TestClient) -> None:
+    from app.cli.main import main
+    from app.config import get_settings
+
+    monkeypatch.setattr(get_settings(), "admin_username", "boss")
+    monkeypatch.setattr(get_settings(), "admin_password", "first-admin-pass")
+    assert main(["migrate"]) == 0
+    with Session(engine) as s:
+        boss = s.exec(select(User).where(User.username == "boss")).one()
+        assert boss.is_admin
+    assert client.post("/auth/token", data={"username": "boss", "password": "first-admin-pass"}).status_code == 200
+    monkeypatch.setattr(get_settings(), "admin_password", "another-password")
+    assert main(["migrate"]) == 0  # an admin exists: nothing changes
+    assert client.post("/auth/token", data={"username": "boss", "password": "first-admin-pass"}).status_code == 200
+    with Session(engine) as s:
+        assert len(s.exec(select(User).where(User.is_admin)).all()) == 1
+
+
+# --- files: import, export, backup and restore ------------------------------------------------------------------------
+
+
+@pytest.fixture()
+def admin(client: TestClient, engine: Any) -> dict[str, str]:
+    make_user(engine, "admin", admin=True)
+    return token_for(engine, "admin")
+
+
+def test_cli_import_and_export(client: TestClient, admin: dict[str, str], tmp_path: Path,
+                               capsys: pytest.CaptureFixture[str]) -> None:
+    src = DATA / "forfeits_byes_absent.trf"
+    capsys.readouterr()
+    assert main(["import", str(src), "--pab", "1,1.5", "--user", "admin"]) == 0
+    out = capsys.readouterr().out
+    assert re.fullmatch(r"\d+\n", out)
+    tid = int(out)
+    api = export(client, tid, admin)
+    assert main(["export", str(tid), "-o", str(tmp_path / "out.trf")]) == 0
+    assert (tmp_path / "out.trf").read_text(encoding="utf-8") == api
+    assert main(["export", str(tid), "--format", "trf16", "-o", str(tmp_path / "out16.trf")]) == 0
+    assert "\n013 " in (tmp_path / "out16.trf").read_text(encoding="utf-8")
+    assert main(["export", str(tid), "--format", "json", "-o", str(tmp_path / "out.json")]) == 0
+    doc = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
+    assert schema_errors(doc, SCHEMA) == [] and not doc["public"]
+    # the importer named with --user is the organiser
+    assert export(client, tid, admin) == api
+    bad = tmp_path / "bad.trf"
+    bad.write_text("012 x\n001    1 m    A                                 12x4\n310   1 T  \n", encoding="utf-8")
+    assert main(["import", str(bad)]) == 3
+    assert "line 2" in capsys.readouterr().err
+    assert main(["export", "999999", "-o", "-"]) == 2
+
+
+def test_cli_import_refusals_and_the_pab_report(client: TestClient, admin: dict[str, str], tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert main(["import", str(PAB16), "--pab", "2,1"]) == 0
+    out, err = capsys.readouterr()
+    assert re.fullmatch(r"\d+\n", out)  # stdout: the id only
+    assert re.search(r"line \d+: round 1: team 5 \(Epsilon\) .* read as the pairing-allocated bye", err)
+    st = ok(client.get(f"/tournaments/{int(out)}/standings"))
+    assert [(r["team"]["tpn"], r["mp"], r["gp"]) for r in st["rows"]] == PUBLISHED
+    assert main(["import", str(PAB16), "--pab", "2,1"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and "already imported" in err and "--allow-duplicate" in err
+    assert main(["import", str(PAB16), "--allow-duplicate"]) == 0
+    capsys.readouterr()
+    prose = tmp_path / "mail.txt"
+    prose.write_text(PROSE, encoding="utf-8")
+    assert main(["import", str(prose)]) == 3
+    assert "not a TRF tournament file" in capsys.readouterr().err
+    assert main(["import", str(tmp_path / "nope.trf")]) == 3
+    assert "cannot read" in capsys.readouterr().err
+
+
+def _snapshot(client: TestClient, tid: int, auth: dict[str, str]) -> dict[str, Any]:
+    paths = [f"/tournaments/{tid}", f"/tournaments/{tid}/teams?limit=100", f"/tournaments/{tid}/rounds",
+             f"/tournaments/{tid}/standings", f"/tournaments/{tid}/crosstable", "/clubs?limit=100",
+             "/players?limit=500", f"/tournaments/{tid}/export/json", f"/tournaments/{tid}/rounds/2",
+             f"/tournaments/{tid}/rounds/4", f"/tournaments/{tid}/audit?limit=500", f"/tournaments/{tid}/members"]
+    out: dict[str, Any] = {}
+    for p in paths:
+        r = client.get(p, headers=auth)
+        out[p] = (r.status_code, r.headers.get("etag"), r.json())
+    for p in (f"/tournaments/{tid}/rounds/4", "/players?limit=500"):
+        r = client.get(p)
+        out[f"public {p}"] = (r.status_code, r.headers.get("etag"), r.json())
+    teams = out[f"/tournaments/{tid}/teams?limit=100"][2]["items"]
+    p = f"/tournaments/{tid}/teams/{teams[0]['id']}/roster"
+    out[p] = client.get(p, headers=auth).json()
+    return out
+
+
+def test_backup_and_restore_give_identical_answers(client: TestClient, demo: dict[str, Any], engine: Any,
+                                                   tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tid, auth = demo["id"], demo["admin"]
+    ok(client.post(f"/tournaments/{tid}/rounds/4/pair", headers=auth))
+    token = token_for(engine, "admin", ("results",))["Authorization"].removeprefix("Bearer ")
+    before = _snapshot(client, tid, auth)
+    path = tmp_path / "backup.json"
+    assert main(["backup", "-o", str(path)]) == 0
+    raw = path.read_text(encoding="utf-8")
+    data = json.loads(raw)
+    assert "teamswiss-demo" not in raw and token not in raw, "no plaintext secret in a backup"
+    assert data["tables"]["user"]["rows"] and data["tables"]["api_token"]["rows"]
+    assert data["tables"]["audit_entry"]["rows"]
+    # restore refuses a database that has rows
+    assert main(["restore", str(path)]) == 1
+    assert "empty database" in capsys.readouterr().err
+    _empty_all()
+    assert main(["restore", str(path)]) == 0
+    after = _snapshot(client, tid, auth)
+    assert after.keys() == before.keys()
+    for key in before:
+        assert after[key] == before[key], key
+    # logins and API tokens still work: the hashes came back
+    again = login(client, "admin", "teamswiss-demo")
+    assert ok(client.get("/auth/me", headers={"Authorization": f"Bearer {token}"}))["username"] == "admin"
+    # new rows continue after the restored ids (PostgreSQL sequences were reset)
+    club = ok(client.post("/clubs", json={"name": "After restore"}, headers=again), 201)
+    with Session(engine) as s:
+        assert club["id"] == max(c.id or 0 for c in s.exec(select(Club)).all())
+    # a backup of the restored database is the same data
+    assert main(["backup", "-o", str(tmp_path / "again.json")]) == 0
+    data2 = json.loads((tmp_path / "again.json").read_text(encoding="utf-8"))
+    data["tables"]["club"]["rows"].append(data2["tables"]["club"]["rows"][-1])
+    for name in ("tournament", "team", "player", "match", "board_game", "round", "user", "api_token"):
+        assert data2["tables"][name] == data["tables"][name], name
+
+
+def test_restore_refuses_what_is_not_a_backup(engine: Any, tmp_path: Path) -> None:
+    path = tmp_path / "x.json"
+    path.write_text('{"format": "something else"}', encoding="utf-8")
+    assert main(["restore", str(path)]) == 2
+    path.write_text("not json", encoding="utf-8")
+    assert main(["restore", str(path)]) == 2
+    broken = {"format": "teamswiss-backup", "version": 1, "revision": None,
+              "tables": {"club": {"columns": ["id", "name"], "rows": [[1]]}}}
+    path.write_text(json.dumps(broken), encoding="utf-8")
+    assert main(["restore", str(path)]) == 2
+    broken["tables"] = {"team": {"columns": ["id", "tournament_id", "club_id", "name"], "rows": [[1, 99, 99, "x"]]}}
+    path.write_text(json.dumps(broken), encoding="utf-8")
+    assert main(["restore", str(path)]) == 2  # foreign keys
+    assert counts(engine) == (0, 0, 0, 0), "nothing half-restored"

@@ -11,6 +11,7 @@ from sqlalchemy import text
 
 from app import __version__
 from app.config import get_settings
+from tests.api.factory import ok
 
 
 def test_liveness_touches_no_database(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -57,3 +58,7 @@ def test_not_ready_without_a_database(client: TestClient, monkeypatch: pytest.Mo
     monkeypatch.setattr(get_settings(), "database_url", "postgresql+psycopg://nobody@127.0.0.1:9/none")
     r = client.get("/readyz")
     assert r.status_code == 503 and "does not answer" in r.json()["detail"]
+
+
+def test_health(client: TestClient) -> None:
+    assert ok(client.get("/health"))["status"] == "ok"

@@ -12,8 +12,7 @@ from fastapi.testclient import TestClient
 
 from app.http.factory import create_app
 from tests.api.conftest import live_server
-from tests.api.factory import ok
-from tests.api.test_rounds import setup
+from tests.api.factory import ok, setup
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,11 +1,10 @@
-"""Event scale: the tournament version, cached reads with ETags, the live event stream, load shedding, first admin."""
+"""Event scale: the tournament version every write bumps, cached reads with ETags, load shedding, and fifty
+concurrent writers. The live event stream is in test_events.py."""
 
 from __future__ import annotations
 
-import json
 import re
 import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,18 +13,10 @@ from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
 from app.http.factory import create_app
-from app.models import Match, Membership, Round, Tournament, TournamentEvent, User
+from app.models import Match, Membership, Round
 from app.operations.cache import lru
-from app.operations.live import broker
 from tests.api.conftest import make_user
-from tests.api.factory import make_club, make_player, ok
-from tests.api.test_rounds import all_white_wins, pair_publish, setup
-
-
-def version(engine: Any, tid: int) -> int:
-    with Session(engine) as s:
-        return s.exec(select(Tournament.version).where(Tournament.id == tid)).one()
-
+from tests.api.factory import all_white_wins, make_club, make_player, ok, pair_publish, setup, version
 
 WRITES = ("POST", "PUT", "PATCH", "DELETE")
 
@@ -157,106 +148,6 @@ def test_a_deleted_tournament_id_reused_never_matches_old_etags(client: TestClie
     assert r.status_code == 200 and r.json()["name"] == "B"
 
 
-def read_events(client: TestClient, tid: int, count: int, last_event_id: str | None = None,
-                query: str = "") -> list[tuple[str, str, Any]]:
-    """The first ``count`` events of the stream as (id, event, data)."""
-    headers = {"Last-Event-ID": last_event_id} if last_event_id is not None else {}
-    out: list[tuple[str, str, Any]] = []
-    with client.stream("GET", f"/tournaments/{tid}/events{query}", headers=headers) as r:
-        assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
-        fields: dict[str, str] = {}
-        for line in r.iter_lines():
-            if line == "":
-                if "event" in fields:
-                    out.append((fields["id"], fields["event"], json.loads(fields["data"])))
-                    if len(out) == count:
-                        break
-                fields = {}
-            elif not line.startswith(":"):
-                k, _, v = line.partition(": ")
-                fields[k] = v
-    return out
-
-
-def test_events_replay_after_last_event_id(client: TestClient, admin: dict[str, str], engine: Any) -> None:
-    tid, _ = setup(client, admin, teams=4)
-    with Session(engine) as s:
-        start = max(e.id or 0 for e in s.exec(select(TournamentEvent)).all())
-    rnd = pair_publish(client, admin, tid, 1)
-    items = all_white_wins(rnd)
-    ok(client.post(f"/tournaments/{tid}/rounds/1/results", json={"results": items[:1]}, headers=admin))
-    ok(client.post(f"/tournaments/{tid}/rounds/1/results", json={"results": items[1:]}, headers=admin))
-    ok(client.post(f"/tournaments/{tid}/rounds/1/complete", headers=admin))
-    events = read_events(client, tid, 8, str(start))
-    kinds = [(k, d.get("state")) for _, k, d in events]
-    assert kinds == [("round", "paired"), ("round", "published"), ("round", "in_progress"), ("match", None),
-                     ("match", None), ("match", None), ("round", "completed"), ("standings", None)], kinds
-    ids = [int(i) for i, _, _ in events]
-    assert ids == sorted(ids) and ids[0] > start
-    versions = [d["version"] for _, _, d in events]
-    assert versions == sorted(versions)
-    # a match event carries the match exactly as the public round shows it
-    public = client.get(f"/tournaments/{tid}/rounds/1").json()
-    last_match = [d for _, k, d in events if k == "match"][-1]
-    assert last_match["match"] in public["matches"] and last_match["round"] == 1
-    assert events[-1][2] == {"version": version(engine, tid), "after_round": 1}
-    # ?last_event_id= works like the header; nothing is replayed twice
-    again = read_events(client, tid, 2, query=f"?last_event_id={ids[-3]}")
-    assert [int(i) for i, _, _ in again] == ids[-2:]
-    # an unpublished pairing shows only its state to the public
-    ok(client.post(f"/tournaments/{tid}/rounds/2/pair", headers=admin))
-    (_, kind, data), = read_events(client, tid, 1, str(ids[-1]))
-    assert kind == "round" and data == {"round": 2, "state": "paired", "version": version(engine, tid)}
-
-
-def test_a_resume_from_before_the_kept_events_is_told_to_reload(client: TestClient, admin: dict[str, str],
-                                                                engine: Any) -> None:
-    tid, _ = setup(client, admin, teams=4)
-    with Session(engine) as s:
-        oldest = min(e.id or 0 for e in s.exec(select(TournamentEvent)).all())
-        for e in s.exec(select(TournamentEvent).where(TournamentEvent.id == oldest)).all():
-            s.delete(e)  # pruned
-        s.commit()
-    (_, kind, data), = read_events(client, tid, 1, "0")
-    assert kind == "tournament" and data == {"version": version(engine, tid)}
-    assert client.get("/tournaments/999/events").status_code == 404
-
-
-def test_a_live_subscriber_gets_a_result_posted_meanwhile(client: TestClient, admin: dict[str, str]) -> None:
-    tid, _ = setup(client, admin, teams=4)
-    rnd = pair_publish(client, admin, tid, 1)
-    got: list[Any] = []
-
-    def listen() -> None:
-        got.extend(read_events(client, tid, 2))
-
-    th = threading.Thread(target=listen)
-    th.start()
-    deadline = time.monotonic() + 10
-    while broker.subscribers == 0 and time.monotonic() < deadline:
-        time.sleep(0.02)
-    with TestClient(create_app()) as writer:
-        ok(writer.post(f"/tournaments/{tid}/rounds/1/results", json={"results": all_white_wins(rnd)[:1]},
-                       headers=admin))
-    th.join(10)
-    assert [k for _, k, _ in got] == ["round", "match"]
-    assert got[1][2]["match"]["boards"][0]["result"] == "1-0"
-
-
-def test_heartbeat_and_retry(client: TestClient, admin: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
-    from app.config import get_settings
-
-    tid, _ = setup(client, admin, teams=2)
-    monkeypatch.setattr(get_settings(), "sse_ping_seconds", 0.05)
-    lines: list[str] = []
-    with client.stream("GET", f"/tournaments/{tid}/events") as r:
-        for line in r.iter_lines():
-            lines.append(line)
-            if line == ": ping":
-                break
-    assert lines[0] == "retry: 3000" and lines[-1] == ": ping"
-
-
 # --- load shedding --------------------------------------------------------------------------------------------
 
 
@@ -305,24 +196,6 @@ def test_past_the_limit_the_server_answers_503_at_once_and_recovers(tight: TestC
 # --- first administrator ----------------------------------------------------------------------------------------
 
 
-def test_first_admin_from_the_environment(engine: Any, monkeypatch: pytest.MonkeyPatch, client: TestClient) -> None:
-    from app.cli.main import main
-    from app.config import get_settings
-
-    monkeypatch.setattr(get_settings(), "admin_username", "boss")
-    monkeypatch.setattr(get_settings(), "admin_password", "first-admin-pass")
-    assert main(["migrate"]) == 0
-    with Session(engine) as s:
-        boss = s.exec(select(User).where(User.username == "boss")).one()
-        assert boss.is_admin
-    assert client.post("/auth/token", data={"username": "boss", "password": "first-admin-pass"}).status_code == 200
-    monkeypatch.setattr(get_settings(), "admin_password", "another-password")
-    assert main(["migrate"]) == 0  # an admin exists: nothing changes
-    assert client.post("/auth/token", data={"username": "boss", "password": "first-admin-pass"}).status_code == 200
-    with Session(engine) as s:
-        assert len(s.exec(select(User).where(User.is_admin)).all()) == 1
-
-
 def test_membership_and_match_rows_map_to_their_tournament(engine: Any, client: TestClient,
                                                             admin: dict[str, str]) -> None:
     """Writes outside the API (scripts, the CLI) bump too: the hooks are on every session."""
@@ -353,3 +226,32 @@ def test_the_staff_view_of_an_unpublished_round_never_reaches_the_public(client:
         public = ok(client.get(f"/tournaments/{tid}/rounds/1"))
         assert public["state"] == "paired" and public["matches"] == [] and public["explanation"] is None
     assert ok(client.get(f"/tournaments/{tid}/rounds/1", headers=admin))["matches"]
+
+
+# --- a write storm ----------------------------------------------------------------------------------------------------
+
+
+def test_fifty_concurrent_writers_all_succeed(engine: Any, admin: dict[str, str]) -> None:
+    """50 threads posting results with distinct Idempotency-Keys: every one answers 200 (SQLite and PostgreSQL)."""
+    from tests.api.factory import pair_publish, setup
+
+    with TestClient(create_app(), raise_server_exceptions=False) as c:
+        tid, _ = setup(c, admin, teams=6)
+        rnd = pair_publish(c, admin, tid, 1)
+        boards = [(m["table"], b["board"]) for m in rnd["matches"] if not m["pab"] for b in m["boards"]]
+        codes: list[int] = []
+        lock = threading.Lock()
+
+        def post(i: int) -> None:
+            table, board = boards[i % len(boards)]
+            r = c.post(f"/tournaments/{tid}/rounds/1/results", headers={**admin, "Idempotency-Key": f"k{i}"},
+                       json={"results": [{"table": table, "board": board, "result": "1/2-1/2"}]})
+            with lock:
+                codes.append(r.status_code)
+
+        threads = [threading.Thread(target=post, args=(i,)) for i in range(50)]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join(timeout=120)
+    assert codes.count(200) == 50, sorted(codes)

@@ -21,8 +21,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.api.factory import ok
-from tests.api.test_rounds import all_white_wins, setup
+from tests.api.factory import all_white_wins, ok, setup
 from tests.conftest import TEST_DATABASE_URL
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,9 +11,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.api.factory import full_team, make_club, make_player, ok
+from tests.api.factory import all_white_wins, full_team, make_club, make_player, ok, pair_publish, setup
 from tests.api.test_request_cost import statements
-from tests.api.test_rounds import all_white_wins, pair_publish, setup
 
 #: Statements of one request as counted on SQLite (BEGIN IMMEDIATE is one; PostgreSQL has no BEGIN statement but a
 #: pg_notify for the event stream). The bounds are today's counts: a change that adds a query fails here.

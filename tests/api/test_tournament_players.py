@@ -1,4 +1,5 @@
-"""The player page, the board statistics and the tournament status the public page reads."""
+"""A tournament's players (/tournaments/{id}/players, /board-stats): the player page (games, opponents, score,
+next assignment) and the board statistics that agree with the board prizes."""
 
 from __future__ import annotations
 
@@ -6,8 +7,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.api.factory import ok
-from tests.api.test_rounds import all_white_wins, pair_publish, setup
+from tests.api.factory import all_white_wins, ok, pair_publish, setup
 
 
 def seat(rnd: dict[str, Any], pid: int) -> tuple[dict[str, Any], dict[str, Any], str]:
@@ -106,20 +106,3 @@ def test_board_stats_match_the_prizes_and_mark_provisional_leaders(client: TestC
     page = ok(client.get(f"/tournaments/{tid}/players/{one['player']['id']}"))
     assert {k: page["score"][k] for k in ("points", "games", "percentage", "performance")} == {
         k: one[k] for k in ("points", "games", "percentage", "performance")}
-
-
-def test_tournament_status_for_the_list(client: TestClient, admin: dict[str, str]) -> None:
-    tid, _ = setup(client, admin, teams=4, rounds=2)
-    t = ok(client.get(f"/tournaments/{tid}"))
-    assert (t["status"], t["current_round"], t["rounds_completed"]) == ("upcoming", None, 0)
-    rnd = pair_publish(client, admin, tid, 1)
-    t = ok(client.get(f"/tournaments/{tid}"))
-    assert (t["status"], t["current_round"]) == ("running", 1)
-    for n in (1, 2):
-        if n == 2:
-            rnd = pair_publish(client, admin, tid, 2)
-        ok(client.post(f"/tournaments/{tid}/rounds/{n}/results", json={"results": all_white_wins(rnd)},
-                       headers=admin))
-        ok(client.post(f"/tournaments/{tid}/rounds/{n}/complete", headers=admin))
-    listed = ok(client.get("/tournaments"))["items"][0]
-    assert (listed["status"], listed["current_round"], listed["rounds_completed"]) == ("finished", None, 2)
