@@ -11,8 +11,7 @@ from sqlmodel import Session
 from app.http.caching import CachedReads
 from app.models import Tournament
 from app.operations.cache import lru
-from tests.api.factory import ok
-from tests.api.test_rounds import all_white_wins, pair_publish, setup
+from tests.api.factory import all_white_wins, ok, pair_publish, setup
 
 VIEWS = ("standings", "crosstable", "prizes", "rounds/1", "ranking", "", "standings?round=1")
 

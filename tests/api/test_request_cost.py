@@ -10,8 +10,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlalchemy import event
 
-from tests.api.factory import ok
-from tests.api.test_rounds import all_white_wins, pair_publish, setup
+from tests.api.factory import all_white_wins, ok, pair_publish, setup
 
 ONE_MATCH = re.compile(r'FROM "?match"? WHERE "?match"?\.id = ')
 ONE_BOARD = re.compile(r"FROM board_game WHERE board_game\.match_id = \S+ AND board_game\.board = ")
