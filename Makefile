@@ -52,6 +52,7 @@ run: install-server
 
 test: install
 	$(BIN)/ruff check app tests bench
+	$(BIN)/mypy
 	$(BIN)/pytest -m "not slow and not browser and not contract" -p no:cacheprovider
 	@if [ -z "$$TEAMSWISS_SKIP_CONTRACT" ]; then $(MAKE) --no-print-directory contract; \
 	else echo "contract run skipped (TEAMSWISS_SKIP_CONTRACT set)"; fi
@@ -74,6 +75,7 @@ slow: install
 
 lint: install
 	$(BIN)/ruff check app tests bench
+	$(BIN)/mypy
 
 fmt: install
 	$(BIN)/ruff check --fix app tests bench

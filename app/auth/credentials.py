@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 import jwt
+import sqlalchemy
 from pwdlib import PasswordHash
 from sqlalchemy import Row, and_, bindparam
 from sqlmodel import Session, select
@@ -23,6 +24,7 @@ from sqlmodel import Session, select
 from app.auth.principal import Principal
 from app.config import get_settings
 from app.models import ApiToken, Membership, User
+from app.models.base import table_of
 from app.services.errors import Unauthorized
 
 password_hash = PasswordHash.recommended()
@@ -73,12 +75,14 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-_U = User.__table__  # type: ignore[attr-defined]
-_USER = select(_U.c.id, _U.c.username, _U.c.is_admin, _U.c.can_create_tournaments, _U.c.is_active).where(
+# Core statements, run on the session's connection: rows, not ORM objects
+_U = table_of(User)
+_USER = sqlalchemy.select(_U.c.id, _U.c.username, _U.c.is_admin, _U.c.can_create_tournaments, _U.c.is_active).where(
     _U.c.id == bindparam("uid"))
 
 
-def _principal(user: User | Row[Any], scopes: frozenset[str] | None = None, token_name: str | None = None) -> Principal:
+def _principal(user: User | Row[*tuple[Any, ...]], scopes: frozenset[str] | None = None,
+               token_name: str | None = None) -> Principal:
     return Principal(user.id or 0, user.username, user.is_admin, scopes, token_name,
                      user.is_admin or user.can_create_tournaments)
 
@@ -94,9 +98,9 @@ def _verified(raw: str, key: str) -> tuple[int, float]:
 
 
 #: The bearer's user and its memberships in the path's tournament (none: one row of NULLs), in one statement.
-_M = Membership.__table__  # type: ignore[attr-defined]
-_USER_ROLES = select(_U.c.id, _U.c.username, _U.c.is_admin, _U.c.can_create_tournaments, _U.c.is_active,
-                     _M.c.role, _M.c.team_id).select_from(
+_M = table_of(Membership)
+_USER_ROLES = sqlalchemy.select(_U.c.id, _U.c.username, _U.c.is_admin, _U.c.can_create_tournaments, _U.c.is_active,
+                                _M.c.role, _M.c.team_id).select_from(
     _U.outerjoin(_M, and_(_M.c.user_id == _U.c.id, _M.c.tournament_id == bindparam("tid")))).where(
     _U.c.id == bindparam("uid"))
 
@@ -114,10 +118,10 @@ def resolve_bearer(session: Session, raw: str | None,
         tok = session.exec(select(ApiToken).where(ApiToken.token_hash == token_digest(raw))).first()
         if tok is None or tok.revoked_at is not None:
             raise Unauthorized(None, "the API token is unknown or revoked")
-        user = session.get(User, tok.user_id)
-        if user is None or not user.is_active:
+        owner = session.get(User, tok.user_id)
+        if owner is None or not owner.is_active:
             raise Unauthorized(None, "the token's user is disabled")
-        return _principal(user, frozenset(tok.scopes or ["write"]), tok.name), None
+        return _principal(owner, frozenset(tok.scopes or ["write"]), tok.name), None
     try:
         user_id, expires = _verified(raw, get_settings().signing_key)
     except (jwt.PyJWTError, KeyError, ValueError, TypeError):
@@ -128,6 +132,7 @@ def resolve_bearer(session: Session, raw: str | None,
         raise Unauthorized(None, "the token's user is disabled")
     # the columns a principal needs, as rows (each request resolves its bearer: no ORM object for it)
     conn = session.connection()
+    user: Row[*tuple[Any, ...]] | None
     if tournament_id is None:
         user = conn.execute(_USER, {"uid": user_id}).first()
         memberships = None

@@ -64,12 +64,13 @@ def club_rights(session: Session, principal: Principal | None) -> set[int] | _Al
     uid = principal.user_id
     staff_of = select(Membership.tournament_id).where(Membership.user_id == uid,
                                                       col(Membership.role).in_(ARBITER_ROLES))
-    clubs = set(session.exec(select(Team.club_id).where(col(Team.tournament_id).in_(staff_of))).all())
+    clubs: set[int | None] = set(
+        session.exec(select(Team.club_id).where(col(Team.tournament_id).in_(staff_of))).all())
     managed = select(Membership.team_id).where(Membership.user_id == uid, Membership.role == "manager")
     clubs |= set(session.exec(select(Team.club_id).where(col(Team.id).in_(managed))).all())
     playing = select(Team.club_id)
-    clubs |= set(session.exec(select(Club.id).where(Club.created_by == uid,
-                                                    col(Club.id).not_in(playing))).all())
+    clubs |= set(session.exec(select(col(Club.id)).where(Club.created_by == uid,
+                                                         col(Club.id).not_in(playing))).all())
     return {c for c in clubs if c is not None}
 
 

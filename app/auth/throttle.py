@@ -7,7 +7,7 @@ import math
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy.exc import SQLAlchemyError
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from app.config import get_settings
 from app.db.engine import get_engine
@@ -31,7 +31,7 @@ def throttle_keys(username: str, address: str | None) -> list[str]:
 def check_throttle(session: Session, keys: list[str], now: datetime | None = None) -> None:
     """Refuse (429 with Retry-After) while a user name or a client address waits after failed logins."""
     now = now or datetime.now(UTC)
-    rows = session.exec(select(LoginThrottle).where(LoginThrottle.key.in_(keys))).all()  # type: ignore[attr-defined]
+    rows = session.exec(select(LoginThrottle).where(col(LoginThrottle.key).in_(keys))).all()
     waits = [r.locked_until for r in rows if r.locked_until is not None and r.locked_until > now]
     if waits:
         seconds = max(1, math.ceil((max(waits) - now).total_seconds()))

@@ -69,6 +69,7 @@ def missing_sqlite_file(database_url: str) -> Path | None:
 def _sqlite_revision(database_url: str) -> str | None:
     """A SQLite file's migration, read without changing the file (None: not migrated)."""
     u = make_url(database_url)
+    assert u.database, "called for a SQLite URL that names a file"
     with closing(sqlite3.connect(f"{Path(u.database).absolute().as_uri()}?mode=ro", uri=True)) as conn:
         if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'alembic_version'").fetchone() is None:
             return None

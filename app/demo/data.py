@@ -10,7 +10,7 @@ import random
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from app.auth.credentials import hash_password
 from app.models import Club, CommitteeMember, Membership, Payment, Player, RosterEntry, Team, Tournament, User
@@ -123,7 +123,7 @@ def load_demo(session: Session, *, only_if_empty: bool = False, rounds_to_play: 
                 session.add(player)
                 session.flush()
                 session.add(RosterEntry(tournament_id=t.id or 0, team_id=team.id or 0, player_id=player.id or 0))
-    club_ids = [c.id for c in session.exec(select(Club).order_by(Club.id)).all()][-len(CLUBS):]
+    club_ids = [c.id for c in session.exec(select(Club).order_by(col(Club.id))).all()][-len(CLUBS):]
     for i, (name, kind) in enumerate([("Ιωάννης Παπαδάκης", "regular"), ("Ελένη Δημητρίου", "regular"),
                                       ("Κώστας Αθανασίου", "regular"), ("Μαρία Νικολάου", "alternate"),
                                       ("Πέτρος Ιωαννίδης", "alternate")]):

@@ -144,11 +144,11 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:
-        errors = [
+        errors: list[dict[str, Any]] = [
             {"loc": [str(p) for p in e.get("loc", ())], "msg": e.get("msg", ""), "type": e.get("type", "")}
             for e in exc.errors()
         ]
-        first = errors[0] if errors else {"loc": [], "msg": "invalid request"}
+        first: dict[str, Any] = errors[0] if errors else {"loc": [], "msg": "invalid request"}
         detail = f"{'.'.join(first['loc'])}: {first['msg']}" if first["loc"] else first["msg"]
         return problem(422, "The request is not valid", detail, type_slug="invalid-request",
                        instance=request.url.path, errors=errors)

@@ -23,7 +23,7 @@ class HeaderTimeoutProtocol(HttpToolsProtocol):
 
     header_timer: TimerHandle | None = None
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]  # uvicorn's signature
         super().connection_made(transport)
         self._arm()
 

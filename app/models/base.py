@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, MetaData, TypeDecorator
+from sqlalchemy import JSON, DateTime, MetaData, Table, TypeDecorator, inspect
 from sqlmodel import SQLModel
 
 NAMING_CONVENTION = {
@@ -21,6 +21,15 @@ SQLModel.metadata.naming_convention = NAMING_CONVENTION
 #: The largest id: the id columns are 32-bit integers on PostgreSQL (a larger id is refused, never a 500).
 MAX_ID = 2**31 - 1
 metadata: MetaData = SQLModel.metadata
+
+
+def table_of(model: type[SQLModel]) -> Table:
+    """The Core table of a table model, for statements built on its columns (``table_of(Player).c.id``).
+
+    SQLModel declares no ``__table__`` on its classes; the mapper holds the same table, typed."""
+    table = inspect(model).local_table
+    assert isinstance(table, Table), f"{model.__name__} is not a table model"  # a table model maps one table
+    return table
 
 
 def utcnow() -> datetime:

@@ -3,7 +3,7 @@ of a new deployment."""
 
 from __future__ import annotations
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from app.auth.credentials import check_login, create_access_token, hash_password
 from app.auth.principal import Principal
@@ -40,11 +40,11 @@ def login(session: Session, username: str, password: str, address: str | None) -
 def me(session: Session, principal: Principal) -> MeRead:
     """The principal's user, its memberships, and per tournament the actions this principal holds there."""
     user = get_or_404(session, User, principal.user_id, "user")
-    ms = session.exec(select(Membership).where(Membership.user_id == user.id).order_by(Membership.id)).all()
+    ms = session.exec(select(Membership).where(Membership.user_id == user.id).order_by(col(Membership.id))).all()
     rights = []
     tids = list(dict.fromkeys(m.tournament_id for m in ms))
     if principal.is_admin:  # an administrator holds the tournament actions in every tournament, roles or not
-        tids += [t for t in session.exec(select(Tournament.id).order_by(Tournament.id)).all()
+        tids += [t for t in session.exec(select(Tournament.id).order_by(col(Tournament.id))).all()
                  if t is not None and t not in tids]
     for tid in tids:
         mine = [m for m in ms if m.tournament_id == tid]
@@ -73,7 +73,7 @@ def create_user(session: Session, body: UserCreate, by: Principal | None) -> Use
 
 def list_users(session: Session, limit: int, offset: int) -> tuple[list[User], int]:
     """One page of the user accounts, oldest first, and how many there are."""
-    return paginate(session, select(User).order_by(User.id), limit, offset)
+    return paginate(session, select(User).order_by(col(User.id)), limit, offset)
 
 
 def update_user(session: Session, user_id: int, body: UserUpdate, by: Principal) -> User:

@@ -47,7 +47,7 @@ def name_committee(session: Session, tournament_id: int, body: CommitteePut,
     check_committee(rules, [to_member(r) for r in rows])
     old = members(session, tournament_id)
     before = {"members": [audit.snapshot(m) for m in old]}
-    session.exec(delete(CommitteeMember).where(col(CommitteeMember.tournament_id) == tournament_id))  # type: ignore[call-overload]
+    session.exec(delete(CommitteeMember).where(col(CommitteeMember.tournament_id) == tournament_id))
     for r in rows:
         session.add(r)
     session.flush()
@@ -104,7 +104,7 @@ def list_appeals(session: Session, tournament_id: int, reader: Principal | None,
     """One page of the tournament's appeals in the order they were filed, as this reader may see them (the texts
     only for the teams involved and the officials), and how many there are."""
     t = load_tournament(session, tournament_id)
-    stmt = select(Appeal).where(Appeal.tournament_id == tournament_id).order_by(Appeal.id)
+    stmt = select(Appeal).where(Appeal.tournament_id == tournament_id).order_by(col(Appeal.id))
     items, total = paginate(session, stmt, limit, offset)
     return [appeal_read(session, t, a, reader) for a in items], total
 

@@ -12,7 +12,7 @@ from sqlmodel import Session, SQLModel, col, select
 
 from app.auth.principal import Principal
 from app.models import AuditEntry
-from app.models.base import utcnow
+from app.models.base import table_of, utcnow
 from app.operations.repository import load_tournament, paginate
 from app.schemas.accounts import AuditRead
 
@@ -72,7 +72,7 @@ def record(
 
 
 _PENDING = "teamswiss_audit"
-_INSERT = insert(AuditEntry.__table__)  # type: ignore[attr-defined]
+_INSERT = insert(table_of(AuditEntry))
 
 
 @event.listens_for(OrmSession, "before_commit")

@@ -13,6 +13,7 @@ from sqlalchemy import insert
 from sqlmodel import Session, col, delete, select
 
 from app.models import BoardGame, Club, Lineup, Match, Round, Team, Tournament
+from app.models.base import table_of
 from app.operations.repository import eligibility, roster_in_board_order, rosters, rules_of, to_player
 from app.operations.rounds import has_entered_results, round_matches
 from app.services.board_order import board_order
@@ -79,7 +80,7 @@ def auto_forfeit(first: int | None, second: int | None, first_white: bool) -> st
 
 def build_boards(session: Session, t: Tournament, rules: Rules, match: Match, number: int) -> None:
     """(Re)create the board games of a match from both teams' lineups (R-3.3 order, R-4.5 empty boards)."""
-    session.exec(delete(BoardGame).where(col(BoardGame.match_id) == match.id))  # type: ignore[call-overload]
+    session.exec(delete(BoardGame).where(col(BoardGame.match_id) == match.id))
     if match.second_team_id is None:
         return
     first = session.get(Team, match.first_team_id)
@@ -122,7 +123,7 @@ def store_matches(session: Session, t: Tournament, rules: Rules, rnd: Round,
     rows = [row for m in matches if m.second_team_id is not None
             for row in board_rows(rules, m, ids_of.get(m.first_team_id, []), ids_of.get(m.second_team_id, []))]
     if rows:
-        session.connection().execute(insert(BoardGame.__table__), rows)  # type: ignore[attr-defined]
+        session.connection().execute(insert(table_of(BoardGame)), rows)
 
 
 def lineup_changed(session: Session, t: Tournament, rnd: Round, team: Team) -> None:

@@ -25,7 +25,7 @@ def create_club(session: Session, body: ClubCreate, by: Principal) -> Club:
 
 def list_clubs(session: Session, q: str | None, limit: int, offset: int) -> tuple[list[Club], int]:
     """One page of the clubs by name (those whose name contains ``q``), and how many there are."""
-    stmt = select(Club).order_by(Club.name, Club.id)
+    stmt = select(Club).order_by(col(Club.name), col(Club.id))
     if q:
         stmt = stmt.where(col(Club.name).ilike(f"%{q}%"))
     return paginate(session, stmt, limit, offset)

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
 from sqlalchemy import RowMapping, and_, bindparam
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col
 
 from app.auth.rights import Access
 from app.models import Club, Lineup, Round, Team, Tournament
+from app.models.base import table_of
 from app.operations import audit
 from app.operations.boards import lineup_changed
 from app.operations.reads.lineups import lineup_read
@@ -29,6 +30,7 @@ from app.operations.repository import (
     load_tournament,
     roster_rows_in_board_order,
     rules_of,
+    select_many,
 )
 from app.operations.rounds import get_round
 from app.schemas.lineups import LineupBoard, LineupCheckRead, LineupPut, LineupRead
@@ -59,11 +61,11 @@ class Target:
     row: Lineup | None
 
 
-_C = Club.__table__  # type: ignore[attr-defined]
+_C = table_of(Club)
 #: The tournament, round, team, the team's club and its lineup for the round, in one statement built once (on
 #: PostgreSQL each statement is a round trip; every lineup request runs this one). Only the tournament row is locked.
 _TARGET = (
-    select(Tournament, Round, Team, _C.c.id, _C.c.name, _C.c.federation, _C.c.union_member, Lineup)
+    select_many(Tournament, Round, Team, _C.c.id, _C.c.name, _C.c.federation, _C.c.union_member, Lineup)
     .join(Round, and_(col(Round.tournament_id) == Tournament.id, col(Round.number) == bindparam("n")))
     .join(Team, and_(col(Team.id) == bindparam("team"), col(Team.tournament_id) == Tournament.id))
     .join(_C, _C.c.id == Team.club_id)
@@ -71,13 +73,13 @@ _TARGET = (
                             col(Lineup.team_id) == Team.id))
     .where(Tournament.id == bindparam("tid"))
 )
-_TARGET_FOR_UPDATE = _TARGET.with_for_update(of=Tournament)  # type: ignore[arg-type]
+_TARGET_FOR_UPDATE = _TARGET.with_for_update(of=Tournament)
 
 
 def lineup_target(session: Session, tournament_id: int, number: int, team_id: int, *, for_update: bool) -> Target:
     """Load what a lineup request is about; 404 for a tournament, round or team that does not exist (in that
     order, as one lookup after the other would say)."""
-    found = session.exec(_TARGET_FOR_UPDATE if for_update else _TARGET,  # type: ignore[call-overload]
+    found = session.exec(_TARGET_FOR_UPDATE if for_update else _TARGET,
                          params={"tid": tournament_id, "n": number, "team": team_id}).first()
     if found is None:  # one of them does not exist: the lookups one by one say which
         if by_id(session, Tournament, TOURNAMENT_BY_ID, tournament_id) is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from app.auth.principal import Principal
 from app.models import Membership, Team, User
@@ -20,7 +20,7 @@ from app.services.errors import InvalidInput, NotFound, StateConflict
 def list_members(session: Session, tournament_id: int, limit: int, offset: int) -> tuple[list[Membership], int]:
     """One page of the tournament's memberships, oldest first, and how many it has."""
     load_tournament(session, tournament_id)
-    stmt = select(Membership).where(Membership.tournament_id == tournament_id).order_by(Membership.id)
+    stmt = select(Membership).where(Membership.tournament_id == tournament_id).order_by(col(Membership.id))
     return paginate(session, stmt, limit, offset)
 
 

@@ -97,8 +97,8 @@ def _before_round(dom: Any, number: int) -> Any:
 def _clear_matches(session: Session, matches: Sequence[Match]) -> None:
     ids = [m.id for m in matches]
     if ids:
-        session.exec(delete(BoardGame).where(col(BoardGame.match_id).in_(ids)))  # type: ignore[call-overload]
-        session.exec(delete(Match).where(col(Match.id).in_(ids)))  # type: ignore[call-overload]
+        session.exec(delete(BoardGame).where(col(BoardGame.match_id).in_(ids)))
+        session.exec(delete(Match).where(col(Match.id).in_(ids)))
         session.flush()
 
 
@@ -180,7 +180,11 @@ def change_pairing(session: Session, t: Tournament, rnd: Round, action: str, tea
             rows[i] = [rows[i][1], rows[i][0]]
         real = [r for r in rows if r[1] is not None]
         byes = [r for r in rows if r[1] is None]
-        renumber_and_store(session, t, rnd, [(r[0], r[1]) for r in real + byes])
+        changed: list[tuple[int, int | None]] = []
+        for first, second in real + byes:
+            assert first is not None  # the changes move teams: the bye's empty side stays the second
+            changed.append((first, second))
+        renumber_and_store(session, t, rnd, changed)
         rnd.manual = True
     rnd.version += 1
     session.add(rnd)

@@ -5,7 +5,7 @@ What a team has paid is never stored: it is the sum of its payments (:func:`app.
 
 from __future__ import annotations
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from app.auth.principal import Principal
 from app.models import Payment
@@ -37,6 +37,6 @@ def list_payments(session: Session, tournament_id: int, team_id: int, limit: int
                   offset: int) -> tuple[list[PaymentRead], int]:
     """One page of the team's payments in the order they were recorded, and how many there are."""
     team = get_team(session, tournament_id, team_id)
-    stmt = select(Payment).where(Payment.team_id == team.id).order_by(Payment.id)
+    stmt = select(Payment).where(Payment.team_id == team.id).order_by(col(Payment.id))
     items, total = paginate(session, stmt, limit, offset)
     return [PaymentRead.model_validate(p, from_attributes=True) for p in items], total

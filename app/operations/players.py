@@ -9,14 +9,14 @@ from sqlmodel import Session, col, select
 from app.auth.principal import Principal
 from app.auth.rights import Access, club_rights
 from app.models import Club, Player, RosterEntry
-from app.models.base import utcnow
+from app.models.base import table_of, utcnow
 from app.operations import audit
 from app.operations.reads.players import player_row_view, player_view
 from app.operations.repository import club_row, get_or_404, paginate
 from app.schemas.clubs import PlayerCreate, PlayerPublic, PlayerRead, PlayerUpdate
 from app.services.errors import NotFound, StateConflict
 
-_P = Player.__table__  # type: ignore[attr-defined]
+_P = table_of(Player)
 _INSERT_PLAYER = insert(_P).returning(*_P.c)
 
 
@@ -28,14 +28,14 @@ def create_player(session: Session, access: Access, body: PlayerCreate) -> Playe
     # one INSERT ... RETURNING of a row: a new player belongs to no tournament yet (no version to bump, no event)
     row = session.connection().execute(_INSERT_PLAYER, body.model_dump() | {"created_at": utcnow()}).mappings().one()
     audit.record(session, access.principal, "create", "player", row["id"], after=dict(row))
-    return player_row_view(row, private=True)  # type: ignore[return-value]
+    return player_row_view(row, private=True)
 
 
 def list_players(session: Session, principal: Principal | None, club_id: int | None, q: str | None, limit: int,
                  offset: int) -> tuple[list[PlayerRead | PlayerPublic], int]:
     """One page of the players by name (one club's, those whose first or last name contains ``q``) as this
     reader may see them, and how many there are."""
-    stmt = select(Player).order_by(Player.last_name, Player.first_name, Player.id)
+    stmt = select(Player).order_by(col(Player.last_name), col(Player.first_name), col(Player.id))
     if club_id is not None:
         stmt = stmt.where(Player.club_id == club_id)
     if q:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from app.auth.principal import Principal
 from app.models import Round, Team, Tournament
@@ -30,9 +30,9 @@ def lock(session: Session, t: Tournament, principal: Principal | None) -> None:
     gone = sorted((tm for tm in session.exec(select(Team).where(Team.tournament_id == tournament_id)).all()
                    if tm.tpn is not None and tm.status in ("withdrawn", "expelled")), key=lambda tm: tm.tpn or 0)
     everyone = {tm.id: tm for tm in [*teams, *gone]}
-    order += [tm.id for tm in gone]
+    order += [tm.id or 0 for tm in gone]
     before = {str(k): tm.tpn for k, tm in everyone.items()}
-    for tm in session.exec(select(Team).where(Team.tournament_id == tournament_id, Team.tpn.is_not(None))).all():  # type: ignore[union-attr]
+    for tm in session.exec(select(Team).where(Team.tournament_id == tournament_id, col(Team.tpn).is_not(None))).all():
         tm.tpn = None
         session.add(tm)
     session.flush()

@@ -14,8 +14,10 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any, TypeVar
 
+import sqlalchemy
 from sqlalchemy import Row, RowMapping, bindparam, func
 from sqlmodel import Session, SQLModel, col, delete, select
+from sqlmodel.sql.expression import Select, SelectOfScalar
 
 from app.models import (
     Appeal,
@@ -33,7 +35,7 @@ from app.models import (
     Team,
     Tournament,
 )
-from app.models.base import MAX_ID
+from app.models.base import MAX_ID, table_of
 from app.services import tournament as dom
 from app.services.board_order import board_order
 from app.services.eligibility import check_player_eligible
@@ -59,17 +61,25 @@ def to_player(p: Player) -> dom.Player:
     return _player_row([p.id or 0, *(getattr(p, c) for c in _PLAYER_COLUMNS[1:])])
 
 
-def to_club(c: Club | dom.Club | Row[Any]) -> dom.Club:
+def to_club(c: Club | dom.Club | Row[*tuple[Any, ...]]) -> dom.Club:
     return dom.Club(id=c.id or 0, name=c.name, federation=c.federation, union_member=c.union_member)
 
 
-def eligibility(rules: Rules, club: Club | dom.Club | Row[Any] | None, on: date) -> Callable[[dom.Player], None]:
+def eligibility(rules: Rules, club: Club | dom.Club | Row[*tuple[Any, ...]] | None,
+                on: date) -> Callable[[dom.Player], None]:
     """The R-2 eligibility check of one club's players on a date, for the lineup and ranking rules."""
     dclub = to_club(club) if club else None
     return lambda p: check_player_eligible(rules, p, dclub, on)
 
 
 M = TypeVar("M", bound=SQLModel)
+
+
+def select_many(*entities: Any) -> Select[*tuple[Any, ...]]:
+    """``select`` of several entities whose rows the caller unpacks, typed as tuples of Any: sqlmodel's overloads
+    type four entities at most, and of nullable columns they make a union of every tuple."""
+    return Select(*entities)
+
 
 #: Statements every request runs, built once (building an ORM select costs more than running it on SQLite).
 TOURNAMENT_BY_ID = select(Tournament).where(Tournament.id == bindparam("id"))
@@ -78,12 +88,12 @@ TEAM_BY_ID = select(Team).where(Team.id == bindparam("id"))
 ROUND_BY_NUMBER = select(Round).where(Round.tournament_id == bindparam("tid"), Round.number == bindparam("n"))
 
 
-def by_id(session: Session, model: type[M], statement: Any, ident: int) -> M | None:
+def by_id(session: Session, model: type[M], statement: SelectOfScalar[M], ident: int) -> M | None:
     """``session.get(model, ident)`` with a statement built once: the identity map first, then one query."""
     found = session.identity_map.get(session.identity_key(model, ident))
-    if found is not None:
-        return found  # type: ignore[return-value]
-    return session.exec(statement, params={"id": ident}).first()  # type: ignore[no-any-return]
+    if isinstance(found, model):  # the identity map is untyped: under the model's key it holds its row
+        return found
+    return session.exec(statement, params={"id": ident}).first()
 
 
 def get_team(session: Session, tournament_id: int, team_id: int) -> Team:
@@ -105,16 +115,16 @@ def rosters(session: Session, tournament_id: int) -> dict[int, list[Player]]:
     return out
 
 
-_P = Player.__table__  # type: ignore[attr-defined]
-_R = RosterEntry.__table__  # type: ignore[attr-defined]
-_C = Club.__table__  # type: ignore[attr-defined]
+_P = table_of(Player)
+_R = table_of(RosterEntry)
+_C = table_of(Club)
 #: A team's roster: every column of its players, as rows.
-ROSTER_ROWS = select(_P).join(_R, _R.c.player_id == _P.c.id).where(_R.c.team_id == bindparam("team"))
+ROSTER_ROWS = sqlalchemy.select(_P).join(_R, _R.c.player_id == _P.c.id).where(_R.c.team_id == bindparam("team"))
 #: The columns of a club that the eligibility rules read (:func:`to_club`).
-CLUB_ROW = select(_C.c.id, _C.c.name, _C.c.federation, _C.c.union_member).where(_C.c.id == bindparam("id"))
+CLUB_ROW = sqlalchemy.select(_C.c.id, _C.c.name, _C.c.federation, _C.c.union_member).where(_C.c.id == bindparam("id"))
 
 
-def club_row(session: Session, club_id: int) -> Row[Any] | None:
+def club_row(session: Session, club_id: int) -> Row[*tuple[Any, ...]] | None:
     return session.connection().execute(CLUB_ROW, {"id": club_id}).first()
 
 
@@ -159,29 +169,30 @@ def load_domain(session: Session, t: Tournament, *, rules: Rules | None = None) 
     objects for them cost most of a pairing request."""
     rules = rules or rules_of(t)
     tid = t.id or 0
-    teams = session.exec(select(Team).where(Team.tournament_id == tid).order_by(Team.id)).all()
+    teams = session.exec(select(Team).where(Team.tournament_id == tid).order_by(col(Team.id))).all()
     player_cols = [getattr(Player, c) for c in _PLAYER_COLUMNS]
     roster_ids: dict[int, list[int]] = defaultdict(list)
     players: dict[int, dom.Player] = {}
-    for team_id, *row in session.exec(  # type: ignore[call-overload]
-            select(RosterEntry.team_id, *player_cols).join(Player, col(Player.id) == col(RosterEntry.player_id))
+    for team_id, *row in session.exec(
+            select_many(RosterEntry.team_id, *player_cols).join(Player, col(Player.id) == col(RosterEntry.player_id))
             .where(RosterEntry.tournament_id == tid)).all():
         roster_ids[team_id].append(row[0])
         players[row[0]] = _player_row(row)
-    rounds = session.exec(select(Round).where(Round.tournament_id == tid).order_by(Round.number)).all()
-    matches = session.exec(  # type: ignore[call-overload]
-        select(Match.id, Match.round_id, Match.table_no, Match.first_team_id, Match.second_team_id, Match.forfeit)
+    rounds = session.exec(select(Round).where(Round.tournament_id == tid).order_by(col(Round.number))).all()
+    matches = session.exec(
+        select_many(Match.id, Match.round_id, Match.table_no, Match.first_team_id, Match.second_team_id,
+                    Match.forfeit)
         .join(Round, col(Round.id) == col(Match.round_id)).where(Round.tournament_id == tid)
-        .order_by(Match.round_id, Match.table_no)
+        .order_by(col(Match.round_id), col(Match.table_no))
     ).all()
     boards: dict[int, list[dom.BoardGame]] = defaultdict(list)
     if matches:
-        for match_id, board, first, second, first_white, result in session.exec(  # type: ignore[call-overload]
-                select(BoardGame.match_id, BoardGame.board, BoardGame.first_player_id, BoardGame.second_player_id,
-                       BoardGame.first_white, BoardGame.result)
+        for match_id, board, first, second, first_white, result in session.exec(
+                select_many(BoardGame.match_id, BoardGame.board, BoardGame.first_player_id,
+                            BoardGame.second_player_id, BoardGame.first_white, BoardGame.result)
                 .join(Match, col(Match.id) == col(BoardGame.match_id))
                 .join(Round, col(Round.id) == col(Match.round_id)).where(Round.tournament_id == tid)
-                .order_by(BoardGame.match_id, BoardGame.board)).all():
+                .order_by(col(BoardGame.match_id), col(BoardGame.board))).all():
             boards[match_id].append(dom.BoardGame(board=board, first_player=first, second_player=second,
                                                   first_white=first_white, result=result))
     extra_player_ids = {
@@ -189,8 +200,8 @@ def load_domain(session: Session, t: Tournament, *, rules: Rules | None = None) 
         if pid is not None and pid not in players
     }
     if extra_player_ids:  # players moved off a roster after they played
-        for row in session.exec(select(*player_cols).where(col(Player.id).in_(extra_player_ids))).all():  # type: ignore[call-overload]
-            players[row[0]] = _player_row(row)
+        for extra in session.exec(select_many(*player_cols).where(col(Player.id).in_(extra_player_ids))).all():
+            players[extra[0]] = _player_row(extra)
     by_round: dict[int, list[Any]] = defaultdict(list)
     for m in matches:
         by_round[m[1]].append(m)
@@ -226,8 +237,9 @@ def load_domain(session: Session, t: Tournament, *, rules: Rules | None = None) 
     )
 
 
-_PAY = Payment.__table__  # type: ignore[attr-defined]
-_PAYMENTS = select(_PAY.c.team_id, _PAY.c.amount).where(_PAY.c.team_id.in_(bindparam("teams", expanding=True)))
+_PAY = table_of(Payment)
+_PAYMENTS = sqlalchemy.select(_PAY.c.team_id, _PAY.c.amount).where(
+    _PAY.c.team_id.in_(bindparam("teams", expanding=True)))
 CENT = Decimal("0.01")
 
 
@@ -256,19 +268,19 @@ def delete_tournament_rows(session: Session, t: Tournament) -> None:
     match_ids = (list(session.exec(select(Match.id).where(col(Match.round_id).in_(round_ids))).all())
                  if round_ids else [])
     team_ids = list(session.exec(select(Team.id).where(Team.tournament_id == tid)).all())
-    session.exec(delete(Appeal).where(col(Appeal.tournament_id) == tid))  # type: ignore[call-overload]
+    session.exec(delete(Appeal).where(col(Appeal.tournament_id) == tid))
     if match_ids:
-        session.exec(delete(BoardGame).where(col(BoardGame.match_id).in_(match_ids)))  # type: ignore[call-overload]
-        session.exec(delete(Match).where(col(Match.id).in_(match_ids)))  # type: ignore[call-overload]
-    session.exec(delete(Round).where(col(Round.tournament_id) == tid))  # type: ignore[call-overload]
-    session.exec(delete(Lineup).where(col(Lineup.tournament_id) == tid))  # type: ignore[call-overload]
-    session.exec(delete(RosterEntry).where(col(RosterEntry.tournament_id) == tid))  # type: ignore[call-overload]
-    session.exec(delete(Membership).where(col(Membership.tournament_id) == tid))  # type: ignore[call-overload]
-    session.exec(delete(IdempotencyRecord).where(col(IdempotencyRecord.tournament_id) == tid))  # type: ignore[call-overload]
-    session.exec(delete(CommitteeMember).where(col(CommitteeMember.tournament_id) == tid))  # type: ignore[call-overload]
+        session.exec(delete(BoardGame).where(col(BoardGame.match_id).in_(match_ids)))
+        session.exec(delete(Match).where(col(Match.id).in_(match_ids)))
+    session.exec(delete(Round).where(col(Round.tournament_id) == tid))
+    session.exec(delete(Lineup).where(col(Lineup.tournament_id) == tid))
+    session.exec(delete(RosterEntry).where(col(RosterEntry.tournament_id) == tid))
+    session.exec(delete(Membership).where(col(Membership.tournament_id) == tid))
+    session.exec(delete(IdempotencyRecord).where(col(IdempotencyRecord.tournament_id) == tid))
+    session.exec(delete(CommitteeMember).where(col(CommitteeMember.tournament_id) == tid))
     if team_ids:
-        session.exec(delete(Payment).where(col(Payment.team_id).in_(team_ids)))  # type: ignore[call-overload]
-        session.exec(delete(Team).where(col(Team.id).in_(team_ids)))  # type: ignore[call-overload]
+        session.exec(delete(Payment).where(col(Payment.team_id).in_(team_ids)))
+        session.exec(delete(Team).where(col(Team.id).in_(team_ids)))
     session.delete(t)
 
 

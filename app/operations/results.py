@@ -21,7 +21,7 @@ from app.models import BoardGame, IdempotencyRecord, Match, Round, Team, Tournam
 from app.operations import audit
 from app.operations.boards import auto_forfeit
 from app.operations.reads.rounds import match_boards_of, match_read, prefetch
-from app.operations.repository import load_tournament, rules_of
+from app.operations.repository import load_tournament, rules_of, select_many
 from app.operations.rounds import get_round, has_entered_results, match_boards, match_etag, round_matches
 from app.operations.tracking import answered
 from app.schemas.rounds import BatchOutcome, BatchResults, MatchRead
@@ -190,7 +190,7 @@ def _match(session: Session, rnd: Round, match_id: int) -> Match:
 
 def _teams(session: Session, t: Tournament) -> dict[int, Any]:
     """What a match answer shows of every team (:func:`team_ref`), as rows."""
-    return {r.id: r for r in session.exec(select(Team.id, Team.name, Team.tpn).where(Team.tournament_id == t.id))}
+    return {r[0]: r for r in session.exec(select_many(Team.id, Team.name, Team.tpn).where(Team.tournament_id == t.id))}
 
 
 def _answer(session: Session, t: Tournament, rnd: Round, m: Match) -> MatchRead:

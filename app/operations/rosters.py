@@ -42,7 +42,7 @@ def put_roster(session: Session, tournament_id: int, team_id: int, body: RosterP
     # other rosters' players do not matter here, and a late roster must not load every roster of the event
     entries = session.exec(select(RosterEntry).where(
         RosterEntry.tournament_id == tournament_id,
-        (RosterEntry.team_id == team.id) | col(RosterEntry.player_id).in_(body.player_ids),
+        (col(RosterEntry.team_id) == team.id) | col(RosterEntry.player_id).in_(body.player_ids),
     ).order_by(col(RosterEntry.id))).all()
     other: dict[int, list[int]] = {}
     moving: list[RosterEntry] = []

@@ -8,7 +8,7 @@ forfeits). Every function here works inside the caller's transaction and never c
 
 from __future__ import annotations
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from app.models import BoardGame, Match, Round
 from app.operations.repository import ROUND_BY_NUMBER
@@ -23,11 +23,12 @@ def get_round(session: Session, tournament_id: int, number: int) -> Round:
 
 
 def round_matches(session: Session, rnd: Round) -> list[Match]:
-    return list(session.exec(select(Match).where(Match.round_id == rnd.id).order_by(Match.table_no)).all())
+    return list(session.exec(select(Match).where(Match.round_id == rnd.id).order_by(col(Match.table_no))).all())
 
 
 def match_boards(session: Session, match: Match) -> list[BoardGame]:
-    return list(session.exec(select(BoardGame).where(BoardGame.match_id == match.id).order_by(BoardGame.board)).all())
+    stmt = select(BoardGame).where(BoardGame.match_id == match.id).order_by(col(BoardGame.board))
+    return list(session.exec(stmt).all())
 
 
 def match_etag(match: Match) -> str:

@@ -8,11 +8,13 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+import sqlalchemy
 from sqlalchemy import bindparam
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from app.auth.principal import Principal
 from app.models import Club, Membership, Payment, Round, Team, Tournament, User
+from app.models.base import table_of
 from app.operations import audit
 from app.operations.reads.teams import team_read
 from app.operations.repository import (
@@ -34,15 +36,15 @@ from app.services.lifecycle import PENDING
 from app.services.rules import Rules
 from app.services.tournament import TeamStatus
 
-_TM = Team.__table__  # type: ignore[attr-defined]
-_PAY = Payment.__table__  # type: ignore[attr-defined]
-_RD = Round.__table__  # type: ignore[attr-defined]
+_TM = table_of(Team)
+_PAY = table_of(Payment)
+_RD = table_of(Round)
 #: What the entry rules read of every team of a tournament, as rows (a payment or an entry reads them all): a row
 #: per payment (one with no amount for a team without any), summed by :func:`fee_sum`, in the one query.
-_ENTRIES = select(_TM.c.id, _TM.c.club_id, _TM.c.entered_at, _TM.c.form_complete, _TM.c.status, _PAY.c.amount
-                  ).select_from(_TM.outerjoin(_PAY, _PAY.c.team_id == _TM.c.id)).where(
+_ENTRIES = sqlalchemy.select(_TM.c.id, _TM.c.club_id, _TM.c.entered_at, _TM.c.form_complete, _TM.c.status,
+                             _PAY.c.amount).select_from(_TM.outerjoin(_PAY, _PAY.c.team_id == _TM.c.id)).where(
     _TM.c.tournament_id == bindparam("tid")).order_by(_TM.c.id, _PAY.c.id)
-_ROUND1 = select(_RD.c.state).where(_RD.c.tournament_id == bindparam("tid"), _RD.c.number == 1)
+_ROUND1 = sqlalchemy.select(_RD.c.state).where(_RD.c.tournament_id == bindparam("tid"), _RD.c.number == 1)
 
 
 def round1_paired(session: Session, tournament_id: int) -> bool:
@@ -137,7 +139,7 @@ def list_teams(session: Session, tournament_id: int, principal: Principal | None
                limit: int, offset: int) -> tuple[list[TeamRead], int]:
     """One page of the tournament's teams in entry order (``status``: only those), and how many there are."""
     load_tournament(session, tournament_id)
-    stmt = select(Team).where(Team.tournament_id == tournament_id).order_by(Team.entered_at, Team.id)
+    stmt = select(Team).where(Team.tournament_id == tournament_id).order_by(col(Team.entered_at), col(Team.id))
     if status:
         stmt = stmt.where(Team.status == status)
     items, total = paginate(session, stmt, limit, offset)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from app.auth.credentials import new_api_token
 from app.auth.principal import Principal
@@ -31,7 +31,7 @@ def create_api_token(session: Session, user_id: int, body: ApiTokenCreate,
 
 def list_api_tokens(session: Session, user_id: int, limit: int, offset: int) -> tuple[list[ApiToken], int]:
     """One page of the user's API tokens, oldest first, and how many they have."""
-    stmt = select(ApiToken).where(ApiToken.user_id == user_id).order_by(ApiToken.id)
+    stmt = select(ApiToken).where(ApiToken.user_id == user_id).order_by(col(ApiToken.id))
     return paginate(session, stmt, limit, offset)
 
 

@@ -24,13 +24,13 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import Text, bindparam, cast, event, func, insert, inspect, or_, update
+from sqlalchemy import Delete, Text, Update, bindparam, cast, event, false, func, insert, inspect, or_, update
 from sqlalchemy.orm import ORMExecuteState
 from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.sql import operators
 from sqlalchemy.sql.elements import BinaryExpression, BindParameter
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
 from app.models import (
     Appeal,
@@ -48,7 +48,7 @@ from app.models import (
     Tournament,
     TournamentEvent,
 )
-from app.models.base import utcnow
+from app.models.base import table_of, utcnow
 from app.operations.live import CHANNEL, broker
 from app.services.lifecycle import COMPLETED, PUBLIC_STATES
 
@@ -144,7 +144,7 @@ def _player_tournaments(session: OrmSession, player_id: int) -> set[int]:
     tids |= set(session.execute(
         select(Round.tournament_id).join(Match, col(Match.round_id) == Round.id)
         .join(BoardGame, col(BoardGame.match_id) == Match.id)
-        .where(or_(BoardGame.first_player_id == player_id, BoardGame.second_player_id == player_id))
+        .where(or_(col(BoardGame.first_player_id) == player_id, col(BoardGame.second_player_id) == player_id))
         .distinct()).scalars())
     return tids
 
@@ -206,8 +206,8 @@ def _note(session: OrmSession, tr: Tracking, obj: Any, how: str) -> None:
             tr.of(tid).other = True
 
 
-_T = Tournament.__table__  # type: ignore[attr-defined]
-_EVENTS = TournamentEvent.__table__  # type: ignore[attr-defined]
+_T = table_of(Tournament)
+_EVENTS = table_of(TournamentEvent)
 _INSERT_EVENTS = insert(_EVENTS).returning(_EVENTS.c.id)  # built once: its compiled form is cached
 #: PostgreSQL: the insert also sends ``NOTIFY teamswiss_events, '{"t": <tournament id>}'`` for each row.
 _INSERT_EVENTS_NOTIFY = insert(_EVENTS).returning(
@@ -278,7 +278,7 @@ def _before_flush(session: OrmSession, _ctx: Any, _instances: Any) -> None:
     _bump(session, tr)
 
 
-_PARENT = {BoardGame: "match_id", Match: "round_id", Payment: "team_id"}
+_PARENT: dict[type[Any], str] = {BoardGame: "match_id", Match: "round_id", Payment: "team_id"}
 
 
 def _keys(where: Any, column: Any) -> set[Any] | None:
@@ -302,14 +302,18 @@ def _bulk(state: ORMExecuteState) -> None:
     if cls is Tournament or cls is TournamentEvent or not (cls in _PARENT or hasattr(cls, "tournament_id")):
         return  # a tournament row itself changes through the ORM (its version is the one bumped)
     session = state.session
-    where = state.statement.whereclause  # type: ignore[attr-defined]
+    statement = state.statement
+    assert isinstance(statement, Delete | Update)  # is_delete or is_update
+    where = statement.whereclause
+    if where is None:  # a statement without WHERE clause is not tracked: no row is looked up (none is sent)
+        where = false()
     tr = _tracking(session)
     with session.no_autoflush:
         if cls in _PARENT:
             parent = getattr(cls, _PARENT[cls])
             keys = _keys(where, parent)
             if keys is None:
-                keys = set(session.execute(select(parent).where(where).distinct()).scalars())  # type: ignore[arg-type]
+                keys = set(session.execute(select(parent).where(where).distinct()).scalars())
             for key in keys:
                 if cls is BoardGame:
                     mid, rnd = _match_round(session, tr, key)
@@ -324,7 +328,7 @@ def _bulk(state: ORMExecuteState) -> None:
                     if team is not None:
                         tr.of(team.tournament_id).other = True
         else:
-            tids = set(session.execute(select(cls.tournament_id).where(where).distinct()).scalars())  # type: ignore[arg-type]
+            tids = set(session.execute(select(cls.tournament_id).where(where).distinct()).scalars())
             for tid in tids:
                 if tid is not None:
                     tr.of(tid).other = True
@@ -369,16 +373,19 @@ def _events_of(session: OrmSession, tid: int, ch: Changes, version: int,
         else:
             round_event(rnd)  # the public sees only the state of an unpublished round
     if public:
+        # the read models read through sqlmodel's session, which every session of the application is
+        assert isinstance(session, Session)
         kept = session.info.get(_ANSWERED, {})
-        build = [(rnd, m) for rnd, m in public if m.id not in kept]
+        build = [m for _, m in public if m.id not in kept]
         if build:
             t = session.get(Tournament, tid)
+            assert t is not None  # this transaction bumped its version
             teams = {tm.id or 0: tm for tm in session.execute(select(Team).where(Team.tournament_id == tid)).scalars()}
-            boards, players = prefetch(session, [m for _, m in build])  # type: ignore[arg-type]
+            boards, players = prefetch(session, build)
+            kept = {**kept, **{m.id: match_read(session, t, rnd, m, teams, players, boards[m.id or 0])
+                               for rnd, m in public if m.id not in kept}}
         for rnd, m in public:
-            read = kept.get(m.id)
-            if read is None:
-                read = match_read(session, t, rnd, m, teams, players, boards[m.id or 0])  # type: ignore[arg-type]
+            read = kept[m.id]
             out.append(("match", {"round": rnd.number, "match": read.model_dump(mode="json"), "version": version}))
     if ch.standings:
         last = session.execute(select(func.max(Round.number)).where(Round.tournament_id == tid,

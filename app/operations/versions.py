@@ -24,13 +24,14 @@ import threading
 import weakref
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 import anyio.to_thread
 from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session
 
 from app.models import Tournament
+from app.models.base import table_of
 from app.services.errors import NotFound
 
 
@@ -49,7 +50,7 @@ class Versions:
         dialect = self.dialect = bind.dialect
         self.url = bind.engine.url
         self.name = dialect.name
-        tournament = Tournament.__table__  # type: ignore[attr-defined]
+        tournament = table_of(Tournament)
         table = dialect.identifier_preparer.quote(tournament.name)
         mark = "?" if self.name == "sqlite" else "%s"
         self.sql = f"SELECT version, created_at FROM {table} WHERE id = {mark}"
@@ -66,7 +67,8 @@ class Versions:
 
     def _stamp(self, version: Any, created: Any) -> Stamp:
         """The row's stamp, its creation time converted exactly as the ORM converts it."""
-        return Stamp(int(version), self.created(created) if self.created is not None else created)
+        # created_at is NOT NULL: the processor of a datetime column gives a datetime
+        return Stamp(int(version), cast(datetime, self.created(created) if self.created is not None else created))
 
     def of(self, connection: Connection, tournament_id: int) -> Stamp | None:
         """The stamp on ``connection`` (a route's, in its transaction); None when there is no such tournament."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Annotated
 
 from fastapi import APIRouter, Query, status
@@ -13,7 +14,9 @@ from app.schemas.base import Page
 from app.schemas.clubs import ClubCreate, ClubRead, ClubUpdate, PlayerCreate, PlayerPublic, PlayerRead, PlayerUpdate
 
 router = APIRouter()
-CLUBS, PLAYERS = ["clubs"], ["players"]
+# FastAPI types tags as list[str | Enum] (and lists are invariant)
+CLUBS: list[str | Enum] = ["clubs"]
+PLAYERS: list[str | Enum] = ["players"]
 
 SearchText = Annotated[str | None, Query(max_length=100, description="part of the name")]
 

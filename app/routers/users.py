@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Annotated
 
 from fastapi import APIRouter, status
@@ -13,7 +14,9 @@ from app.schemas.accounts import MembershipCreate, MembershipRead, UserCreate, U
 from app.schemas.base import Page
 
 router = APIRouter()
-USERS, MEMBERS = ["users"], ["members"]
+# FastAPI types tags as list[str | Enum] (and lists are invariant)
+USERS: list[str | Enum] = ["users"]
+MEMBERS: list[str | Enum] = ["members"]
 
 
 def _user_read(u: User) -> UserRead:

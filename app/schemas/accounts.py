@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from app.schemas.base import Id, Strict
+from app.schemas.base import Id, Strict, omittable
 
 
 class LoginForm(BaseModel):
@@ -35,11 +35,11 @@ class UserCreate(Strict):
 
 
 class UserUpdate(Strict):
-    password: str = Field(default=None, min_length=8, max_length=200)  # type: ignore[assignment]
-    is_admin: bool = Field(default=None)  # type: ignore[assignment]
-    can_create_tournaments: bool = Field(default=None)  # type: ignore[assignment]
-    is_active: bool = Field(default=None)  # type: ignore[assignment]
-    full_name: str = Field(default=None, max_length=200)  # type: ignore[assignment]
+    password: str = omittable(min_length=8, max_length=200)
+    is_admin: bool = omittable()
+    can_create_tournaments: bool = omittable()
+    is_active: bool = omittable()
+    full_name: str = omittable(max_length=200)
     birth_date: date | None = None
     email: str | None = Field(default=None, max_length=200)
     phone: str | None = Field(default=None, max_length=50)
@@ -82,9 +82,16 @@ class MembershipRead(BaseModel):
     team_id: int | None
 
 
+Scope = Literal["read", "results", "lineups", "write"]
+
+
+def _write_scope() -> list[Scope]:
+    return ["write"]
+
+
 class ApiTokenCreate(Strict):
     name: str = Field(min_length=1, max_length=100)
-    scopes: list[Literal["read", "results", "lineups", "write"]] = Field(default_factory=lambda: ["write"])
+    scopes: list[Scope] = Field(default_factory=_write_scope)
 
 
 class ApiTokenRead(BaseModel):

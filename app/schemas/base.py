@@ -5,7 +5,7 @@ from __future__ import annotations
 import types
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Annotated, Any, Generic, TypeVar, Union, get_args, get_origin
+from typing import Annotated, Any, Generic, TypedDict, TypeVar, Union, Unpack, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -13,6 +13,21 @@ T = TypeVar("T")
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1  # the database's integer columns
 #: An id in a request body: bounded to the 32-bit id columns (a larger one is a 422, never a 500).
 Id = Annotated[int, Field(ge=1, le=INT_MAX)]
+
+
+class _Constraints(TypedDict, total=False):
+    min_length: int
+    max_length: int
+    description: str
+    json_schema_extra: dict[str, Any]
+
+
+def omittable(**constraints: Unpack[_Constraints]) -> Any:
+    """A partial-update field that may be left out but never be null (see :class:`Strict`): ``Field(default=None)``.
+
+    The field is annotated as what it holds when given (``name: str = omittable(max_length=100)``); the default
+    None stands for "left out" and is never validated, so it is typed ``Any`` here, once, not at every field."""
+    return Field(default=None, **constraints)
 
 
 class Page(BaseModel, Generic[T]):

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from app.schemas.base import INT_MAX, Id, Strict
+from app.schemas.base import INT_MAX, Id, Strict, omittable
 
 
 class ClubCreate(Strict):
@@ -19,11 +19,11 @@ class ClubCreate(Strict):
 
 
 class ClubUpdate(Strict):
-    name: str = Field(default=None, min_length=1, max_length=200)  # type: ignore[assignment]
-    short_name: str = Field(default=None, max_length=50)  # type: ignore[assignment]
-    federation: str = Field(default=None, min_length=3, max_length=3)  # type: ignore[assignment]
-    city: str = Field(default=None, max_length=100)  # type: ignore[assignment]
-    union_member: bool = Field(default=None)  # type: ignore[assignment]
+    name: str = omittable(min_length=1, max_length=200)
+    short_name: str = omittable(max_length=50)
+    federation: str = omittable(min_length=3, max_length=3)
+    city: str = omittable(max_length=100)
+    union_member: bool = omittable()
 
 
 class ClubRead(BaseModel):
@@ -56,18 +56,18 @@ class PlayerCreate(Strict):
 
 
 class PlayerUpdate(Strict):
-    club_id: Id = Field(default=None)  # type: ignore[assignment]
-    last_name: str = Field(default=None, min_length=1, max_length=100)  # type: ignore[assignment]
-    first_name: str = Field(default=None, max_length=100)  # type: ignore[assignment]
-    sex: Sex = Field(default=None)  # type: ignore[assignment]
+    club_id: Id = omittable()
+    last_name: str = omittable(min_length=1, max_length=100)
+    first_name: str = omittable(max_length=100)
+    sex: Sex = omittable()
     birth_date: date | None = None
     fide_id: int | None = Field(default=None, ge=1, le=INT_MAX)
     fide_rating: int | None = Field(default=None, ge=0, le=3500)
     national_id: int | None = Field(default=None, ge=1, le=INT_MAX)
     national_rating: int | None = Field(default=None, ge=0, le=3500)
-    federation: str = Field(default=None, min_length=3, max_length=3)  # type: ignore[assignment]
-    title: str = Field(default=None, max_length=3)  # type: ignore[assignment]
-    activation_fee_paid: bool = Field(default=None)  # type: ignore[assignment]
+    federation: str = omittable(min_length=3, max_length=3)
+    title: str = omittable(max_length=3)
+    activation_fee_paid: bool = omittable()
     email: str | None = Field(default=None, max_length=200)
     phone: str | None = Field(default=None, max_length=50)
 

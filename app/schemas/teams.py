@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from app.schemas.base import Id, Strict
+from app.schemas.base import Id, Strict, omittable
 from app.schemas.clubs import PlayerPublic, PlayerRead
 
 
@@ -23,10 +23,10 @@ class TeamCreate(Strict):
 
 
 class TeamUpdate(Strict):
-    name: str = Field(default=None, min_length=1, max_length=100)  # type: ignore[assignment]
-    nickname: str = Field(default=None, max_length=5)  # type: ignore[assignment]
-    form_complete: bool = Field(default=None)  # type: ignore[assignment]
-    status: Literal["withdrawn", "expelled", "entered"] = Field(default=None)  # type: ignore[assignment]
+    name: str = omittable(min_length=1, max_length=100)
+    nickname: str = omittable(max_length=5)
+    form_complete: bool = omittable()
+    status: Literal["withdrawn", "expelled", "entered"] = omittable()
     reason: str = Field(default="", max_length=500)
 
 

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
-from app.schemas.base import Strict
+from app.schemas.base import Strict, omittable
 from app.services.rules import settings_schema
 
 
@@ -29,17 +29,15 @@ class TournamentCreate(Strict):
 
 
 class TournamentUpdate(Strict):
-    name: str = Field(default=None, min_length=1, max_length=200)  # type: ignore[assignment]
-    city: str = Field(default=None, max_length=100)  # type: ignore[assignment]
-    venue: str = Field(default=None, max_length=200)  # type: ignore[assignment]
-    federation: str = Field(default=None, min_length=3, max_length=3)  # type: ignore[assignment]
+    name: str = omittable(min_length=1, max_length=200)
+    city: str = omittable(max_length=100)
+    venue: str = omittable(max_length=200)
+    federation: str = omittable(min_length=3, max_length=3)
     start_date: date | None = None
     end_date: date | None = None
-    rules: dict[str, Any] = Field(default=None, description="settings to change",  # type: ignore[assignment]
-                                  json_schema_extra=settings_schema())
-    chief_arbiter: str = Field(default=None, max_length=200)  # type: ignore[assignment]
-    deputy_arbiters: list[Annotated[str, Field(max_length=200)]] = Field(  # type: ignore[assignment]
-        default=None, max_length=20)
+    rules: dict[str, Any] = omittable(description="settings to change", json_schema_extra=settings_schema())
+    chief_arbiter: str = omittable(max_length=200)
+    deputy_arbiters: list[Annotated[str, Field(max_length=200)]] = omittable(max_length=20)
 
 
 class TournamentRead(BaseModel):

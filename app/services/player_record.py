@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from typing import Literal
 
 from app.services.tournament import RESULT_CODES, Match, Tournament
 
@@ -40,7 +41,7 @@ class PlayerRound:
     team_id: int | None  # the team the player sat for (or the roster team when not playing)
     table: int | None = None
     board: int | None = None
-    colour: str | None = None  # "W" / "B": the player's colour on the board
+    colour: Literal["W", "B"] | None = None  # the player's colour on the board
     opponent_id: int | None = None  # the player across the board (None: an empty board)
     opponent_team_id: int | None = None
     result: str | None = None  # the board's result, White's score first

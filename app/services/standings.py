@@ -214,8 +214,8 @@ def compute_standings(
 # --- exact value formatting and the JSON row shape (the standings command and the API) ----------
 
 
-def format_value(v: Fraction) -> str:
-    """Exact text of a score: a decimal when finite ("13.5", "7", "0.25"), else "a/b"."""
+def format_value(v: Fraction | int) -> str:
+    """Exact text of a score (a whole number as is): a decimal when finite ("13.5", "7", "0.25"), else "a/b"."""
     if not isinstance(v, Fraction):
         v = Fraction(v)
     num, den = v.numerator, v.denominator

@@ -31,8 +31,9 @@ def terminal_columns() -> int:
     except ValueError:
         columns = 0
     if columns <= 0:
+        stdout = sys.__stdout__  # None without a standard output
         try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+            columns = os.get_terminal_size(stdout.fileno()).columns if stdout is not None else 0
         except (AttributeError, ValueError, OSError):
             columns = 0
     return columns or 80

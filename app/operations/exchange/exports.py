@@ -20,7 +20,7 @@ import io
 from datetime import date, datetime
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from app.models import Club, Player, Round, Team, Tournament
 from app.operations.reads.standings import completed_view
@@ -134,10 +134,10 @@ def export_json(session: Session, tournament_id: int, *, public: bool) -> dict[s
     d = ex.domain
     rules = rules_of(t)
     db_players = {p.id: p for p in session.exec(select(Player).where(
-        Player.id.in_(list(ex.player_numbers)))).all()} if ex.player_numbers else {}  # type: ignore[union-attr]
+        col(Player.id).in_(list(ex.player_numbers)))).all()} if ex.player_numbers else {}
     team_rows = {tm.id: tm for tm in session.exec(select(Team).where(Team.tournament_id == t.id)).all()}
     clubs = {c.id: c for c in session.exec(select(Club).where(
-        Club.id.in_({tm.club_id for tm in team_rows.values()}))).all()} if team_rows else {}  # type: ignore[union-attr]
+        col(Club.id).in_({tm.club_id for tm in team_rows.values()}))).all()} if team_rows else {}
     number_to_db = {n: pid for pid, n in ex.player_numbers.items()}
     players = []
     for p in d.players:
@@ -158,7 +158,7 @@ def export_json(session: Session, tournament_id: int, *, public: bool) -> dict[s
         teams.append({"id": tm.id, "tpn": tm.tpn, "name": tm.name, "nickname": tm.nickname, "club_id": tm.club_id,
                       "status": tm.status.value, "players": [number_to_db[n] for n in tm.roster],
                       "entered_at": _iso(row_t.entered_at)})
-    round_rows = session.exec(select(Round).where(Round.tournament_id == t.id).order_by(Round.number)).all()
+    round_rows = session.exec(select(Round).where(Round.tournament_id == t.id).order_by(col(Round.number))).all()
     by_number = {r.number: r for r in d.rounds}
     rounds = []
     for rr in round_rows:

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from fractions import Fraction
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from app.auth.principal import Principal
 from app.models import BoardGame, Club, Match, Membership, Player, RosterEntry, Round, Team, Tournament
@@ -243,7 +243,7 @@ def import_trf(session: Session, text: str, principal: Principal | None,
     digest = fingerprint(text)
     if not allow_duplicate:
         earlier = session.exec(select(Tournament).where(Tournament.import_sha256 == digest)
-                               .order_by(Tournament.id)).first()  # type: ignore[arg-type]
+                               .order_by(col(Tournament.id))).first()
         if earlier is not None:
             raise StateConflict(None, f"this file was already imported, as tournament {earlier.id} on "
                                       f"{earlier.created_at:%Y-%m-%d}: importing it again would make a duplicate; "

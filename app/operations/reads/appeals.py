@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from app.auth.principal import Principal
 from app.auth.rights import is_staff, managed_team_ids
@@ -22,7 +22,7 @@ from app.services.appeals import Member, sitting_committee
 
 def members(session: Session, tournament_id: int) -> list[CommitteeMember]:
     return list(session.exec(select(CommitteeMember).where(CommitteeMember.tournament_id == tournament_id)
-                             .order_by(CommitteeMember.kind.desc(), CommitteeMember.position)).all())  # type: ignore[attr-defined]
+                             .order_by(col(CommitteeMember.kind).desc(), col(CommitteeMember.position))).all())
 
 
 def to_member(m: CommitteeMember) -> Member:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Literal
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from app.auth.principal import Principal
 from app.auth.rights import can_see_private
@@ -40,7 +41,7 @@ def effective_lineup(session: Session, t: Tournament, team: Team, number: int) -
         by_id = {p.id: p for p in roster}
         base = base_lineup(rules, [to_player(p) for p in roster])
         return None, [by_id[p.id] for p in base]
-    players = {p.id: p for p in session.exec(select(Player).where(Player.id.in_(lu.player_ids))).all()}  # type: ignore[union-attr]
+    players = {p.id: p for p in session.exec(select(Player).where(col(Player.id).in_(lu.player_ids))).all()}
     return lu, [players[i] for i in lu.player_ids if i in players]
 
 
@@ -53,7 +54,7 @@ def lineup_read(session: Session, t: Tournament, team: Team, number: int, princi
         club = session.get(Club, team.club_id)
         on = t.start_date or date.today()
         problems = [{"rule": e.rule, "detail": e.detail}
-                    for e in lineup_problems(rules, roster, [p.id for p in players], None, False,
+                    for e in lineup_problems(rules, roster, [p.id or 0 for p in players], None, False,
                                              eligibility(rules, club, on))]
     private = can_see_private(session, principal, team.club_id)
     boards = [LineupBoard(board=i + 1,
@@ -63,6 +64,16 @@ def lineup_read(session: Session, t: Tournament, team: Team, number: int, princi
                       captain_id=lu.captain_id if lu else None, boards=boards, problems=problems)
 
 
+def _ranking_status(tm: Team, numbered: bool) -> Literal["entered", "withdrawn", "expelled"] | None:
+    """The status the initial ranking lists a team with; None: not listed (see :func:`ranking_rows`)."""
+    match tm.status:
+        case "entered":
+            return "entered"
+        case "withdrawn" | "expelled" as left if numbered and tm.tpn is not None:
+            return left
+    return None
+
+
 def ranking_rows(session: Session, t: Tournament, numbered: bool = False) -> tuple[list[RankingRowRead], list[Team]]:
     """The initial ranking (R-4.1) of the entered teams, and those teams.
 
@@ -70,8 +81,10 @@ def ranking_rows(session: Session, t: Tournament, numbered: bool = False) -> tup
     once numbers are given the rows are in TPN order (teams without one last, by the ranking),
     each with its ``status``: a TPN stays with its team for the whole event (C.04.6 1.1.3)."""
     rules = rules_of(t)
-    teams = [tm for tm in session.exec(select(Team).where(Team.tournament_id == t.id)).all()
-             if tm.status == "entered" or (numbered and tm.tpn is not None and tm.status in ("withdrawn", "expelled"))]
+    listed = [(tm, status) for tm in session.exec(select(Team).where(Team.tournament_id == t.id)).all()
+              if (status := _ranking_status(tm, numbered)) is not None]
+    teams = [tm for tm, _ in listed]
+    status_of = {tm.id: status for tm, status in listed}
     clubs = {c.id: c for c in session.exec(select(Club)).all()}
     rosters = {tm.id: [to_player(p) for p in roster_in_board_order(session, tm)] for tm in teams}
     rows = initial_ranking(rules, [
@@ -89,7 +102,7 @@ def ranking_rows(session: Session, t: Tournament, numbered: bool = False) -> tup
             position=pos, team_id=row.team_id, name=tm.name, club_name=club.name if club else "",
             average=format_value(row.average), ratings=list(row.ratings), tpn=tm.tpn,
             base_lineup_problems=[{"rule": e.rule, "detail": e.detail} for e in problems],
-            status=tm.status,
+            status=status_of[tm.id],
         ))
     if numbered and any(r.tpn is not None for r in out):
         out.sort(key=lambda r: (r.tpn is None, r.tpn or 0, r.position))

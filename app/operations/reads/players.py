@@ -3,11 +3,11 @@ board statistics."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Literal, overload
 
-from sqlmodel import Session, select
+from sqlalchemy import RowMapping
+from sqlmodel import Session, col, select
 
 from app.auth.principal import Principal
 from app.auth.rights import can_see_private, is_staff
@@ -62,7 +62,13 @@ def player_view(session: Session, principal: Principal | None, p: Player,
     return PlayerPublic.model_validate(data)
 
 
-def player_row_view(row: Mapping[str, Any], private: bool) -> PlayerPublic | PlayerRead:
+@overload
+def player_row_view(row: RowMapping, private: Literal[True]) -> PlayerRead: ...
+@overload
+def player_row_view(row: RowMapping, private: bool) -> PlayerPublic | PlayerRead: ...
+
+
+def player_row_view(row: RowMapping, private: bool) -> PlayerPublic | PlayerRead:
     """:func:`player_view` of a row of every player column."""
     data = dict(row)
     data["name"] = f"{row['last_name']}, {row['first_name']}" if row["first_name"] else row["last_name"]
@@ -72,7 +78,7 @@ def player_row_view(row: Mapping[str, Any], private: bool) -> PlayerPublic | Pla
 def tournament_players(session: Session, t: Tournament, principal: Principal | None) -> list[RosteredPlayer]:
     """Every rostered player of the tournament's teams (not the waitlist) with team and board."""
     teams = session.exec(select(Team).where(Team.tournament_id == t.id,
-                                            Team.status != "waitlisted").order_by(Team.id)).all()
+                                            Team.status != "waitlisted").order_by(col(Team.id))).all()
     by_team = rosters(session, t.id or 0)
     staff = is_staff(session, principal, t.id or 0)
     out = []
@@ -88,7 +94,7 @@ def tournament_players(session: Session, t: Tournament, principal: Principal | N
 
 def _public_rounds(session: Session, t: Tournament) -> dict[int, Round]:
     return {r.number: r for r in session.exec(select(Round).where(
-        Round.tournament_id == t.id, Round.state.in_(PUBLIC_STATES))).all()}  # type: ignore[attr-defined]
+        Round.tournament_id == t.id, col(Round.state).in_(PUBLIC_STATES))).all()}
 
 
 def _board_line(board: int | None, points: Fraction, games: int, performance: int | None) -> BoardLine:
@@ -121,7 +127,7 @@ def _game_read(d: dom.Tournament, g: PlayerRound) -> PlayerGameRead:
     opp = _player_ref(d, g.opponent_id)
     return PlayerGameRead(
         round=g.round, outcome=g.outcome.value, table=g.table, board=g.board,
-        colour=g.colour,  # type: ignore[arg-type]
+        colour=g.colour,
         opponent=OpponentRef(**opp.model_dump(), team=dom_team_ref(d, g.opponent_team_id)) if opp else None,
         opponent_team=dom_team_ref(d, g.opponent_team_id), result=g.result,
         points=format_value(g.points) if g.points is not None else None,

@@ -18,9 +18,11 @@ from app.models import (
     Team,
     Tournament,
 )
+from app.models.base import table_of
 from app.operations.reads.teams import team_ref
 from app.operations.repository import (
     rules_of,
+    select_many,
 )
 from app.operations.rounds import match_boards, match_etag, round_matches
 from app.schemas.rounds import (
@@ -44,7 +46,7 @@ def match_boards_of(session: Session, matches: list[Match]) -> dict[int, list[Bo
     boards: dict[int, list[BoardGame]] = {i or 0: [] for i in ids}
     if ids:
         for b in session.exec(select(BoardGame).where(col(BoardGame.match_id).in_(ids))
-                              .order_by(BoardGame.match_id, BoardGame.board)).all():
+                              .order_by(col(BoardGame.match_id), col(BoardGame.board))).all():
             boards[b.match_id].append(b)
     return boards
 
@@ -72,17 +74,17 @@ class _Named:
         return f"{self.last_name}, {self.first_name}" if self.first_name else self.last_name
 
 
-_P = Player.__table__  # type: ignore[attr-defined]
+_P = table_of(Player)
 
 
-_NAMED = select(_P.c.id, _P.c.last_name, _P.c.first_name, _P.c.fide_rating, _P.c.national_rating, _P.c.title)
+_NAMED = select_many(_P.c.id, _P.c.last_name, _P.c.first_name, _P.c.fide_rating, _P.c.national_rating, _P.c.title)
 
 
 def player_refs(session: Session, ids: set[int]) -> dict[int, _Named]:
     """The players ``ids`` as their match answers show them: one statement of rows (a round has hundreds)."""
     if not ids:
         return {}
-    rows = session.exec(_NAMED.where(_P.c.id.in_(sorted(ids)))).all()  # type: ignore[call-overload]
+    rows = session.exec(_NAMED.where(_P.c.id.in_(sorted(ids)))).all()
     return {r[0]: _Named(*r) for r in rows}
 
 
@@ -113,9 +115,10 @@ def match_read(session: Session, t: Tournament, rnd: Round, m: Match, teams: Map
         else:
             score = [format_value(a.gp or 0)]
             mp = [format_value(a.mp or 0)]
+    second = teams.get(m.second_team_id) if m.second_team_id else None
     return MatchRead(
-        id=m.id or 0, table=m.table_no, first=team_ref(teams.get(m.first_team_id)),  # type: ignore[arg-type]
-        second=team_ref(teams.get(m.second_team_id)) if m.second_team_id else None, pab=m.second_team_id is None,
+        id=m.id or 0, table=m.table_no, first=team_ref(teams[m.first_team_id]),
+        second=team_ref(second) if second else None, pab=m.second_team_id is None,
         forfeit=m.forfeit,
         boards=[BoardRead(board=b.board, first_player=pref(b.first_player_id), second_player=pref(b.second_player_id),
                           white="first" if b.first_white else "second", result=b.result, ended_at=b.ended_at)
@@ -140,6 +143,6 @@ def round_read(session: Session, t: Tournament, rnd: Round, principal: Principal
 
 
 def round_summaries(session: Session, t: Tournament) -> list[RoundSummary]:
-    rounds = session.exec(select(Round).where(Round.tournament_id == t.id).order_by(Round.number)).all()
+    rounds = session.exec(select(Round).where(Round.tournament_id == t.id).order_by(col(Round.number))).all()
     return [RoundSummary(number=r.number, state=r.state, scheduled_start=r.scheduled_start, manual=r.manual)
             for r in rounds]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, overload
 
 from sqlmodel import Session, select
 
@@ -40,6 +40,12 @@ def completed_view(session: Session, t: Tournament, up_to: int | None) -> tuple[
     return d.with_rounds(n for n in done if last is None or n <= last), last
 
 
+@overload
+def dom_team_ref(d: dom.Tournament, team_id: int) -> TeamRef: ...
+@overload
+def dom_team_ref(d: dom.Tournament, team_id: int | None) -> TeamRef | None: ...
+
+
 def dom_team_ref(d: dom.Tournament, team_id: int | None) -> TeamRef | None:
     if team_id is None:
         return None
@@ -62,7 +68,7 @@ def standings_read(session: Session, t: Tournament, up_to: int | None = None) ->
 def crosstable_read(session: Session, t: Tournament, up_to: int | None = None) -> CrosstableRead:
     d, last = completed_view(session, t, up_to)
     st = compute_standings(d, after_round=last)
-    rows = [CrossRow(team=dom_team_ref(d, r.team_id),  # type: ignore[arg-type]
+    rows = [CrossRow(team=dom_team_ref(d, r.team_id),
                      rounds=[cross_round(tr, d) for tr in dom.team_history(d, r.team_id, last)])
             for r in st.rows]
     return CrosstableRead(after_round=last, rows=rows)

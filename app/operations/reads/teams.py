@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from app.auth.principal import Principal
 from app.auth.rights import can_see_private, is_staff, managed_team_ids
@@ -60,21 +60,21 @@ def roster_read(session: Session, team: Team, principal: Principal | None,
     ], warnings=warnings or [])
 
 
-def team_ref(team: Any) -> TeamRef | None:
+def team_ref(team: Any) -> TeamRef:
     """A team (or a row of its id, name and tpn) as answers refer to it."""
-    return TeamRef(id=team.id or 0, name=team.name, tpn=team.tpn) if team else None
+    return TeamRef(id=team.id or 0, name=team.name, tpn=team.tpn)
 
 
 def team_results_read(session: Session, t: Tournament, team_id: int) -> TeamResultsRead:
     """A team's record over the published rounds."""
     published = {r.number for r in session.exec(select(Round).where(
-        Round.tournament_id == t.id, Round.state.in_(PUBLIC_STATES))).all()}  # type: ignore[attr-defined]
+        Round.tournament_id == t.id, col(Round.state).in_(PUBLIC_STATES))).all()}
     d = load_domain(session, t)
     d = d.with_rounds(published)
     hist = dom.team_history(d, team_id)
     mp, gp = dom.totals(hist)
     return TeamResultsRead(
-        team=dom_team_ref(d, team_id),  # type: ignore[arg-type]
+        team=dom_team_ref(d, team_id),
         match_points=format_value(mp), game_points=format_value(gp),
         rounds=[TeamRoundRead(round=tr.round, outcome=tr.outcome.value, opponent=dom_team_ref(d, tr.opponent),
                               colour=tr.colour, table=tr.table,

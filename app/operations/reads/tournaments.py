@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from sqlmodel import Session, select
 
 from app.models import (
@@ -33,8 +35,8 @@ def tournament_read(session: Session, t: Tournament) -> TournamentRead:
     states = {r.number: r.state for r in session.exec(select(Round).where(Round.tournament_id == t.id)).all()}
     done = sum(1 for s in states.values() if s == COMPLETED)
     current = min((n for n, s in states.items() if s in IN_PLAY_STATES), default=None)
-    status = ("finished" if states and done == len(states) else
-              "running" if current is not None or done else "upcoming")
+    status: Literal["upcoming", "running", "finished"] = (
+        "finished" if states and done == len(states) else "running" if current is not None or done else "upcoming")
     return TournamentRead(
         id=t.id or 0, name=t.name, city=t.city, venue=t.venue, federation=t.federation,
         start_date=t.start_date, end_date=t.end_date, preset=t.preset, rules=t.rules,
