@@ -78,9 +78,9 @@ _USER = select(_U.c.id, _U.c.username, _U.c.is_admin, _U.c.can_create_tournament
     _U.c.id == bindparam("uid"))
 
 
-def _principal(user: User | Row[Any], scopes: frozenset[str] | None = None, token_name: str | None = None) -> Principal:
-    return Principal(user.id or 0, user.username, user.is_admin, scopes, token_name,
-                     user.is_admin or user.can_create_tournaments)
+def _principal(user: User | Row[Any], scopes: frozenset[str] | None = None, token: ApiToken | None = None) -> Principal:
+    return Principal(user.id or 0, user.username, user.is_admin, scopes, token.name if token else None,
+                     user.is_admin or user.can_create_tournaments, token.id if token else None)
 
 
 @lru_cache(maxsize=4096)
@@ -117,7 +117,7 @@ def resolve_bearer(session: Session, raw: str | None,
         user = session.get(User, tok.user_id)
         if user is None or not user.is_active:
             raise Unauthorized(None, "the token's user is disabled")
-        return _principal(user, frozenset(tok.scopes or ["write"]), tok.name), None
+        return _principal(user, frozenset(tok.scopes or ["write"]), tok), None
     try:
         user_id, expires = _verified(raw, get_settings().signing_key)
     except (jwt.PyJWTError, KeyError, ValueError, TypeError):
