@@ -1,8 +1,9 @@
-"""Trust, second pass: an Idempotency-Key answers only its caller, and `If-Match: *` is no ETag."""
+"""Trust, second pass: an Idempotency-Key answers only its caller, `If-Match: *` is no ETag, and the sitting
+appeals committee reads the appeal it hears (R-14.4)."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -125,3 +126,48 @@ def test_if_match_star_does_not_change_an_entered_result(client: TestClient, adm
     changed = client.put(f"{board}/1", json={"result": "0-1"},
                          headers=admin | {"If-Match": f"*, {entered.headers['ETag']}"})
     assert changed.status_code == 200 and changed.json()["boards"][0]["result"] == "0-1"
+
+
+# --- the sitting appeals committee reads the appeal it hears (R-14.4) -----------------------------------------
+
+
+def test_the_sitting_committee_reads_the_appeal_it_hears(client: TestClient, admin: dict[str, str],
+                                                         engine: Any) -> None:
+    """The attack (a denial): the chair who decides the appeal, and the members who hear it, read it with
+    `text: null`. A member excluded from it (their club is involved, R-14.4) and anyone else still do not."""
+    tid, rnd, teams = round_one(client, admin)
+    ok(client.post(f"/tournaments/{tid}/rounds/1/results", json={"results": white_wins(rnd)}, headers=admin))
+    end = datetime(2026, 12, 10, 18, 0, tzinfo=UTC)
+    with Session(engine) as s:
+        for b in s.exec(select(BoardGame)).all():
+            b.ended_at = end
+            s.add(b)
+        s.commit()
+    chair, chair_id = user_in(client, engine, admin, tid, "chair")
+    member, member_id = user_in(client, engine, admin, tid, "member")
+    excluded, excluded_id = user_in(client, engine, admin, tid, "excluded")
+    alternate, alternate_id = user_in(client, engine, admin, tid, "alternate")
+    outsider, _ = user_in(client, engine, admin, tid, "outsider")
+    team = teams[0]
+    m = next(x for x in rnd["matches"] if team["id"] in (x["first"]["id"], x["second"]["id"]))
+    seats = [("R1", None, "regular", True, chair_id), ("R2", None, "regular", False, member_id),
+             ("R3", team["club_id"], "regular", False, excluded_id), ("A1", None, "alternate", False, None),
+             ("A2", None, "alternate", False, alternate_id)]
+    ok(client.put(f"/tournaments/{tid}/committee", headers=admin, json={"members": [
+        {"name": n, "club_id": c, "kind": k, "chair": ch, "user_id": u} for n, c, k, ch, u in seats]}))
+    a = ok(client.post(f"/tournaments/{tid}/appeals", headers=admin, json={
+        "match_id": m["id"], "board": 1, "team_id": team["id"], "text": "The opponent's phone rang.",
+        "announced_at": (end + timedelta(minutes=5)).isoformat(), "submitted_at": (end + timedelta(minutes=20))
+        .isoformat(), "fee_paid": "100.00"}), 201)
+    assert {x["name"] for x in a["committee"]["members"]} == {"R1", "R2", "A1"}  # R3's club is involved
+    url = f"/tournaments/{tid}/appeals/{a['id']}"
+    for reader in (chair, member):
+        got = ok(client.get(url, headers=reader))
+        assert got["text"] == "The opponent's phone rang." and got["committee"]["complete"]
+        assert ok(client.get(f"/tournaments/{tid}/appeals", headers=reader))["items"][0]["text"]
+    for reader in (excluded, alternate, outsider, {}):
+        got = ok(client.get(url, headers=reader))
+        assert got["text"] is None and got["committee"] is None
+    decided = ok(client.post(f"{url}/decision", json={"decision": "rejected", "reasons": "no evidence"},
+                             headers=chair))
+    assert decided["text"] and decided["decision_reasons"] == "no evidence"
