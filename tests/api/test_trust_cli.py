@@ -1,0 +1,78 @@
+"""The `teamswiss` program as a new user meets it, run for real in a subprocess (as the Docker image runs it,
+with PYTHONUNBUFFERED=1): a reader that goes away."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import subprocess
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.cli.main import main
+from app.cli.program import BROKEN_PIPE_STATUS
+
+PROGRAM = [sys.executable, "-c", "import sys; from app.cli.program import main; sys.exit(main())"]
+TIMEOUT = 120
+
+
+def environment(unbuffered: bool = True, drop: tuple[str, ...] = (), **settings: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in drop}
+    env["PYTHONUNBUFFERED"] = "1" if unbuffered else ""  # empty: unset, for Python
+    return env | settings
+
+
+def run(argv: list[str], env: Mapping[str, str], cwd: Path,
+        stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*PROGRAM, *argv], env=env, cwd=cwd, input=stdin, capture_output=True, text=True,
+                          timeout=TIMEOUT, check=False)
+
+
+# --- a reader that goes away -----------------------------------------------------------------------------------
+
+
+def read_a_little(argv: list[str], env: Mapping[str, str], cwd: Path) -> tuple[int, bytes, str]:
+    """Run the program into a pipe whose reader takes the first 100 bytes and closes it (``| head -c 100``):
+    (exit status, what the reader got, standard error). The pipe holds one page, so the output cannot all
+    fit into it before the reader goes away."""
+    if not hasattr(fcntl, "F_SETPIPE_SZ"):
+        pytest.skip("needs a pipe of one page (Linux)")
+    r, w = os.pipe()
+    fcntl.fcntl(w, fcntl.F_SETPIPE_SZ, 4096)
+    proc = subprocess.Popen([*PROGRAM, *argv], env=env, cwd=cwd, stdout=w, stderr=subprocess.PIPE)
+    os.close(w)
+    got = os.read(r, 100)
+    os.close(r)
+    _, err = proc.communicate(timeout=TIMEOUT)
+    return proc.returncode, got, err.decode()
+
+
+@pytest.fixture()
+def demo(engine: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--rounds", "1"]) == 0
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("unbuffered", [True, False], ids=["PYTHONUNBUFFERED=1", "buffered"])
+@pytest.mark.parametrize("argv", [["backup", "-o", "-"], ["export", "1", "--format", "json", "-o", "-"],
+                                  ["export", "1", "-o", "-"],
+                                  ["generate", "--teams", "20", "--rounds", "3", "-o", "-"]],
+                         ids=["backup", "export-json", "export-trf", "generate"])
+def test_a_reader_that_goes_away_ends_the_command_with_141(demo: None, tmp_path: Path, argv: list[str],
+                                                          unbuffered: bool) -> None:
+    """The attack (by accident): `teamswiss backup -o - | head -c 100` in the Docker image exited 0, a backup
+    cut short looking like a whole one. As README says, the command stops quietly with 141."""
+    status, got, err = read_a_little(argv, environment(unbuffered), tmp_path)
+    assert got, "the reader got the output's start"
+    assert status == BROKEN_PIPE_STATUS, err
+    assert "Traceback" not in err and "Exception ignored" not in err and "backup:" not in err and "wrote" not in err
+
+
+def test_a_whole_output_still_exits_0(demo: None, tmp_path: Path) -> None:
+    r = subprocess.run([*PROGRAM, "backup", "-o", "-"], env=environment(), cwd=tmp_path, capture_output=True,
+                       timeout=TIMEOUT, check=False)
+    assert r.returncode == 0 and r.stdout.endswith(b"}\n") and b"backup:" in r.stderr
