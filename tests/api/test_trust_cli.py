@@ -1,5 +1,5 @@
 """The `teamswiss` program as a new user meets it, run for real in a subprocess (as the Docker image runs it,
-with PYTHONUNBUFFERED=1): a reader that goes away."""
+with PYTHONUNBUFFERED=1): a reader that goes away, a setting that cannot be used."""
 
 from __future__ import annotations
 
@@ -76,3 +76,40 @@ def test_a_whole_output_still_exits_0(demo: None, tmp_path: Path) -> None:
     r = subprocess.run([*PROGRAM, "backup", "-o", "-"], env=environment(), cwd=tmp_path, capture_output=True,
                        timeout=TIMEOUT, check=False)
     assert r.returncode == 0 and r.stdout.endswith(b"}\n") and b"backup:" in r.stderr
+
+
+# --- a setting that cannot be used: one line, exit status 2 --------------------------------------------------
+
+EVERY_COMMAND = [["serve"], ["serve", "--migrate"], ["migrate"], ["demo"], ["backup", "-o", "-"],
+                 ["restore", "-"], ["export", "1", "-o", "-"], ["create-user", "someone", "--password", "long enough"],
+                 ["create-token", "bot"]]
+
+
+@pytest.mark.parametrize("argv", EVERY_COMMAND, ids=lambda a: " ".join(a))
+def test_production_without_a_secret_key_is_one_line_and_exit_2(engine: Any, tmp_path: Path,
+                                                                 argv: list[str]) -> None:
+    env = environment(drop=("TEAMSWISS_SECRET_KEY",), TEAMSWISS_ENV="production")
+    r = run(argv, env, tmp_path, stdin="{}\n")
+    assert r.returncode == 2, r.stderr
+    assert r.stderr.count("\n") == 1 and r.stderr.startswith("teamswiss: TEAMSWISS_SECRET_KEY must be set"), r.stderr
+
+
+@pytest.mark.parametrize(("name", "value", "says"), [
+    ("TEAMSWISS_PORT", "eighty", "TEAMSWISS_PORT: "), ("TEAMSWISS_ENV", "staging", "TEAMSWISS_ENV: "),
+    ("TEAMSWISS_CORS_ORIGINS", "[not json", "TEAMSWISS_CORS_ORIGINS: "),
+    ("TEAMSWISS_SECRET_KEY", "short", "TEAMSWISS_SECRET_KEY must be set")])
+def test_a_setting_that_cannot_be_read_is_one_line_and_exit_2(engine: Any, tmp_path: Path, name: str, value: str,
+                                                              says: str) -> None:
+    r = run(["serve"] if name == "TEAMSWISS_PORT" else ["backup", "-o", "-"], environment(**{name: value}), tmp_path)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and r.stderr.startswith("teamswiss: " + says), r.stderr
+    assert value not in r.stderr or name == "TEAMSWISS_ENV", "a setting's value (a key) is not repeated"
+
+
+@pytest.mark.parametrize("argv", [["migrate"], ["serve", "--migrate"]])
+def test_a_short_first_admin_password_is_one_line_and_exit_2(tmp_path: Path, argv: list[str]) -> None:
+    env = environment(TEAMSWISS_DATABASE_URL=f"sqlite:///{tmp_path / 'new.db'}", TEAMSWISS_ADMIN_USERNAME="boss",
+                      TEAMSWISS_ADMIN_PASSWORD="short")
+    r = run(argv, env, tmp_path)
+    assert r.returncode == 2, r.stderr
+    assert "Traceback" not in r.stderr
+    assert r.stderr.splitlines()[-1] == "teamswiss: TEAMSWISS_ADMIN_PASSWORD must have at least 8 characters"

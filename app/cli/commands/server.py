@@ -6,7 +6,8 @@ Script-stable forms:
   teamswiss create-token NAME [--user USER] [--scope results --scope lineups ...]
       prints only the new token on stdout
 All commands read TEAMSWISS_DATABASE_URL; all but ``migrate`` (and ``serve --migrate``) need the database to
-exist and be migrated, else they stop with one line and exit status 3. ``migrate`` and ``serve`` create the first
+exist and be migrated, else they stop with one line and exit status 3; a setting that cannot be used stops
+them with one line and exit status 2. ``migrate`` and ``serve`` create the first
 administrator from TEAMSWISS_ADMIN_USERNAME and TEAMSWISS_ADMIN_PASSWORD when the server has none.
 """
 
@@ -134,7 +135,8 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 DATABASE = ("The database is TEAMSWISS_DATABASE_URL's (default: ./var/teamswiss.db). It must exist and be migrated "
-            "(teamswiss migrate); otherwise the command says so in one line and exits with status 3.")
+            "(teamswiss migrate); otherwise the command says so in one line and exits with status 3. A setting "
+            "(TEAMSWISS_...) that cannot be used stops it with one line naming it and exit status 2.")
 
 
 def register(sub: Any) -> None:
@@ -143,7 +145,8 @@ def register(sub: Any) -> None:
         "Serve the API, the public web page (/web/) and the API documentation (/docs, /redoc) with uvicorn. "
         "Health checks: /healthz (the process answers) and /readyz (the database is usable).\n\n" + DATABASE
         + " With --migrate the database is created or updated first. When the server has no administrator, "
-        "TEAMSWISS_ADMIN_USERNAME and TEAMSWISS_ADMIN_PASSWORD create the first one."),
+        "TEAMSWISS_ADMIN_USERNAME and TEAMSWISS_ADMIN_PASSWORD (8 to 200 characters, else exit status 2) create "
+        "the first one."),
         epilog="example:\n  teamswiss serve --migrate --host 0.0.0.0 --port 8000 --workers 4")
     p.add_argument("--host", help="the address to listen on (default: TEAMSWISS_HOST, else 127.0.0.1)")
     p.add_argument("--port", type=int, help="the port to listen on (default: TEAMSWISS_PORT, else 8000)")
@@ -163,7 +166,11 @@ def register(sub: Any) -> None:
     p = sub.add_parser("migrate", help="create or update the database (its schema migrations)", formatter_class=fmt,
                        description="Create the database, or bring its schema up to this version (Alembic "
                                    "migrations). Safe to run again: a database that is up to date is left as it "
-                                   "is. The database is TEAMSWISS_DATABASE_URL's (default: ./var/teamswiss.db).")
+                                   "is. The database is TEAMSWISS_DATABASE_URL's (default: ./var/teamswiss.db). "
+                                   "When the server has no administrator, TEAMSWISS_ADMIN_USERNAME and "
+                                   "TEAMSWISS_ADMIN_PASSWORD (8 to 200 characters) create the first one.\n\n"
+                                   "Exit status: 0 migrated; 2 a setting that cannot be used (one line naming it); "
+                                   "3 the database does not answer.")
     p.add_argument("revision", nargs="?", default="head",
                    help="the migration to reach (default: head, the one this version needs)")
     p.set_defaults(func=_migrate)
