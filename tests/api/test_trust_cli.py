@@ -1,17 +1,22 @@
 """The `teamswiss` program as a new user meets it, run for real in a subprocess (as the Docker image runs it,
-with PYTHONUNBUFFERED=1): a reader that goes away, a setting that cannot be used."""
+with PYTHONUNBUFFERED=1): a reader that goes away, a setting that cannot be used, a password kept off the
+command line."""
 
 from __future__ import annotations
 
 import fcntl
 import os
+import select
 import subprocess
 import sys
+import termios
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
 from app.cli.main import main
 from app.cli.program import BROKEN_PIPE_STATUS
@@ -81,7 +86,7 @@ def test_a_whole_output_still_exits_0(demo: None, tmp_path: Path) -> None:
 # --- a setting that cannot be used: one line, exit status 2 --------------------------------------------------
 
 EVERY_COMMAND = [["serve"], ["serve", "--migrate"], ["migrate"], ["demo"], ["backup", "-o", "-"],
-                 ["restore", "-"], ["export", "1", "-o", "-"], ["create-user", "someone", "--password", "long enough"],
+                 ["restore", "-"], ["export", "1", "-o", "-"], ["create-user", "someone", "--password-stdin"],
                  ["create-token", "bot"]]
 
 
@@ -113,3 +118,67 @@ def test_a_short_first_admin_password_is_one_line_and_exit_2(tmp_path: Path, arg
     assert r.returncode == 2, r.stderr
     assert "Traceback" not in r.stderr
     assert r.stderr.splitlines()[-1] == "teamswiss: TEAMSWISS_ADMIN_PASSWORD must have at least 8 characters"
+
+
+# --- a password kept off the command line ---------------------------------------------------------------------
+
+
+def test_create_user_reads_the_password_from_standard_input(client: TestClient, engine: Any, tmp_path: Path) -> None:
+    r = run(["create-user", "chief", "--password-stdin", "--role", "organiser"], environment(), tmp_path,
+            stdin="a long secret \n")
+    assert r.returncode == 0 and r.stdout.strip().isdigit(), r.stderr
+    assert client.post("/auth/token", data={"username": "chief", "password": "a long secret "}).status_code == 200
+    # the API's rules: 8 characters or more, one line each
+    for given in ("short\n", "", "\n"):
+        r = run(["create-user", "other", "--password-stdin"], environment(), tmp_path, stdin=given)
+        assert r.returncode == 2 and r.stderr.count("\n") == 1 and "8 characters" in r.stderr, r.stderr
+    r = run(["create-user", "other", "--password", "short"], environment(), tmp_path)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "8 characters" in r.stderr
+    r = run(["create-user", "other", "--password", "long enough", "--password-stdin"], environment(), tmp_path)
+    assert r.returncode == 2 and "not allowed with" in r.stderr
+    r = run(["create-user", "other"], environment(), tmp_path, stdin="")  # no terminal to ask, no password given
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "--password-stdin" in r.stderr
+    help_text = run(["create-user", "--help"], environment(), tmp_path).stdout
+    assert "--password-stdin" in help_text and "ps" in help_text
+
+
+def _expect(fd: int, text: bytes, seen: bytearray) -> None:
+    deadline = time.monotonic() + TIMEOUT
+    while text not in seen:
+        assert time.monotonic() < deadline, f"waited for {text!r}, got {bytes(seen)!r}"
+        ready, _, _ = select.select([fd], [], [], 1)
+        if ready:
+            try:
+                seen += os.read(fd, 1024)
+            except OSError:  # the terminal closed
+                break
+    assert text in seen, bytes(seen)
+
+
+def _controlling_terminal() -> None:
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+def test_create_user_asks_for_the_password_in_a_terminal(client: TestClient, engine: Any, tmp_path: Path) -> None:
+    """No password given and a terminal: it asks twice, without echo (getpass), as `passwd` does."""
+    if not hasattr(termios, "TIOCSCTTY"):
+        pytest.skip("needs a controlling terminal of its own (Linux)")
+    master, slave = os.openpty()
+    proc = subprocess.Popen([*PROGRAM, "create-user", "typed"], env=environment(), cwd=tmp_path, stdin=slave,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=_controlling_terminal)
+    os.close(slave)
+    seen = bytearray()
+    try:
+        _expect(master, b"password for typed: ", seen)
+        os.write(master, b"typed on a terminal\n")
+        _expect(master, b"again: ", seen)
+        os.write(master, b"typed on a terminal\n")
+        out, err = proc.communicate(timeout=TIMEOUT)
+    finally:
+        os.close(master)
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    assert b"typed on a terminal" not in seen, "not echoed"
+    assert client.post("/auth/token", data={"username": "typed", "password": "typed on a terminal"}).status_code == 200
