@@ -10,16 +10,22 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import field_validator, model_validator
-from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+from pydantic import ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict, SettingsError
 
 #: The key file a development server generates on its first run (under ``data_dir``).
 SECRET_KEY_FILE = "secret_key"
 MIN_SECRET_KEY = 32
+ENV_PREFIX = "TEAMSWISS_"
+
+
+class ConfigurationError(ValueError):
+    """A setting that cannot be used. Its message is one line naming the variable (never its value: it may be
+    a key); the ``teamswiss`` command prints it and exits with status 2."""
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="TEAMSWISS_", env_file=".env", extra="ignore")
+    model_config = SettingsConfigDict(env_prefix=ENV_PREFIX, env_file=".env", extra="ignore")
 
     env: Literal["development", "test", "production"] = "development"
     database_url: str = "sqlite:///./var/teamswiss.db"
@@ -124,9 +130,25 @@ def development_key(data_dir: Path) -> str:
                 f.write(key + "\n")
             return key
         time.sleep(0.02)  # another process is writing it
-    raise RuntimeError(f"{path} holds no usable key: delete it, or set TEAMSWISS_SECRET_KEY")
+    raise ConfigurationError(f"{path} holds no usable key: delete it, or set TEAMSWISS_SECRET_KEY")
+
+
+def describe(exc: ValidationError) -> str:
+    """The settings' errors in one line, each naming its variable: ``TEAMSWISS_PORT: Input should be a valid
+    integer``. The values are left out (pydantic's own message repeats every setting, the key among them)."""
+    parts = []
+    for e in exc.errors():
+        msg = " ".join(str(e["msg"]).removeprefix("Value error, ").split())
+        parts.append(f"{ENV_PREFIX}{str(e['loc'][0]).upper()}: {msg}" if e["loc"] else msg)
+    return "; ".join(parts)
 
 
 @lru_cache
 def get_settings() -> Settings:
-    return Settings()
+    """The settings; :class:`ConfigurationError` (one line) when one cannot be used."""
+    try:
+        return Settings()
+    except ValidationError as exc:
+        raise ConfigurationError(describe(exc)) from None
+    except SettingsError as exc:  # a value the source itself cannot parse
+        raise ConfigurationError(" ".join(str(exc).split())) from None

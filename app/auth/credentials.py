@@ -82,9 +82,9 @@ _USER = sqlalchemy.select(_U.c.id, _U.c.username, _U.c.is_admin, _U.c.can_create
 
 
 def _principal(user: User | Row[*tuple[Any, ...]], scopes: frozenset[str] | None = None,
-               token_name: str | None = None) -> Principal:
-    return Principal(user.id or 0, user.username, user.is_admin, scopes, token_name,
-                     user.is_admin or user.can_create_tournaments)
+               token: ApiToken | None = None) -> Principal:
+    return Principal(user.id or 0, user.username, user.is_admin, scopes, token.name if token else None,
+                     user.is_admin or user.can_create_tournaments, token.id if token else None)
 
 
 @lru_cache(maxsize=4096)
@@ -121,7 +121,7 @@ def resolve_bearer(session: Session, raw: str | None,
         owner = session.get(User, tok.user_id)
         if owner is None or not owner.is_active:
             raise Unauthorized(None, "the token's user is disabled")
-        return _principal(owner, frozenset(tok.scopes or ["write"]), tok.name), None
+        return _principal(owner, frozenset(tok.scopes or ["write"]), tok), None
     try:
         user_id, expires = _verified(raw, get_settings().signing_key)
     except (jwt.PyJWTError, KeyError, ValueError, TypeError):

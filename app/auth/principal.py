@@ -13,6 +13,7 @@ class Principal:
     scopes: frozenset[str] | None = None  # None = all the user's rights (interactive login)
     token_name: str | None = None
     can_create_tournaments: bool = False
+    token_id: int | None = None  # the API token's id (None: an interactive login)
 
     @property
     def actor(self) -> str:

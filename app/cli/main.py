@@ -22,8 +22,9 @@ The database commands use TEAMSWISS_DATABASE_URL (default: sqlite:///./var/teams
 the database with "teamswiss migrate". The file commands (pair, check, standings, generate) need no
 database. "teamswiss COMMAND --help" describes each command, its output and its exit status."""
 
-EPILOG = """exit status: 0 done; 1 refused by the rules or a difference found; 2 bad input; 3 a file that
-cannot be read, or a database that is missing, does not answer or is not migrated."""
+EPILOG = """exit status: 0 done; 1 refused by the rules or a difference found; 2 bad input, or a setting
+(TEAMSWISS_...) that cannot be used; 3 a file that cannot be read, or a database that is missing, does not
+answer or is not migrated; 141 the reader of the output went away (a pipe into head)."""
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -41,6 +42,16 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     for name in names:
         importlib.import_module(f"app.cli.commands.{name}").register(sub)
     return parser
+
+
+def _configuration_failure(exc: Exception) -> int | None:
+    """Exit 2 with one line naming the setting (``teamswiss: TEAMSWISS_SECRET_KEY must be set ...``), never a
+    traceback. Looked up, not imported: a file command never loads the settings (nor pydantic)."""
+    config = sys.modules.get("app.config")
+    if config is not None and isinstance(exc, config.ConfigurationError):
+        print(f"teamswiss: {exc}", file=sys.stderr)
+        return 2
+    return None
 
 
 def _database_failure(exc: Exception) -> int | None:
@@ -76,7 +87,9 @@ def _run(argv: list[str]) -> int:
         print(f"teamswiss: {exc}", file=sys.stderr)
         return 1 if exc.status == 409 else 2
     except Exception as exc:
-        code = _database_failure(exc)
+        code = _configuration_failure(exc)
+        if code is None:
+            code = _database_failure(exc)
         if code is None:
             raise
         return code

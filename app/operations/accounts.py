@@ -9,10 +9,19 @@ from app.auth.credentials import check_login, create_access_token, hash_password
 from app.auth.principal import Principal
 from app.auth.rights import permissions_in
 from app.auth.throttle import check_throttle, clear_failures, record_failure, throttle_keys
+from app.config import ConfigurationError
 from app.models import Membership, Tournament, User
 from app.operations import audit
 from app.operations.repository import get_or_404, paginate
-from app.schemas.accounts import MembershipRead, MeRead, TournamentRights, UserCreate, UserUpdate
+from app.schemas.accounts import (
+    PASSWORD_MAX,
+    PASSWORD_MIN,
+    MembershipRead,
+    MeRead,
+    TournamentRights,
+    UserCreate,
+    UserUpdate,
+)
 from app.services.errors import StateConflict, Unauthorized
 
 
@@ -98,12 +107,15 @@ def ensure_first_admin(session: Session, username: str, password: str) -> bool:
     """Create the administrator ``username`` when the server has no administrator yet; True if created.
 
     Idempotent and safe to run at every start: once any administrator exists (this one or another,
-    whatever its password became), nothing changes. The caller commits.
+    whatever its password became), nothing changes. The caller commits. A password the API would refuse is a
+    :class:`ConfigurationError`.
     """
     if session.exec(select(User.id).where(User.is_admin)).first() is not None:
         return False
-    if len(password) < 8:
-        raise ValueError("TEAMSWISS_ADMIN_PASSWORD must have at least 8 characters")
+    if len(password) < PASSWORD_MIN:
+        raise ConfigurationError(f"TEAMSWISS_ADMIN_PASSWORD must have at least {PASSWORD_MIN} characters")
+    if len(password) > PASSWORD_MAX:
+        raise ConfigurationError(f"TEAMSWISS_ADMIN_PASSWORD must have at most {PASSWORD_MAX} characters")
     existing = user_by_name(session, username)
     if existing is not None:
         existing.is_admin = True

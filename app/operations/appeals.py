@@ -12,13 +12,13 @@ from app.auth.principal import Principal
 from app.auth.rights import Access
 from app.models import Appeal, BoardGame, Club, CommitteeMember, Lineup, Match, Round, User
 from app.operations import audit
-from app.operations.reads.appeals import appeal_read, involved_clubs, member_read, members, to_member
+from app.operations.reads.appeals import appeal_read, member_read, members, sitting, to_member
 from app.operations.reads.lineups import lineup_read
 from app.operations.repository import get_or_404, get_team, load_tournament, paginate, rules_of
 from app.operations.rounds import get_round
 from app.schemas.appeals import AppealCreate, AppealDecision, AppealRead, CommitteeMemberRead, CommitteePut
 from app.schemas.lineups import LineupRead
-from app.services.appeals import check_committee, check_deadlines, check_fee, fee_after, sitting_committee
+from app.services.appeals import check_committee, check_deadlines, check_fee, fee_after
 from app.services.errors import Forbidden, InvalidInput, NotFound, StateConflict
 
 
@@ -131,10 +131,8 @@ def decide_appeal(session: Session, access: Access, tournament_id: int, appeal_i
     a = _appeal_in(session, tournament_id, appeal_id)
     match = session.get(Match, a.match_id)
     assert match is not None
-    rows = members(session, tournament_id)
-    sc = sitting_committee(rules_of(t), [to_member(m) for m in rows], involved_clubs(session, match))
-    sitting_ids = {m.id for m in sc.members}
-    chairs = {m.user_id for m in rows if m.user_id is not None and m.id in sitting_ids and m.chair}
+    sc, hearing = sitting(session, t, match)
+    chairs = {m.user_id for m in hearing if m.user_id is not None and m.chair}
     if not sc.complete:
         raise StateConflict("R-14.4", sc.message)
     if principal.user_id not in chairs and not access.holds("appeal.decide", committee=False):

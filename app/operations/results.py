@@ -44,16 +44,21 @@ def check_results_open(rnd: Round) -> None:
 
 
 def check_if_match(match: Match, if_match: str | None, changing: bool) -> None:
-    """Changing an entered result needs the match's current ETag (lost-update protection)."""
+    """Changing an entered result needs the match's current ETag (lost-update protection).
+
+    ``If-Match: *`` names no version: it would let a client that never read the match overwrite a result entered
+    since, so it counts as no If-Match at all (it enters what is empty, and changes nothing entered)."""
     if not changing:
         return
-    if if_match is None:
-        raise PreconditionRequired(None, f"table {match.table_no} already has a result; send If-Match "
-                                   f"with its ETag to change it", table=match.table_no, etag=match_etag(match))
-    tags = {x.strip() for x in if_match.split(",")}
-    if "*" not in tags and match_etag(match) not in tags and match_etag(match).removeprefix("W/") not in tags:
+    tags = {x.strip() for x in if_match.split(",")} - {"*"} if if_match is not None else set()
+    etag = match_etag(match)
+    if not tags:
+        star = "If-Match: * does not say which version you read; " if if_match is not None else ""
+        raise PreconditionRequired(None, f"table {match.table_no} already has a result; {star}send If-Match "
+                                   f"with the match's ETag to change it", table=match.table_no, etag=etag)
+    if etag not in tags and etag.removeprefix("W/") not in tags:
         raise PreconditionFailed(None, f"table {match.table_no} changed since it was read",
-                                 table=match.table_no, etag=match_etag(match))
+                                 table=match.table_no, etag=etag)
 
 
 def overwrites(board: BoardGame, code: str | None) -> bool:
@@ -70,8 +75,9 @@ def forfeit_overwrites(session: Session, match: Match, side: str | None) -> bool
 
 def set_board_result(session: Session, t: Tournament, rnd: Round, match: Match, board_no: int, result: str | None,
                      principal: Principal | None, if_match: str | None, *, ended_at: datetime | None = None,
-                     arbiter: bool = True, loaded: BoardGame | None = None) -> bool:
-    """Set one board's result; returns whether anything changed. ``loaded``: the board, if the caller has it."""
+                     arbiter: bool = True, loaded: BoardGame | None = None, checked: bool = False) -> bool:
+    """Set one board's result; returns whether anything changed. ``loaded``: the board, if the caller has it;
+    ``checked``: the caller made the lost-update check of the whole request (:func:`_check_changes`)."""
     if match.second_team_id is None:
         raise StateConflict("R-7.5", "the pairing-allocated bye has no boards")
     if match.forfeit is not None:
@@ -94,7 +100,8 @@ def set_board_result(session: Session, t: Tournament, rnd: Round, match: Match, 
     changing = overwrites(board, code)
     if changing and not arbiter:
         raise StateConflict(None, "only an arbiter may change an entered result")
-    check_if_match(match, if_match, changing)
+    if not checked:
+        check_if_match(match, if_match, changing)
     before = {"board": board_no, "result": board.result}
     board.result = code
     board.ended_at = ended_at or (datetime.now(UTC) if code is not None else None)
@@ -109,7 +116,7 @@ def set_board_result(session: Session, t: Tournament, rnd: Round, match: Match, 
 
 
 def set_match_forfeit(session: Session, t: Tournament, rnd: Round, match: Match, side: str | None,
-                      principal: Principal | None, if_match: str | None) -> bool:
+                      principal: Principal | None, if_match: str | None, *, checked: bool = False) -> bool:
     """A team did not show up (R-7.3): the other scores 2 MP and ``forfeit_win_gp``; the absent is expelled (R-7.4)."""
     if match.second_team_id is None:
         raise StateConflict("R-7.5", "the pairing-allocated bye cannot be forfeited")
@@ -118,7 +125,8 @@ def set_match_forfeit(session: Session, t: Tournament, rnd: Round, match: Match,
     new = side
     if match.forfeit == new:
         return False
-    check_if_match(match, if_match, forfeit_overwrites(session, match, new))
+    if not checked:
+        check_if_match(match, if_match, forfeit_overwrites(session, match, new))
     before = {"forfeit": match.forfeit}
     match.forfeit = new
     match.version += 1
@@ -222,10 +230,10 @@ def _apply(session: Session, t: Tournament, rnd: Round, match: Match, boards: Ma
     changed = 0
     for c in changes:
         if c.board is None:
-            changed += set_match_forfeit(session, t, rnd, match, c.forfeit, principal, "*")
+            changed += set_match_forfeit(session, t, rnd, match, c.forfeit, principal, None, checked=True)
         else:
-            changed += set_board_result(session, t, rnd, match, c.board, c.result, principal, "*",
-                                        loaded=boards.get(c.board))
+            changed += set_board_result(session, t, rnd, match, c.board, c.result, principal, None,
+                                        loaded=boards.get(c.board), checked=True)
     return changed
 
 
@@ -263,20 +271,30 @@ def enter_match_result(session: Session, tournament_id: int, number: int, match_
     return _answer(session, t, rnd, m)
 
 
+def caller_of(principal: Principal) -> str:
+    """Whose Idempotency-Key it is: the user's, and for an API token that token's (each script its own keys)."""
+    if principal.token_id is not None:
+        return f"user {principal.user_id} token {principal.token_id}"
+    return f"user {principal.user_id}"
+
+
 def _digest(body: BatchResults) -> str:
     return hashlib.sha256(json.dumps(body.model_dump(mode="json"), sort_keys=True).encode()).hexdigest()
 
 
 def enter_batch(session: Session, tournament_id: int, number: int, body: BatchResults, principal: Principal,
                 idempotency_key: str | None) -> BatchAnswer:
-    """Many results at once, all or nothing: one refused item refuses the batch. The same Idempotency-Key with
-    the same body replays the first answer; with another body it is refused."""
+    """Many results at once, all or nothing: one refused item refuses the batch. The same Idempotency-Key from
+    the same caller (:func:`caller_of`) with the same body replays the first answer; with another body it is
+    refused. Another caller's key is no concern of this one: their request is worked out for them."""
     t = load_tournament(session, tournament_id, for_update=True)  # serialises writers: no lost update
     digest = _digest(body)
     # the request a key answers, spelled as the records have always stored it
     endpoint = f"POST /tournaments/{tournament_id}/rounds/{number}/results"
+    caller = caller_of(principal)
     if idempotency_key:
         rec = session.exec(select(IdempotencyRecord).where(IdempotencyRecord.tournament_id == tournament_id,
+                                                           IdempotencyRecord.caller == caller,
                                                            IdempotencyRecord.key == idempotency_key)).first()
         if rec is not None:
             if rec.request_hash != digest or rec.endpoint != endpoint:
@@ -312,6 +330,7 @@ def enter_batch(session: Session, tournament_id: int, number: int, body: BatchRe
     answered(session, out.matches)
     payload = out.model_dump(mode="json")
     if idempotency_key:
-        session.add(IdempotencyRecord(tournament_id=tournament_id, key=idempotency_key, user_id=principal.user_id,
-                                      endpoint=endpoint, request_hash=digest, status_code=200, response=payload))
+        session.add(IdempotencyRecord(tournament_id=tournament_id, key=idempotency_key, caller=caller,
+                                      user_id=principal.user_id, endpoint=endpoint, request_hash=digest,
+                                      status_code=200, response=payload))
     return BatchAnswer(payload)

@@ -55,21 +55,21 @@ def file_appeal(tournament_id: Id, body: AppealCreate, session: SessionDep,
 
 
 @router.get("/appeals", response_model=Page[AppealRead],
-            summary="Appeals; texts only for the teams involved and the officials")
+            summary="Appeals; texts only for the teams involved, the officials and the committee hearing each")
 def list_appeals(tournament_id: Id, session: SessionDep, paging: PagingDep,
                  access: Annotated[Access, public()]) -> Page[AppealRead]:
     """The tournament's appeals in the order they were filed, with their status and decision. The texts only
-    for the teams involved and the officials."""
+    for the teams involved, the officials and the members of the committee hearing each (R-14.4)."""
     items, total = appeals.list_appeals(session, tournament_id, access.principal, paging.limit, paging.offset)
     return paging.page(items, total)
 
 
 @router.get("/appeals/{appeal_id}", response_model=AppealRead,
-            summary="An appeal; its text only for the teams involved and the officials")
+            summary="An appeal; its text only for the teams involved, the officials and the committee hearing it")
 def get_appeal(tournament_id: Id, appeal_id: Id, session: SessionDep,
                access: Annotated[Access, public()]) -> AppealRead:
-    """An appeal with its status, the sitting committee and the decision; the text only for the teams involved
-    and the officials."""
+    """An appeal with its status, the sitting committee and the decision; the text only for the teams involved,
+    the officials and the members of the committee hearing it (R-14.4: its sitting chair and members)."""
     return appeals.get_appeal(session, tournament_id, appeal_id, access.principal)
 
 

@@ -28,9 +28,10 @@ def put_board_result(tournament_id: Id, number: RoundNumber, match_id: Id, board
     """Enter one board's result in a published round: `1-0`, `0-1`, `1/2-1/2`, `+/-`, `-/+`, `-/-` (White's
     score first), or null to clear it. The first result moves the round to `in_progress`.
 
-    Changing a result already entered needs `If-Match` with the match's ETag (428 without it, 412 when the
-    match changed since it was read). Refused (409) before publication (C.04.2 1.4), after completion (reopen
-    the round first), on the bye (R-7.5) and on a match forfeited as a whole (R-7.3).
+    Changing a result already entered needs `If-Match` with the match's ETag (428 without it or with only
+    `*`, which names no version; 412 when the match changed since it was read). Refused (409) before
+    publication (C.04.2 1.4), after completion (reopen the round first), on the bye (R-7.5) and on a match
+    forfeited as a whole (R-7.3).
     """
     out = results.enter_board_result(session, tournament_id, number, match_id, board, body.result, access.signed_in,
                                      if_match, ended_at=body.ended_at)
@@ -63,8 +64,9 @@ def post_results(tournament_id: Id, number: RoundNumber, body: BatchResults, ses
 
     All or nothing: one refused item refuses the batch and nothing changes. Send an `Idempotency-Key` header
     to make a retry safe: the same key with the same body replays the first answer (`Idempotent-Replayed:
-    true`); the same key with another body is refused (422). Changing entered results needs the match's ETag
-    in the item's `if_match` (428 without, 412 when stale).
+    true`); the same key with another body is refused (422). A key is its caller's own (the user's; with an
+    API token, the token's): another caller's same key is a request of their own. Changing entered results
+    needs the match's ETag in the item's `if_match` (428 without it or with only `*`, 412 when stale).
     """
     answer = results.enter_batch(session, tournament_id, number, body, access.signed_in, idempotency_key)
     return JSONResponse(answer.body, status_code=answer.status_code,

@@ -9,6 +9,9 @@ from pydantic import BaseModel, Field
 
 from app.schemas.base import Id, Strict, omittable
 
+#: A user's password: the API's, the command line's and the first administrator's rule.
+PASSWORD_MIN, PASSWORD_MAX = 8, 200
+
 
 class LoginForm(BaseModel):
     """The form of POST /auth/token. Other fields an OAuth2 client sends (grant_type, scope, ...) are ignored."""
@@ -25,7 +28,7 @@ class TokenResponse(BaseModel):
 
 class UserCreate(Strict):
     username: str = Field(min_length=2, max_length=100)
-    password: str = Field(min_length=8, max_length=200)
+    password: str = Field(min_length=PASSWORD_MIN, max_length=PASSWORD_MAX)
     is_admin: bool = False
     can_create_tournaments: bool = Field(default=False, description="an organiser: may create tournaments")
     full_name: str = Field(default="", max_length=200)
@@ -35,7 +38,7 @@ class UserCreate(Strict):
 
 
 class UserUpdate(Strict):
-    password: str = omittable(min_length=8, max_length=200)
+    password: str = omittable(min_length=PASSWORD_MIN, max_length=PASSWORD_MAX)
     is_admin: bool = omittable()
     can_create_tournaments: bool = omittable()
     is_active: bool = omittable()

@@ -19,8 +19,9 @@ They work in-process on the database of TEAMSWISS_DATABASE_URL (no HTTP)::
 
 Exit codes: 0 done; 1 an import of a file imported before, or a restore into a database
 that has rows (or of another schema revision); 2 bad input (unknown tournament or user,
-bad flag, not a backup); 3 a file that cannot be read (missing, not UTF-8, not a
-tournament; a TRF message names the line).
+bad flag, not a backup, a setting that cannot be used); 3 a file that cannot be read
+(missing, not UTF-8, not a tournament; a TRF message names the line); 141 the reader of
+standard output went away.
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ from app.db.migrate import require_database
 from app.services.errors import InvalidInput, NotFound
 
 DATABASE = ("The database is TEAMSWISS_DATABASE_URL's (default: ./var/teamswiss.db); it must exist and be "
-            "migrated (teamswiss migrate), else the command stops with exit status 3.")
+            "migrated (teamswiss migrate), else the command stops with exit status 3. A setting (TEAMSWISS_...) "
+            "that cannot be used stops it with one line naming it and exit status 2.")
 IMPORT_HELP = f"""Create a tournament from a FIDE report file, TRF-2026 or TRF16 with 013 team records, so that an event
 started in another program continues here: teams, players, rounds, pairings and results. Prints the new
 tournament's id; warnings about lines that were skipped go to standard error. The options supply what the
@@ -62,13 +64,15 @@ download from the server (published rounds, birth years).
 
 {DATABASE}
 
-Exit status: 0 written; 2 no such tournament, or a file that cannot be written; 3 the database is not ready."""
+Exit status: 0 written; 2 no such tournament, or a file that cannot be written; 3 the database is not ready;
+141 the reader of standard output ('-o -') went away before all was written."""
 BACKUP_HELP = f"""Write every table of the database as one JSON document (password and token hashes, never a password
 or a token), to restore into an empty database with teamswiss restore.
 
 {DATABASE}
 
-Exit status: 0 written; 2 a file that cannot be written; 3 the database is not ready."""
+Exit status: 0 written; 2 a file that cannot be written; 3 the database is not ready; 141 the reader of
+standard output ('-o -') went away before all was written (the backup is not whole)."""
 RESTORE_HELP = f"""Load a backup written by teamswiss backup into an empty, migrated database (ids are kept).
 
 {DATABASE}

@@ -2,11 +2,13 @@
 
 Script-stable forms:
   teamswiss serve [--workers N] [--migrate]
-  teamswiss create-user NAME --password P [--role admin|organiser|user]
+  teamswiss create-user NAME [--password-stdin | --password P] [--role admin|organiser|user]
+      the password from standard input (its first line), else asked on the terminal
   teamswiss create-token NAME [--user USER] [--scope results --scope lineups ...]
       prints only the new token on stdout
 All commands read TEAMSWISS_DATABASE_URL; all but ``migrate`` (and ``serve --migrate``) need the database to
-exist and be migrated, else they stop with one line and exit status 3. ``migrate`` and ``serve`` create the first
+exist and be migrated, else they stop with one line and exit status 3; a setting that cannot be used stops
+them with one line and exit status 2. ``migrate`` and ``serve`` create the first
 administrator from TEAMSWISS_ADMIN_USERNAME and TEAMSWISS_ADMIN_PASSWORD when the server has none.
 """
 
@@ -87,6 +89,27 @@ def _migrate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _password(args: argparse.Namespace) -> str:
+    """The new user's password: ``--password``, the first line of standard input (``--password-stdin``), or
+    typed twice on the terminal without echo. A password among the arguments is visible to every user of the
+    machine (``ps``) while the command runs: the other two ways keep it off the command line."""
+    from app.services.errors import InvalidInput
+
+    if args.password is not None:
+        return str(args.password)
+    if args.password_stdin:
+        return sys.stdin.readline().removesuffix("\n").removesuffix("\r")
+    if not sys.stdin.isatty():
+        raise InvalidInput(None, "no password: give it on standard input with --password-stdin, or run the "
+                                 "command in a terminal to be asked for it")
+    import getpass
+
+    first = getpass.getpass(f"password for {args.name}: ")
+    if getpass.getpass("again: ") != first:
+        raise InvalidInput(None, "the two passwords differ")
+    return first
+
+
 def _create_user(args: argparse.Namespace) -> int:
     """What ``POST /users`` does: the same body, checked the same way."""
     from app.operations.accounts import create_user
@@ -94,7 +117,7 @@ def _create_user(args: argparse.Namespace) -> int:
     from app.services.errors import StateConflict
 
     require_database()
-    body = _valid(UserCreate, username=args.name, password=args.password, is_admin=args.role == "admin",
+    body = _valid(UserCreate, username=args.name, password=_password(args), is_admin=args.role == "admin",
                   can_create_tournaments=args.role in ("admin", "organiser"), full_name=args.full_name or "")
     with Session(get_engine()) as session:
         try:
@@ -137,7 +160,8 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 DATABASE = ("The database is TEAMSWISS_DATABASE_URL's (default: ./var/teamswiss.db). It must exist and be migrated "
-            "(teamswiss migrate); otherwise the command says so in one line and exits with status 3.")
+            "(teamswiss migrate); otherwise the command says so in one line and exits with status 3. A setting "
+            "(TEAMSWISS_...) that cannot be used stops it with one line naming it and exit status 2.")
 
 
 def register(sub: Any) -> None:
@@ -146,7 +170,8 @@ def register(sub: Any) -> None:
         "Serve the API, the public web page (/web/) and the API documentation (/docs, /redoc) with uvicorn. "
         "Health checks: /healthz (the process answers) and /readyz (the database is usable).\n\n" + DATABASE
         + " With --migrate the database is created or updated first. When the server has no administrator, "
-        "TEAMSWISS_ADMIN_USERNAME and TEAMSWISS_ADMIN_PASSWORD create the first one."),
+        "TEAMSWISS_ADMIN_USERNAME and TEAMSWISS_ADMIN_PASSWORD (8 to 200 characters, else exit status 2) create "
+        "the first one."),
         epilog="example:\n  teamswiss serve --migrate --host 0.0.0.0 --port 8000 --workers 4")
     p.add_argument("--host", help="the address to listen on (default: TEAMSWISS_HOST, else 127.0.0.1)")
     p.add_argument("--port", type=int, help="the port to listen on (default: TEAMSWISS_PORT, else 8000)")
@@ -166,18 +191,33 @@ def register(sub: Any) -> None:
     p = sub.add_parser("migrate", help="create or update the database (its schema migrations)", formatter_class=fmt,
                        description="Create the database, or bring its schema up to this version (Alembic "
                                    "migrations). Safe to run again: a database that is up to date is left as it "
-                                   "is. The database is TEAMSWISS_DATABASE_URL's (default: ./var/teamswiss.db).")
+                                   "is. The database is TEAMSWISS_DATABASE_URL's (default: ./var/teamswiss.db). "
+                                   "When the server has no administrator, TEAMSWISS_ADMIN_USERNAME and "
+                                   "TEAMSWISS_ADMIN_PASSWORD (8 to 200 characters) create the first one.\n\n"
+                                   "Exit status: 0 migrated; 2 a setting that cannot be used (one line naming it); "
+                                   "3 the database does not answer.")
     p.add_argument("revision", nargs="?", default="head",
                    help="the migration to reach (default: head, the one this version needs)")
     p.set_defaults(func=_migrate)
 
     p = sub.add_parser("create-user", help="create a user; prints its id", formatter_class=fmt,
-                       description="Create a user account and print its id. " + DATABASE
-                       + "\n\nExit status: 0 created; 2 the user name is taken or not valid, or the password is too "
-                         "short; 3 the database is not ready.",
-                       epilog="example:\n  teamswiss create-user chief --password 'a long secret' --role organiser")
+                       description="Create a user account and print its id. The password follows the API's rules "
+                       "(8 to 200 characters). It is read from standard input with --password-stdin (its first "
+                       "line), or asked for twice on the terminal when neither option is given; --password puts "
+                       "it on the command line, where every user of the machine sees it (ps) while the command "
+                       "runs. " + DATABASE
+                       + "\n\nExit status: 0 created; 2 the user name is taken or not valid, the password is too "
+                         "short or too long, or none was given (no terminal to ask); 3 the database is not ready.",
+                       epilog="examples:\n  printf '%s\\n' \"$PASSWORD\" | teamswiss create-user chief "
+                              "--password-stdin --role organiser\n"
+                              "  teamswiss create-user chief --role organiser   (asks for it)")
     p.add_argument("name", help="the user name to log in with")
-    p.add_argument("--password", required=True, help="the password (8 characters or more)")
+    given = p.add_mutually_exclusive_group()
+    given.add_argument("--password-stdin", action="store_true",
+                       help="read the password from the first line of standard input")
+    given.add_argument("--password", metavar="P",
+                       help="the password itself: visible to every user of the machine in ps while the command "
+                            "runs (prefer --password-stdin)")
     p.add_argument("--role", choices=["admin", "organiser", "user"], default="user",
                    help="admin: the server's administrator; organiser: may create tournaments; user: rights only "
                         "from roles in tournaments (default)")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sqlmodel import Session, col, select
 
 from app.auth.principal import Principal
@@ -17,7 +19,7 @@ from app.operations.repository import (
     rules_of,
 )
 from app.schemas.appeals import AppealRead, CommitteeMemberRead, SittingCommitteeRead
-from app.services.appeals import Member, sitting_committee
+from app.services.appeals import Member, SittingCommittee, sitting_committee
 
 
 def members(session: Session, tournament_id: int) -> list[CommitteeMember]:
@@ -43,8 +45,23 @@ def involved_clubs(session: Session, match: Match) -> set[int]:
     return clubs
 
 
-def can_read_text(session: Session, principal: Principal | None, t: Tournament, match: Match) -> bool:
+def sitting(session: Session, t: Tournament, match: Match) -> tuple[SittingCommittee, list[CommitteeMember]]:
+    """The committee that hears an appeal on ``match`` (R-14.4), and its members' rows (their accounts)."""
+    rows = members(session, t.id or 0)
+    sc = sitting_committee(rules_of(t), [to_member(m) for m in rows], involved_clubs(session, match))
+    seats = {m.id for m in sc.members}
+    return sc, [r for r in rows if r.id in seats]
+
+
+def can_read_text(session: Session, principal: Principal | None, t: Tournament, match: Match,
+                  hearing: Sequence[CommitteeMember] = ()) -> bool:
+    """The officials, the teams of the match, and the members of the committee ``hearing`` it (R-14.4: the
+    sitting chair decides it, the members hear it; a member excluded from it does not read it)."""
+    if principal is None:
+        return False
     if is_staff(session, principal, t.id or 0):
+        return True
+    if any(m.user_id == principal.user_id for m in hearing):
         return True
     mine = managed_team_ids(session, principal, t.id or 0)
     return bool(mine & {match.first_team_id, match.second_team_id})
@@ -53,9 +70,8 @@ def can_read_text(session: Session, principal: Principal | None, t: Tournament, 
 def appeal_read(session: Session, t: Tournament, a: Appeal, principal: Principal | None) -> AppealRead:
     match = session.get(Match, a.match_id)
     assert match is not None
-    private = can_read_text(session, principal, t, match)
-    sc = sitting_committee(rules_of(t), [to_member(m) for m in members(session, t.id or 0)],
-                           involved_clubs(session, match))
+    sc, hearing = sitting(session, t, match)
+    private = can_read_text(session, principal, t, match, hearing)
     return AppealRead(
         id=a.id or 0, round=a.round_number, match_id=a.match_id, board=a.board, team_id=a.team_id, status=a.status,
         text=a.text if private else None, game_ended_at=a.game_ended_at, announced_at=a.announced_at,
