@@ -28,9 +28,12 @@ class Settings(BaseSettings):
     secret_key: str | None = None
     data_dir: Path = Path("var")
     access_token_minutes: int = 12 * 60
-    #: Failed logins before a user name / a client address waits, and the first wait (doubling, capped).
+    #: Failed logins before a client address waits for one user name / for every name, and before a user name
+    #: waits at every address that failed for it (never at one that has not), and the first wait (doubling,
+    #: capped); see app.auth.throttle.
     login_failures_per_user: int = 5
     login_failures_per_address: int = 30
+    login_failures_per_user_anywhere: int = 50
     login_lock_seconds: int = 60
     login_lock_max_seconds: int = 900
     #: Request bodies larger than this are refused while they stream in (413); TRF imports may be larger.

@@ -23,8 +23,15 @@ def user_by_name(session: Session, username: str) -> User | None:
 def login(session: Session, username: str, password: str, address: str | None) -> tuple[str, int]:
     """A bearer token for ``username`` and its lifetime in seconds, if ``password`` is theirs.
 
-    Failed logins are counted per user name and per client ``address``: past the limit every attempt is refused
-    (429 with a wait) until the wait is over; a successful one forgets the user name's failures."""
+    Failed logins are counted per user name and client ``address``, per address, and per user name over every
+    address (:mod:`app.auth.throttle`): past a limit the attempt is refused (429 with a wait), yet a correct
+    password from an address that has not failed for the user name is never refused by the others' guesses."""
+    user = _checked_password(session, username, password, address)
+    return create_access_token(user)
+
+
+def _checked_password(session: Session, username: str, password: str, address: str | None) -> User:
+    """The user whose password this is, counted by the login throttle (401 or 429 otherwise)."""
     keys = throttle_keys(username, address)
     check_throttle(session, keys)
     user = user_by_name(session, username)
@@ -33,8 +40,8 @@ def login(session: Session, username: str, password: str, address: str | None) -
         record_failure(keys)
         raise Unauthorized(None, "wrong user name or password")
     assert user is not None
-    clear_failures(session, username)
-    return create_access_token(user)
+    clear_failures(session, keys)
+    return user
 
 
 def me(session: Session, principal: Principal) -> MeRead:

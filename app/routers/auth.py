@@ -30,8 +30,10 @@ def login(request: Request, session: SessionDep, _: Annotated[Access, public()],
     other OAuth2 fields are ignored) and get a bearer
     token for `Authorization: Bearer ...`, valid for `expires_in` seconds.
 
-    Wrong credentials answer 401. Failed logins are counted per user name and per client address: past the
-    limit every attempt answers 429 with `Retry-After` until the wait is over.
+    Wrong credentials answer 401. Failed logins are counted per user name and client address, per address,
+    and per user name over every address: past a limit the guessing address's attempts answer 429 with
+    `Retry-After` until the wait is over; the right password from an address that has not failed for the
+    user name is not refused.
     """
     address = request.client.host if request.client else None
     token, ttl = accounts.login(session, form.username, form.password, address)
