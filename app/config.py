@@ -46,6 +46,9 @@ class Settings(BaseSettings):
     sqlite_busy_timeout_ms: int = 10_000
     cors_origins: Annotated[list[str], NoDecode] = ["http://127.0.0.1:8000", "http://localhost:8000"]
     host: str = "127.0.0.1"
+    #: The proxies whose X-Forwarded-For / -Proto are believed (comma list of addresses or networks, or '*'):
+    #: anyone else's header is ignored, so a client cannot pick the address the login throttle counts.
+    forwarded_allow_ips: str = "127.0.0.1"
     port: int = 8000
     page_size_max: int = 500
     sql_echo: bool = False

@@ -8,11 +8,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
@@ -20,12 +23,19 @@ from app.config import get_settings
 from app.http.factory import create_app
 from app.models import LoginThrottle
 from tests.api.conftest import make_user
+from tests.demo_server import DemoServer, demo_server
 
 DEVICE, ATTACKER = ("198.51.100.7", 50000), ("203.0.113.9", 50000)
 
 
-def _client_at(address: tuple[str, int]) -> TestClient:
-    return TestClient(create_app(), raise_server_exceptions=False, client=address)
+@pytest.fixture(scope="module")
+def app() -> FastAPI:
+    return create_app()
+
+
+def _client_at(address: tuple[str, int], app: FastAPI | None = None) -> TestClient:
+    """A client calling from ``address`` (``app``: one worker; a new one each time otherwise)."""
+    return TestClient(app or create_app(), raise_server_exceptions=False, client=address)
 
 
 def _login(c: TestClient | httpx.Client, username: str, password: str, **headers: str) -> int:
@@ -43,9 +53,9 @@ def _expire_locks(engine: Any) -> None:
 # --- logins: five wrong passwords from anywhere locked the chief arbiter out ---------------------------------
 
 
-def test_failures_from_one_address_never_lock_out_another(engine: Any) -> None:
+def test_failures_from_one_address_never_lock_out_another(engine: Any, app: FastAPI) -> None:
     make_user(engine, "arbiter")
-    with _client_at(ATTACKER) as attacker, _client_at(DEVICE) as device:
+    with _client_at(ATTACKER, app) as attacker, _client_at(DEVICE, app) as device:
         assert [_login(attacker, "arbiter", "wrong-one") for _ in range(5)] == [401] * 5
         r = attacker.post("/auth/token", data={"username": "arbiter", "password": "password123"})
         assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1  # the guessing address waits
@@ -55,20 +65,20 @@ def test_failures_from_one_address_never_lock_out_another(engine: Any) -> None:
 
 
 def test_a_guess_from_each_of_many_addresses_spares_a_device_that_has_not_failed(
-        engine: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+        engine: Any, app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> None:
     """The slower backoff over every address: past it an address that failed for the user waits, one that
     has not (the arbiter's device) still logs in with the right password."""
     monkeypatch.setattr(get_settings(), "login_failures_per_user_anywhere", 6)
     make_user(engine, "arbiter")
     for i in range(6):
-        with _client_at((f"203.0.113.{10 + i}", 50000)) as c:
+        with _client_at((f"203.0.113.{10 + i}", 50000), app) as c:
             assert _login(c, "arbiter", "wrong-one") == 401
-    with _client_at(("203.0.113.10", 50000)) as failed_before:
+    with _client_at(("203.0.113.10", 50000), app) as failed_before:
         assert _login(failed_before, "arbiter", "password123") == 429
-    with _client_at(("203.0.113.99", 50000)) as fresh:  # no failure from here: an attacker's guess is refused ...
+    with _client_at(("203.0.113.99", 50000), app) as fresh:  # no failure from here: an attacker's guess is refused ...
         assert _login(fresh, "arbiter", "wrong-one") == 401
         assert _login(fresh, "arbiter", "password123") == 429  # ... and it has failed now
-    with _client_at(DEVICE) as device:
+    with _client_at(DEVICE, app) as device:
         assert _login(device, "arbiter", "password123") == 200
 
 
@@ -83,3 +93,41 @@ def test_every_worker_sees_the_same_count(engine: Any) -> None:
     _expire_locks(engine)
     with _client_at(ATTACKER) as one:
         assert _login(one, "arbiter", "password123") == 200
+
+
+# --- proxies: every X-Forwarded-For was believed -------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[DemoServer, DemoServer]]:
+    """Two real servers: one trusting no proxy this test could be (192.0.2.1 is a documentation address), one
+    trusting the test's own address as if it were nginx. Both start at once (each loads the demo); the first
+    locks an address after 10 failures rather than 30, to spend less time hashing wrong passwords."""
+    untrusted = {"TEAMSWISS_FORWARDED_ALLOW_IPS": "192.0.2.1", "TEAMSWISS_LOGIN_FAILURES_PER_ADDRESS": "10"}
+    with demo_server(Path(tmp_path_factory.mktemp("untrusted")), **untrusted) as a, \
+            demo_server(Path(tmp_path_factory.mktemp("trusted")), TEAMSWISS_FORWARDED_ALLOW_IPS="127.0.0.1") as b:
+        a.wait()
+        b.wait()
+        yield a, b
+
+
+def test_rotating_forwarded_addresses_from_an_untrusted_peer_are_throttled(
+        servers: tuple[DemoServer, DemoServer]) -> None:
+    untrusted, _ = servers
+    limit = 10  # TEAMSWISS_LOGIN_FAILURES_PER_ADDRESS of that server
+    with httpx.Client(base_url=untrusted.url, timeout=30) as c:
+        codes = [_login(c, f"guess{i}", "wrong-password", **{"X-Forwarded-For": f"10.{i // 250}.{i % 250}.1"})
+                 for i in range(40)]
+    assert codes[:limit] == [401] * limit
+    assert codes[limit:] == [429] * (40 - limit), codes
+
+
+def test_a_trusted_proxy_s_forwarded_address_is_the_client(servers: tuple[DemoServer, DemoServer]) -> None:
+    """Behind nginx (trusted) the throttle sees each client's own address: the attacker's guesses lock the
+    attacker, not the arbiter logging in through the same proxy."""
+    _, trusted = servers
+    with httpx.Client(base_url=trusted.url, timeout=30) as c:
+        attacker, device = {"X-Forwarded-For": "203.0.113.9"}, {"X-Forwarded-For": "198.51.100.7"}
+        assert [_login(c, "arbiter", "wrong-password", **attacker) for _ in range(5)] == [401] * 5
+        assert _login(c, "arbiter", "teamswiss-demo", **attacker) == 429
+        assert _login(c, "arbiter", "teamswiss-demo", **device) == 200
