@@ -56,7 +56,12 @@ def _a(name: str, summary: str, **kw: Any) -> Action:
 ACTIONS: dict[str, Action] = {a.name: a for a in (
     # the server
     _a("users.read", "list user accounts", scope="read", in_tournament=False),
-    _a("users.manage", "create and change user accounts (admins mark organisers)", in_tournament=False),
+    _a("users.manage", "create and change user accounts (admins mark organisers; a new password ends the "
+       "user's sessions)", in_tournament=False),
+    _a("password.change", "change the user's own password, given the current one (every session of theirs ends; "
+       "the answer is a new login)", anyone=True, interactive=True, in_tournament=False),
+    _a("sessions.revoke", "end every session of the user at once: their login tokens and API tokens (admins: "
+       "anyone's)", anyone=True, in_tournament=False),
     _a("tournament.create", "create a tournament (the creator becomes its organiser)", creators=True,
        in_tournament=False),
     _a("import", "create a tournament from a TRF file", creators=True, in_tournament=False),

@@ -22,7 +22,8 @@ from sqlmodel import Session, select
 from app.config import get_settings
 from app.http.factory import create_app
 from app.models import LoginThrottle
-from tests.api.conftest import make_user
+from tests.api.conftest import login, make_user
+from tests.api.factory import ok
 from tests.demo_server import DemoServer, demo_server
 
 DEVICE, ATTACKER = ("198.51.100.7", 50000), ("203.0.113.9", 50000)
@@ -131,3 +132,84 @@ def test_a_trusted_proxy_s_forwarded_address_is_the_client(servers: tuple[DemoSe
         assert [_login(c, "arbiter", "wrong-password", **attacker) for _ in range(5)] == [401] * 5
         assert _login(c, "arbiter", "teamswiss-demo", **attacker) == 429
         assert _login(c, "arbiter", "teamswiss-demo", **device) == 200
+
+
+# --- sessions: tokens outlived a password change ------------------------------------------------------------
+
+
+def _api_token(client: TestClient, auth: dict[str, str]) -> dict[str, str]:
+    tok = ok(client.post("/auth/api-tokens", json={"name": "script"}, headers=auth), 201)
+    return {"Authorization": f"Bearer {tok['token']}"}
+
+
+def _works(client: TestClient, auth: dict[str, str]) -> bool:
+    r = client.get("/auth/me", headers=auth)
+    assert r.status_code in (200, 401), r.text
+    return r.status_code == 200
+
+
+def test_an_administrator_s_password_change_ends_the_user_s_sessions(client: TestClient, admin: dict[str, str],
+                                                                     engine: Any) -> None:
+    uid = make_user(engine, "arbiter")
+    old = login(client, "arbiter")
+    script = _api_token(client, old)
+    assert _works(client, old) and _works(client, script)
+    ok(client.patch(f"/users/{uid}", json={"password": "a new secret"}, headers=admin))
+    assert not _works(client, old) and not _works(client, script)
+    assert _works(client, login(client, "arbiter", "a new secret"))
+    assert _works(client, admin)  # the administrator's own session goes on
+
+
+def test_an_account_enabled_again_brings_no_old_token_back(client: TestClient, admin: dict[str, str],
+                                                            engine: Any) -> None:
+    uid = make_user(engine, "arbiter")
+    old = login(client, "arbiter")
+    ok(client.patch(f"/users/{uid}", json={"is_active": False}, headers=admin))
+    ok(client.patch(f"/users/{uid}", json={"is_active": True}, headers=admin))
+    assert not _works(client, old) and _works(client, login(client, "arbiter"))
+
+
+def test_the_user_changes_their_password_and_every_other_session_ends(client: TestClient, engine: Any) -> None:
+    make_user(engine, "arbiter")
+    phone, laptop = login(client, "arbiter"), login(client, "arbiter")
+    script = _api_token(client, phone)
+    r = client.post("/auth/password", json={"current_password": "wrong-one", "new_password": "a new secret"},
+                    headers=laptop)
+    assert r.status_code == 401 and _works(client, phone)  # the current password is needed
+    fresh = ok(client.post("/auth/password", json={"current_password": "password123",
+                                                   "new_password": "a new secret"}, headers=laptop))
+    assert not any(_works(client, a) for a in (phone, laptop, script))
+    assert _works(client, {"Authorization": f"Bearer {fresh['access_token']}"})  # the answer is a new login
+    assert client.post("/auth/token", data={"username": "arbiter", "password": "password123"}).status_code == 401
+    # an API token cannot change its user's password
+    r = client.post("/auth/password", json={"current_password": "a new secret", "new_password": "x" * 12},
+                    headers=_api_token(client, {"Authorization": f"Bearer {fresh['access_token']}"}))
+    assert r.status_code == 403
+
+
+def test_ending_all_sessions(client: TestClient, admin: dict[str, str], engine: Any) -> None:
+    uid = make_user(engine, "arbiter")
+    other = make_user(engine, "other")
+    session, stranger = login(client, "arbiter"), login(client, "other")
+    script = _api_token(client, session)
+    # nobody but the user and an administrator may end them
+    r = client.post(f"/users/{uid}/sessions/revoke", headers=stranger)
+    assert r.status_code == 403 and r.headers["content-type"].startswith("application/problem+json")
+    assert _works(client, session) and _works(client, script)
+    ok(client.post(f"/users/{uid}/sessions/revoke", headers=session), 204)
+    assert not _works(client, session) and not _works(client, script)
+    again = login(client, "arbiter")  # logging in again works at once
+    assert _works(client, again)
+    ok(client.post(f"/users/{uid}/sessions/revoke", headers=admin), 204)
+    assert not _works(client, again) and _works(client, stranger) and _works(client, admin)
+    assert client.post(f"/users/{other + 100}/sessions/revoke", headers=admin).status_code == 404
+
+
+def test_a_revocation_is_seen_by_every_worker(engine: Any, admin: dict[str, str]) -> None:
+    """Two apps on one database: ending the sessions through one refuses the token in the other at once."""
+    uid = make_user(engine, "arbiter")
+    with TestClient(create_app()) as one, TestClient(create_app()) as two:
+        auth = login(one, "arbiter")
+        assert _works(two, auth)
+        ok(one.post(f"/users/{uid}/sessions/revoke", headers=admin), 204)
+        assert not _works(two, auth)
