@@ -21,9 +21,9 @@ from sqlmodel import Session, select
 
 from app.config import get_settings
 from app.http.factory import create_app
-from app.models import LoginThrottle
+from app.models import LoginThrottle, Player
 from tests.api.conftest import login, make_user
-from tests.api.factory import ok
+from tests.api.factory import full_team, make_club, make_player, make_tournament, ok
 from tests.demo_server import DemoServer, demo_server
 
 DEVICE, ATTACKER = ("198.51.100.7", 50000), ("203.0.113.9", 50000)
@@ -213,3 +213,91 @@ def test_a_revocation_is_seen_by_every_worker(engine: Any, admin: dict[str, str]
         assert _works(two, auth)
         ok(one.post(f"/users/{uid}/sessions/revoke", headers=admin), 204)
         assert not _works(two, auth)
+
+
+# --- players: rights won through a throwaway tournament reached another tournament's players ---------------
+
+
+@pytest.fixture()
+def victims(client: TestClient, admin: dict[str, str], engine: Any) -> dict[str, Any]:
+    """Tournament 1 (the admin's) with club 1's team, its manager and arbiter; one more club-1 player on no
+    roster; and an organiser of their own tournament 2."""
+    t1 = make_tournament(client, admin)
+    club = make_club(client, admin, "Club One")
+    team = full_team(client, admin, t1["id"], club["id"], "V")
+    spare = make_player(client, admin, club["id"], "Spare")
+    ids = {name: make_user(engine, name, organiser=name == "org", birth_date=datetime(1980, 1, 1).date())
+           for name in ("org", "arb", "mgr")}
+    ok(client.post(f"/tournaments/{t1['id']}/members", json={"user_id": ids["arb"], "role": "arbiter"},
+                   headers=admin), 201)
+    ok(client.post(f"/tournaments/{t1['id']}/members", json={"user_id": ids["mgr"], "role": "manager",
+                                                               "team_id": team["id"]}, headers=admin), 201)
+    return {"t1": t1, "club": club, "team": team, "spare": spare["id"],
+            "auth": {name: login(client, name) for name in ids}}
+
+
+def _throwaway(client: TestClient, org: dict[str, str], club_id: int) -> tuple[int, int]:
+    """The attack: a tournament of one's own, and a team of the victims' club entered into it."""
+    t2 = ok(client.post("/tournaments", json={"name": "Throwaway"}, headers=org), 201)
+    team = ok(client.post(f"/tournaments/{t2['id']}/teams", json={"club_id": club_id, "name": "Decoy"},
+                          headers=org), 201)
+    return t2["id"], team["id"]
+
+
+def test_a_throwaway_tournament_gives_no_rights_over_another_tournament_s_players(
+        client: TestClient, victims: dict[str, Any], engine: Any) -> None:
+    org = victims["auth"]["org"]
+    pid, spare = victims["team"]["player_ids"][0], victims["spare"]
+    _throwaway(client, org, victims["club"]["id"])
+    # the club's birth dates stay private: the rostered player's and the one on no roster
+    assert "birth_date" not in ok(client.get(f"/players/{pid}", headers=org))
+    listed = ok(client.get(f"/players?club_id={victims['club']['id']}", headers=org))["items"]
+    assert len(listed) == 5 and all("birth_date" not in p for p in listed)
+    # and their identity cannot be changed
+    for player in (pid, spare):
+        r = client.patch(f"/players/{player}", json={"birth_date": "2000-01-01"}, headers=org)
+        assert r.status_code == 403, r.text
+        assert r.headers["content-type"].startswith("application/problem+json")
+    assert client.delete(f"/players/{spare}", headers=org).status_code == 403
+    with Session(engine) as s:
+        assert all(str(s.get(Player, p).birth_date) != "2000-01-01" for p in (pid, spare))
+
+
+def test_rostering_the_player_into_one_s_own_tournament_is_not_enough(
+        client: TestClient, admin: dict[str, str], victims: dict[str, Any], engine: Any) -> None:
+    """Changing a player needs rights in every tournament the player is rostered in."""
+    org, arb, mgr = (victims["auth"][n] for n in ("org", "arb", "mgr"))
+    pid, other = victims["team"]["player_ids"][:2]
+    t2, decoy = _throwaway(client, org, victims["club"]["id"])
+    ok(client.put(f"/tournaments/{t2}/teams/{decoy}/roster", json={"player_ids": [pid]}, headers=org))
+    r = client.patch(f"/players/{pid}", json={"birth_date": "2000-01-01", "fide_rating": 2700}, headers=org)
+    assert r.status_code == 403
+    # tournament 1's arbiter and the team's manager change the players only tournament 1 has ...
+    assert ok(client.patch(f"/players/{other}", json={"fide_rating": 1801}, headers=arb))["fide_rating"] == 1801
+    assert ok(client.patch(f"/players/{other}", json={"fide_rating": 1802}, headers=mgr))["fide_rating"] == 1802
+    assert "birth_date" in ok(client.get(f"/players/{other}", headers=mgr))
+    # ... but not the one the throwaway tournament holds too: that needs an administrator
+    assert client.patch(f"/players/{pid}", json={"fide_rating": 1803}, headers=arb).status_code == 403
+    assert ok(client.patch(f"/players/{pid}", json={"fide_rating": 1804}, headers=admin))["fide_rating"] == 1804
+    with Session(engine) as s:
+        assert str(s.get(Player, pid).birth_date) != "2000-01-01"
+
+
+def test_birth_dates_come_from_a_tournament_the_player_plays_in(client: TestClient, victims: dict[str, Any],
+                                                                engine: Any) -> None:
+    """Staff of tournament 1 see the birth dates of its players; not of the club's players on no roster, nor
+    of the club's team in another tournament."""
+    arb, mgr = victims["auth"]["arb"], victims["auth"]["mgr"]
+    pid = victims["team"]["player_ids"][0]
+    assert "birth_date" in ok(client.get(f"/players/{pid}", headers=arb))
+    assert "birth_date" not in ok(client.get(f"/players/{victims['spare']}", headers=arb))
+    assert "birth_date" not in ok(client.get(f"/players/{victims['spare']}", headers=mgr))
+    roster = ok(client.get(f"/tournaments/{victims['t1']['id']}/teams/{victims['team']['id']}/roster",
+                           headers=mgr))
+    assert all("birth_date" in row["player"] for row in roster["players"])
+    t2, decoy = _throwaway(client, victims["auth"]["org"], victims["club"]["id"])
+    ok(client.put(f"/tournaments/{t2}/teams/{decoy}/roster", json={"player_ids": [victims["spare"]]},
+                  headers=victims["auth"]["org"]))
+    for who in (arb, mgr):  # rights over the club (its team plays in tournament 1) are not rights in tournament 2
+        roster = ok(client.get(f"/tournaments/{t2}/teams/{decoy}/roster", headers=who))
+        assert roster["players"] and all("birth_date" not in row["player"] for row in roster["players"])
