@@ -8,6 +8,9 @@
 #   TEAMSWISS_WORKERS         uvicorn worker processes (default 1; several need PostgreSQL for live events)
 #   TEAMSWISS_CORS_ORIGINS    origins allowed to call the API from a browser (comma list)
 #   TEAMSWISS_MAX_IN_FLIGHT   requests one worker works on at once before answering 503 (default 128)
+#   TEAMSWISS_FORWARDED_ALLOW_IPS  the proxy whose X-Forwarded-For is believed (default 127.0.0.1, no other):
+#                             behind nginx, its address (compose.yaml names it); never '*', or any client
+#                             could choose the address the login throttle counts
 # docker run -p 8000:8000 -v teamswiss-data:/data -e TEAMSWISS_SECRET_KEY=... \
 #            -e TEAMSWISS_ADMIN_USERNAME=admin -e TEAMSWISS_ADMIN_PASSWORD=... teamswiss
 FROM python:3.11-slim AS build
@@ -43,4 +46,4 @@ EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
     CMD ["python", "-c", "import urllib.request, sys; sys.exit(urllib.request.urlopen('http://127.0.0.1:8000/health', timeout=4).status != 200)"]
 # migrate (and create the first admin from the environment) once, then the workers
-CMD ["sh", "-c", "teamswiss migrate && exec teamswiss serve --host 0.0.0.0 --port 8000 --forwarded-allow-ips '*'"]
+CMD ["sh", "-c", "teamswiss migrate && exec teamswiss serve --host 0.0.0.0 --port 8000"]

@@ -34,9 +34,12 @@ class Settings(BaseSettings):
     secret_key: str | None = None
     data_dir: Path = Path("var")
     access_token_minutes: int = 12 * 60
-    #: Failed logins before a user name / a client address waits, and the first wait (doubling, capped).
+    #: Failed logins before a client address waits for one user name / for every name, and before a user name
+    #: waits at every address that failed for it (never at one that has not), and the first wait (doubling,
+    #: capped); see app.auth.throttle.
     login_failures_per_user: int = 5
     login_failures_per_address: int = 30
+    login_failures_per_user_anywhere: int = 50
     login_lock_seconds: int = 60
     login_lock_max_seconds: int = 900
     #: Request bodies larger than this are refused while they stream in (413); TRF imports may be larger.
@@ -49,6 +52,9 @@ class Settings(BaseSettings):
     sqlite_busy_timeout_ms: int = 10_000
     cors_origins: Annotated[list[str], NoDecode] = ["http://127.0.0.1:8000", "http://localhost:8000"]
     host: str = "127.0.0.1"
+    #: The proxies whose X-Forwarded-For / -Proto are believed (comma list of addresses or networks, or '*'):
+    #: anyone else's header is ignored, so a client cannot pick the address the login throttle counts.
+    forwarded_allow_ips: str = "127.0.0.1"
     port: int = 8000
     page_size_max: int = 500
     sql_echo: bool = False

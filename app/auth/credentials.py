@@ -1,9 +1,12 @@
 """Credentials: passwords, login tokens and API tokens, and the principal a bearer token names.
 
 - Passwords are hashed with argon2 (pwdlib); an unknown user name costs the same hashing work as a known one.
-- ``POST /auth/token`` returns a signed JWT (PyJWT) that must carry ``sub``, ``iat`` and ``exp``.
+- ``POST /auth/token`` returns a signed JWT (PyJWT) that must carry ``sub``, ``iat`` and ``exp``, and carries
+  the user's session epoch (``ses``): a password change or ending the user's sessions counts the epoch up,
+  and a token of an older epoch is refused. The epoch is read with the user's row at each request, so every
+  worker refuses it at once.
 - Scripts use long-lived API tokens (``tsk_...``); only their SHA-256 is stored, they carry scopes and can be
-  revoked.
+  revoked (all of a user's at once when their sessions end).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ password_hash = PasswordHash.recommended()
 API_TOKEN_PREFIX = "tsk_"
 ALGORITHM = "HS256"
 REQUIRED_CLAIMS = ["sub", "iat", "exp"]
+EPOCH_CLAIM = "ses"  # absent from tokens issued before epochs existed: epoch 0
 
 
 def hash_password(password: str) -> str:
@@ -61,7 +65,8 @@ def create_access_token(user: User) -> tuple[str, int]:
     settings = get_settings()
     ttl = settings.access_token_minutes * 60
     now = datetime.now(UTC)
-    payload = {"sub": str(user.id), "name": user.username, "iat": now, "exp": now + timedelta(seconds=ttl)}
+    payload = {"sub": str(user.id), "name": user.username, "iat": now, "exp": now + timedelta(seconds=ttl),
+               EPOCH_CLAIM: user.session_epoch}
     return jwt.encode(payload, settings.signing_key, algorithm=ALGORITHM), ttl
 
 
@@ -77,8 +82,8 @@ def token_digest(token: str) -> str:
 
 # Core statements, run on the session's connection: rows, not ORM objects
 _U = table_of(User)
-_USER = sqlalchemy.select(_U.c.id, _U.c.username, _U.c.is_admin, _U.c.can_create_tournaments, _U.c.is_active).where(
-    _U.c.id == bindparam("uid"))
+_USER = sqlalchemy.select(_U.c.id, _U.c.username, _U.c.is_admin, _U.c.can_create_tournaments, _U.c.is_active,
+                          _U.c.session_epoch).where(_U.c.id == bindparam("uid"))
 
 
 def _principal(user: User | Row[*tuple[Any, ...]], scopes: frozenset[str] | None = None,
@@ -88,19 +93,19 @@ def _principal(user: User | Row[*tuple[Any, ...]], scopes: frozenset[str] | None
 
 
 @lru_cache(maxsize=4096)
-def _verified(raw: str, key: str) -> tuple[int, float]:
-    """(user id, expiry) of a JWT whose signature and claims ``jwt.decode`` accepted with ``key``.
+def _verified(raw: str, key: str) -> tuple[int, float, int]:
+    """(user id, expiry, session epoch) of a JWT whose signature and claims ``jwt.decode`` accepted with ``key``.
 
     A client sends the same token with each request: its signature is checked once (a refusal raises and is
-    not cached); the expiry is checked again at each use by the caller."""
+    not cached); the expiry and the epoch are checked again at each use by the caller."""
     payload = jwt.decode(raw, key, algorithms=[ALGORITHM], options={"require": REQUIRED_CLAIMS})
-    return int(payload["sub"]), float(payload["exp"])
+    return int(payload["sub"]), float(payload["exp"]), int(payload.get(EPOCH_CLAIM, 0))
 
 
 #: The bearer's user and its memberships in the path's tournament (none: one row of NULLs), in one statement.
 _M = table_of(Membership)
 _USER_ROLES = sqlalchemy.select(_U.c.id, _U.c.username, _U.c.is_admin, _U.c.can_create_tournaments, _U.c.is_active,
-                                _M.c.role, _M.c.team_id).select_from(
+                                _U.c.session_epoch, _M.c.role, _M.c.team_id).select_from(
     _U.outerjoin(_M, and_(_M.c.user_id == _U.c.id, _M.c.tournament_id == bindparam("tid")))).where(
     _U.c.id == bindparam("uid"))
 
@@ -123,7 +128,7 @@ def resolve_bearer(session: Session, raw: str | None,
             raise Unauthorized(None, "the token's user is disabled")
         return _principal(owner, frozenset(tok.scopes or ["write"]), tok), None
     try:
-        user_id, expires = _verified(raw, get_settings().signing_key)
+        user_id, expires, epoch = _verified(raw, get_settings().signing_key)
     except (jwt.PyJWTError, KeyError, ValueError, TypeError):
         raise Unauthorized(None, "the bearer token is invalid or expired") from None
     if time.time() >= expires:  # a token verified before has expired since (as jwt.decode would refuse it now)
@@ -142,4 +147,6 @@ def resolve_bearer(session: Session, raw: str | None,
         memberships = [(r.role, r.team_id) for r in rows if r.role is not None]
     if user is None or not user.is_active:
         raise Unauthorized(None, "the token's user is disabled")
+    if user.session_epoch != epoch:
+        raise Unauthorized(None, "this session was ended (a password change, or all sessions ended): log in again")
     return _principal(user), memberships

@@ -10,9 +10,13 @@ Rights come from the tournament:
 - ``organiser``, ``chief_arbiter``, ``arbiter`` are roles in one tournament (memberships);
 - a team ``manager`` holds the team actions for the team they manage (R-16.2);
 - tournaments are created by admins and by users an admin marked as organisers (``can_create_tournaments``);
-- rights over a club or a player (editing them, seeing birth dates and contact data) come only from a
-  tournament the club takes part in (staff of it, or the manager of one of the club's teams), or, for a club
-  that takes part in no tournament yet, from having created it (:mod:`app.auth.rights`).
+- rights over a club (editing it, registering its players, entering its teams) come only from a tournament the
+  club takes part in (staff of it, or the manager of one of the club's teams), or, for a club that takes part
+  in no tournament yet, from having created it;
+- rights over a player come from the tournaments whose rosters the player is on (staff of one, or the manager
+  of the player's team there): one of them to see the birth date and contact data, every one of them to
+  change the player, so that rights won through a tournament of one's own never reach another tournament's
+  players (:func:`app.auth.rights.player_rights`).
 """
 
 from __future__ import annotations
@@ -56,15 +60,20 @@ def _a(name: str, summary: str, **kw: Any) -> Action:
 ACTIONS: dict[str, Action] = {a.name: a for a in (
     # the server
     _a("users.read", "list user accounts", scope="read", in_tournament=False),
-    _a("users.manage", "create and change user accounts (admins mark organisers)", in_tournament=False),
+    _a("users.manage", "create and change user accounts (admins mark organisers; a new password ends the "
+       "user's sessions)", in_tournament=False),
+    _a("password.change", "change the user's own password, given the current one (every session of theirs ends; "
+       "the answer is a new login)", anyone=True, interactive=True, in_tournament=False),
+    _a("sessions.revoke", "end every session of the user at once: their login tokens and API tokens (admins: "
+       "anyone's)", anyone=True, in_tournament=False),
     _a("tournament.create", "create a tournament (the creator becomes its organiser)", creators=True,
        in_tournament=False),
     _a("import", "create a tournament from a TRF file", creators=True, in_tournament=False),
     _a("club.create", "register a club (its creator has rights over it until it plays in a tournament)",
        anyone=True, in_tournament=False),
     _a("club.write", "change or delete a club the user has rights over", anyone=True, in_tournament=False),
-    _a("player.write", "create, change or delete a player of a club the user has rights over", anyone=True,
-       in_tournament=False),
+    _a("player.write", "register a player of a club the user has rights over; change or delete a player the "
+       "user has rights over (in every tournament the player is rostered in)", anyone=True, in_tournament=False),
     _a("token.create", "create an API token for a script", anyone=True, interactive=True, in_tournament=False),
     _a("token.list", "list the user's own API tokens", anyone=True, scope="read", in_tournament=False),
     _a("token.revoke", "revoke one of the user's own API tokens (admins: any)", anyone=True, in_tournament=False),

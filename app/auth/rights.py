@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from sqlmodel import Session, col, select
@@ -56,7 +56,10 @@ ALL_CLUBS = _All()
 
 
 def club_rights(session: Session, principal: Principal | None) -> set[int] | _All:
-    """The clubs whose players' private data the principal may see and whose rows they may change."""
+    """The clubs whose rows the principal may change and for which they may register players and enter teams.
+
+    Not rights over the club's players: an organiser wins these club rights by entering one of the club's teams
+    into a tournament of their own (:func:`player_rights` says who may see and change a player)."""
     if principal is None:
         return set()
     if principal.is_admin:
@@ -68,25 +71,62 @@ def club_rights(session: Session, principal: Principal | None) -> set[int] | _Al
         session.exec(select(Team.club_id).where(col(Team.tournament_id).in_(staff_of))).all())
     managed = select(Membership.team_id).where(Membership.user_id == uid, Membership.role == "manager")
     clubs |= set(session.exec(select(Team.club_id).where(col(Team.id).in_(managed))).all())
+    return {c for c in clubs if c is not None} | _created_clubs(session, uid)
+
+
+def _created_clubs(session: Session, uid: int) -> set[int]:
+    """The clubs the user registered that take part in no tournament yet."""
     playing = select(Team.club_id)
-    clubs |= set(session.exec(select(col(Club.id)).where(Club.created_by == uid,
-                                                         col(Club.id).not_in(playing))).all())
-    return {c for c in clubs if c is not None}
+    return {c for c in session.exec(select(col(Club.id)).where(Club.created_by == uid, col(Club.id).not_in(playing)))
+            if c is not None}
 
 
-def can_see_private(session: Session, principal: Principal | None, club_id: int) -> bool:
-    """Birth dates and contact data of a club's players (read scope)."""
-    return principal is not None and club_id in club_rights(session, principal)
+@dataclass(frozen=True)
+class PlayerRights:
+    see_private: bool  # birth date, contact data, activation fee
+    change: bool  # the player's identity (names, sex, birth date, FIDE id, ratings, club, ...) and deleting them
 
 
-def player_rights(session: Session, principal: Principal, player: Player) -> bool:
-    """Rights over the player's club, or staff of a tournament the player is rostered in."""
-    if player.club_id in club_rights(session, principal):
-        return True
-    staff_of = select(Membership.tournament_id).where(Membership.user_id == principal.user_id,
-                                                      col(Membership.role).in_(ARBITER_ROLES))
-    return session.exec(select(RosterEntry.id).where(RosterEntry.player_id == player.id,
-                                                     col(RosterEntry.tournament_id).in_(staff_of))).first() is not None
+def player_rights(session: Session, principal: Principal | None,
+                  players: Sequence[Player]) -> dict[int, PlayerRights]:
+    """What the principal holds over each player, from the tournaments the player is rostered in.
+
+    A tournament gives rights over its rostered players to its organisers, chief arbiters and arbiters and to
+    the manager of the player's team there. Seeing a player's private data needs them in one tournament the
+    player is rostered in; changing the player needs them in every one (a player is one row shared by all
+    their tournaments: no tournament's staff changes what another relies on). A player on no roster is seen
+    and changed only by whoever registered the club while it takes part in no tournament. An administrator
+    holds both over everyone."""
+    if principal is None:
+        return {p.id or 0: PlayerRights(False, False) for p in players}
+    if principal.is_admin:
+        return {p.id or 0: PlayerRights(True, True) for p in players}
+    ids = [p.id for p in players]
+    rostered: dict[int, list[tuple[int, int]]] = {}
+    for pid, tid, team_id in session.exec(select(RosterEntry.player_id, RosterEntry.tournament_id,
+                                                 RosterEntry.team_id).where(col(RosterEntry.player_id).in_(ids))):
+        rostered.setdefault(pid, []).append((tid, team_id))
+    held = session.exec(select(Membership.tournament_id, Membership.role, Membership.team_id).where(
+        Membership.user_id == principal.user_id)).all()
+    staff_of = {tid for tid, role, _ in held if role in ARBITER_ROLES}
+    manages = {team for _, role, team in held if role == "manager" and team is not None}
+    created = _created_clubs(session, principal.user_id) if any(p.id not in rostered for p in players) else set()
+    out = {}
+    for p in players:
+        entries = rostered.get(p.id or 0)
+        if entries:
+            holds = [tid in staff_of or team_id in manages for tid, team_id in entries]
+            out[p.id or 0] = PlayerRights(any(holds), all(holds))
+        else:
+            mine = p.club_id in created
+            out[p.id or 0] = PlayerRights(mine, mine)
+    return out
+
+
+def team_private(session: Session, principal: Principal | None, tournament_id: int, team_id: int | None) -> bool:
+    """The private data of a team's rostered players in its own tournament: its staff and the team's manager."""
+    return principal is not None and (is_staff(session, principal, tournament_id)
+                                      or team_id in managed_team_ids(session, principal, tournament_id))
 
 
 # --- the access a request has ---------------------------------------------------------------------------
@@ -176,12 +216,16 @@ class Access:
                             "(its organisers and arbiters, the managers of its teams) or from having created it")
 
     def require_player(self, player: Player) -> None:
-        if not player_rights(self.session, self.signed_in, player):
-            raise Forbidden(None, "no rights over this player: they come from a tournament the player's club "
-                            "takes part in (its organisers and arbiters, the managers of the club's teams)")
+        """Rights to change the player (:func:`player_rights`): a refusal says where they come from."""
+        if not player_rights(self.session, self.signed_in, [player])[player.id or 0].change:
+            raise Forbidden(None, "no rights to change this player: an administrator may, or whoever holds rights "
+                            "in every tournament the player is on a roster of (its organisers and arbiters, the "
+                            "manager of the player's team there); a player on no roster, whoever registered the "
+                            "club while it takes part in no tournament")
 
-    def see_private(self, club_id: int) -> bool:
-        return can_see_private(self.session, self.principal, club_id)
+    def see_team_private(self, team_id: int | None) -> bool:
+        """The private data of the players of a team of this request's tournament."""
+        return self.is_staff() or self.manages(team_id)
 
 
 def access_in(session: Session, principal: Principal | None, tournament_id: int | None,

@@ -22,6 +22,9 @@ class User(SQLModel, table=True):
     email: str | None = Field(default=None, max_length=200)
     phone: str | None = Field(default=None, max_length=50)
     is_active: bool = True
+    #: Carried by each login token: a password change or "end all sessions" counts it up, which ends every
+    #: login token issued before (checked against this row at each request, so in every worker at once).
+    session_epoch: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     created_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime(), nullable=False))
 
 

@@ -3,14 +3,16 @@ of a new deployment."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from sqlmodel import Session, col, select
 
 from app.auth.credentials import check_login, create_access_token, hash_password
 from app.auth.principal import Principal
-from app.auth.rights import permissions_in
+from app.auth.rights import Access, permissions_in
 from app.auth.throttle import check_throttle, clear_failures, record_failure, throttle_keys
 from app.config import ConfigurationError
-from app.models import Membership, Tournament, User
+from app.models import ApiToken, Membership, Tournament, User
 from app.operations import audit
 from app.operations.repository import get_or_404, paginate
 from app.schemas.accounts import (
@@ -22,7 +24,7 @@ from app.schemas.accounts import (
     UserCreate,
     UserUpdate,
 )
-from app.services.errors import StateConflict, Unauthorized
+from app.services.errors import Forbidden, StateConflict, Unauthorized
 
 
 def user_by_name(session: Session, username: str) -> User | None:
@@ -32,8 +34,15 @@ def user_by_name(session: Session, username: str) -> User | None:
 def login(session: Session, username: str, password: str, address: str | None) -> tuple[str, int]:
     """A bearer token for ``username`` and its lifetime in seconds, if ``password`` is theirs.
 
-    Failed logins are counted per user name and per client ``address``: past the limit every attempt is refused
-    (429 with a wait) until the wait is over; a successful one forgets the user name's failures."""
+    Failed logins are counted per user name and client ``address``, per address, and per user name over every
+    address (:mod:`app.auth.throttle`): past a limit the attempt is refused (429 with a wait), yet a correct
+    password from an address that has not failed for the user name is never refused by the others' guesses."""
+    user = _checked_password(session, username, password, address)
+    return create_access_token(user)
+
+
+def _checked_password(session: Session, username: str, password: str, address: str | None) -> User:
+    """The user whose password this is, counted by the login throttle (401 or 429 otherwise)."""
     keys = throttle_keys(username, address)
     check_throttle(session, keys)
     user = user_by_name(session, username)
@@ -42,8 +51,8 @@ def login(session: Session, username: str, password: str, address: str | None) -
         record_failure(keys)
         raise Unauthorized(None, "wrong user name or password")
     assert user is not None
-    clear_failures(session, username)
-    return create_access_token(user)
+    clear_failures(session, keys)
+    return user
 
 
 def me(session: Session, principal: Principal) -> MeRead:
@@ -87,7 +96,9 @@ def list_users(session: Session, limit: int, offset: int) -> tuple[list[User], i
 
 def update_user(session: Session, user_id: int, body: UserUpdate, by: Principal) -> User:
     """Change a user account; administrators cannot remove their own administrator rights or disable themselves
-    (the server would be left without its administrator)."""
+    (the server would be left without its administrator). A new password, or disabling the account, ends the
+    user's sessions (their login tokens and API tokens), so that a stolen token dies with the old password and
+    an account enabled again brings none back."""
     user = get_or_404(session, User, user_id, "user")
     changes = body.model_dump(exclude_unset=True)
     if user.id == by.user_id and (changes.get("is_admin") is False or changes.get("is_active") is False):
@@ -100,7 +111,44 @@ def update_user(session: Session, user_id: int, body: UserUpdate, by: Principal)
         setattr(user, k, v)
     session.add(user)
     audit.record(session, by, "update", "user", user.id, before=before, after=user)
+    if password is not None or changes.get("is_active") is False:
+        _end_sessions(session, user, by)
     return user
+
+
+def _end_sessions(session: Session, user: User, by: Principal | None, action: str = "end_sessions") -> None:
+    """Count the user's session epoch up (every login token issued before is refused from the next request on,
+    in every worker: the epoch is read with the user's row) and revoke their API tokens."""
+    before = audit.snapshot(user)
+    user.session_epoch += 1
+    session.add(user)
+    now = datetime.now(UTC)
+    for tok in session.exec(select(ApiToken).where(ApiToken.user_id == user.id,
+                                                   col(ApiToken.revoked_at).is_(None))):
+        tok.revoked_at = now
+        session.add(tok)
+    audit.record(session, by, action, "user", user.id, before=before, after=user)
+
+
+def end_sessions(session: Session, access: Access, user_id: int) -> None:
+    """End every session of the user ``user_id``: their own or, for an administrator, anyone's."""
+    principal = access.signed_in
+    if user_id != principal.user_id and not access.holds("users.manage"):
+        raise Forbidden(None, "only the user or an administrator may end the user's sessions")
+    _end_sessions(session, get_or_404(session, User, user_id, "user"), principal)
+
+
+def change_password(session: Session, principal: Principal, current: str, new: str,
+                    address: str | None) -> tuple[str, int]:
+    """Change the signed-in user's own password, given the current one (counted by the login throttle like a
+    login), end every session of theirs, and answer a new login token and its lifetime."""
+    user = _checked_password(session, principal.username, current, address)
+    if user.id != principal.user_id:  # the token's name was given to another account since
+        raise Unauthorized(None, "wrong user name or password")
+    user.password_hash = hash_password(new)
+    _end_sessions(session, user, principal, "change_password")
+    session.flush()
+    return create_access_token(user)
 
 
 def ensure_first_admin(session: Session, username: str, password: str) -> bool:

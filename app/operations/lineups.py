@@ -139,7 +139,7 @@ def submit_lineup(session: Session, tournament_id: int, number: int, team_id: in
     principal = access.signed_in
     target = lineup_target(session, tournament_id, number, team_id, for_update=True)
     late = access.holds("lineup.late")
-    private = access.see_private(target.team.club_id)
+    private = access.see_team_private(target.team.id)
     t, rnd, team = target.t, target.rnd, target.team
     ctx = _context(session, target, late=late)
     lineup = validate_lineup(ctx.rules, ctx.roster, body.player_ids, body.captain_id, body.explicit_order,

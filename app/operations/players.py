@@ -1,5 +1,5 @@
 """Player use cases: players belong to a club; their birth dates and contact data are seen, and the players
-changed, only by those with rights over the club."""
+changed, only with rights from the tournaments they are rostered in (:func:`app.auth.rights.player_rights`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from sqlalchemy import insert
 from sqlmodel import Session, col, select
 
 from app.auth.principal import Principal
-from app.auth.rights import Access, club_rights
+from app.auth.rights import Access, player_rights
 from app.models import Club, Player, RosterEntry
 from app.models.base import table_of, utcnow
 from app.operations import audit
@@ -21,7 +21,7 @@ _INSERT_PLAYER = insert(_P).returning(*_P.c)
 
 
 def create_player(session: Session, access: Access, body: PlayerCreate) -> PlayerRead:
-    """Register a player of a club the caller has rights over."""
+    """Register a player of a club the caller has rights over (the answer shows what they typed in full)."""
     access.require_club(body.club_id)
     if club_row(session, body.club_id) is None:
         raise NotFound(None, f"no club with id {body.club_id}")
@@ -41,8 +41,8 @@ def list_players(session: Session, principal: Principal | None, club_id: int | N
     if q:
         stmt = stmt.where(col(Player.last_name).ilike(f"%{q}%") | col(Player.first_name).ilike(f"%{q}%"))
     items, total = paginate(session, stmt, limit, offset)
-    rights = club_rights(session, principal)
-    return [player_view(session, principal, p, p.club_id in rights) for p in items], total
+    rights = player_rights(session, principal, items)
+    return [player_view(session, principal, p, rights[p.id or 0].see_private) for p in items], total
 
 
 def get_player(session: Session, principal: Principal | None, player_id: int) -> PlayerRead | PlayerPublic:
@@ -51,7 +51,8 @@ def get_player(session: Session, principal: Principal | None, player_id: int) ->
 
 
 def update_player(session: Session, access: Access, player_id: int, body: PlayerUpdate) -> PlayerRead:
-    """Change a player the caller has rights over; moving them to another club needs rights over that club too."""
+    """Change a player the caller has rights over (every tournament the player is rostered in); moving them to
+    another club needs rights over that club too."""
     p = get_or_404(session, Player, player_id, "player")
     access.require_player(p)
     changes = body.model_dump(exclude_unset=True)
@@ -67,7 +68,8 @@ def update_player(session: Session, access: Access, player_id: int, body: Player
 
 
 def delete_player(session: Session, access: Access, player_id: int) -> None:
-    """Delete a player the caller has rights over, once they are on no roster."""
+    """Delete a player the caller has rights over, once they are on no roster (an administrator, or whoever
+    registered the club while it takes part in no tournament)."""
     p = get_or_404(session, Player, player_id, "player")
     access.require_player(p)
     if session.exec(select(RosterEntry).where(RosterEntry.player_id == player_id)).first():

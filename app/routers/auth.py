@@ -15,11 +15,17 @@ from app.schemas.accounts import (
     ApiTokenRead,
     LoginForm,
     MeRead,
+    PasswordChange,
     TokenResponse,
 )
 from app.schemas.base import Page
 
 router = APIRouter(prefix="/auth", tags=["auth"])
+
+
+def _address(request: Request) -> str | None:
+    """The client's address (a trusted proxy's X-Forwarded-For already applied by the server)."""
+    return request.client.host if request.client else None
 
 
 @router.post("/token", response_model=TokenResponse, responses=answers(429),
@@ -30,11 +36,24 @@ def login(request: Request, session: SessionDep, _: Annotated[Access, public()],
     other OAuth2 fields are ignored) and get a bearer
     token for `Authorization: Bearer ...`, valid for `expires_in` seconds.
 
-    Wrong credentials answer 401. Failed logins are counted per user name and per client address: past the
-    limit every attempt answers 429 with `Retry-After` until the wait is over.
+    Wrong credentials answer 401. Failed logins are counted per user name and client address, per address,
+    and per user name over every address: past a limit the guessing address's attempts answer 429 with
+    `Retry-After` until the wait is over; the right password from an address that has not failed for the
+    user name is not refused.
     """
-    address = request.client.host if request.client else None
-    token, ttl = accounts.login(session, form.username, form.password, address)
+    token, ttl = accounts.login(session, form.username, form.password, _address(request))
+    return TokenResponse(access_token=token, expires_in=ttl)
+
+
+@router.post("/password", response_model=TokenResponse, responses=answers(429),
+             summary="Change one's own password: every session of the user ends, the answer is a new login")
+def change_password(request: Request, body: PasswordChange, session: SessionDep,
+                    access: Annotated[Access, permit("password.change")]) -> TokenResponse:
+    """Change the signed-in user's password, given the current one (a wrong one answers 401 and counts as a
+    failed login: 429 past the limit). Every login token and API token of the user stops working at once, in
+    every worker; the answer is a new login token for the caller. Only a password login may do this."""
+    token, ttl = accounts.change_password(session, access.signed_in, body.current_password, body.new_password,
+                                          _address(request))
     return TokenResponse(access_token=token, expires_in=ttl)
 
 

@@ -1,4 +1,5 @@
-"""Clubs and players (shared by every tournament; rights over them come from the tournaments they play in)."""
+"""Clubs and players (shared by every tournament; rights over them come from the tournaments they play in:
+for a player, the tournaments whose rosters they are on)."""
 
 from __future__ import annotations
 
@@ -24,8 +25,8 @@ SearchText = Annotated[str | None, Query(max_length=100, description="part of th
 @router.post("/clubs", tags=CLUBS, response_model=ClubRead, status_code=status.HTTP_201_CREATED,
              summary="Create a club (its creator has rights over it until it enters a tournament)")
 def create_club(body: ClubCreate, session: SessionDep, access: Annotated[Access, permit("club.create")]) -> Club:
-    """Register a club. Any signed-in user may; the creator has rights over it (its players' data) until it
-    takes part in a tournament, whose officials and managers then have them."""
+    """Register a club. Any signed-in user may; the creator has rights over it (and its players on no roster)
+    until it takes part in a tournament, whose officials and managers then have rights over the club."""
     return clubs.create_club(session, body, access.signed_in)
 
 
@@ -68,35 +69,40 @@ def create_player(body: PlayerCreate, session: SessionDep,
 
 
 @router.get("/players", tags=PLAYERS, response_model=Page[PlayerRead | PlayerPublic],
-            summary="Players; birth dates and contact data only for those with rights over the club")
+            summary="Players; birth dates and contact data only for those with rights from their tournaments")
 def list_players(
     session: SessionDep, access: Annotated[Access, public()], paging: PagingDep,
     club_id: Annotated[int | None, Query(ge=1, le=2**31 - 1)] = None,
     q: Annotated[str | None, Query(max_length=100, description="part of the last or first name")] = None,
 ) -> Page[PlayerRead | PlayerPublic]:
     """Every player by name; `club_id` keeps one club's, `q` those whose first or last name contains it.
-    Birth dates and contact data only for those with rights over the player's club."""
+    Birth dates and contact data only for the officials of a tournament whose roster the player is on and the
+    manager of the player's team there (see README's permission section)."""
     items, total = players.list_players(session, access.principal, club_id, q, paging.limit, paging.offset)
     return paging.page(items, total)
 
 
 @router.get("/players/{player_id}", tags=PLAYERS, response_model=PlayerRead | PlayerPublic,
-            summary="A player; birth date and contact data only for those with rights over the club")
+            summary="A player; birth date and contact data only for those with rights from their tournaments")
 def get_player(player_id: Id, session: SessionDep, access: Annotated[Access, public()]) -> PlayerRead | PlayerPublic:
-    """A player: name, ratings, ids and federation; birth date and contact data only for those with rights
-    over the player's club."""
+    """A player: name, ratings, ids and federation; birth date and contact data only for the officials of a
+    tournament whose roster the player is on and the manager of the player's team there."""
     return players.get_player(session, access.principal, player_id)
 
 
 @router.patch("/players/{player_id}", tags=PLAYERS, response_model=PlayerRead, summary="Change a player")
 def update_player(player_id: Id, body: PlayerUpdate, session: SessionDep,
                   access: Annotated[Access, permit("player.write")]) -> PlayerRead:
-    """Change a player the user has rights over; moving them to another club needs rights over that club too."""
+    """Change a player: an administrator, or whoever holds rights in every tournament whose roster the player
+    is on (its organisers and arbiters, the manager of the player's team there), never rights from one of
+    those alone (403). A player on no roster: whoever registered the club while it takes part in no
+    tournament. Moving a player to another club needs rights over that club too."""
     return players.update_player(session, access, player_id, body)
 
 
 @router.delete("/players/{player_id}", tags=PLAYERS, status_code=status.HTTP_204_NO_CONTENT, responses=answers(409),
                summary="Delete a player who is on no roster")
 def delete_player(player_id: Id, session: SessionDep, access: Annotated[Access, permit("player.write")]) -> None:
-    """Delete a player who is on no roster (409 otherwise)."""
+    """Delete a player who is on no roster (409 otherwise): an administrator, or whoever registered the club
+    while it takes part in no tournament."""
     players.delete_player(session, access, player_id)

@@ -81,7 +81,8 @@ def list_payments(tournament_id: Id, team_id: Id, session: SessionDep, paging: P
 @router.get("/{team_id}/roster", response_model=RosterRead, summary="The roster in board order (R-3.3)")
 def get_roster(tournament_id: Id, team_id: Id, session: SessionDep, access: Annotated[Access, public()]) -> RosterRead:
     """The team's roster in board order (R-3.3): rated players by rating, then the unrated. A document, not a
-    collection: every player is in it. Birth dates and contact data only for those with rights over the club."""
+    collection: every player is in it. Birth dates and contact data only for the tournament's officials and the
+    team's manager."""
     return rosters.read_roster(session, tournament_id, team_id, access.principal)
 
 

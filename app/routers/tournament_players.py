@@ -22,7 +22,8 @@ Public = Annotated[Access, public()]
 def list_tournament_players(tournament_id: Id, session: SessionDep, access: Public, paging: PagingDep,
                             if_none_match: IfNoneMatch = None) -> Response:
     """Every player on a roster of the tournament, with the team and the board (R-3.3), team by team: what a
-    search box needs in one request (`limit` up to 500). Birth dates only for those with rights over the club."""
+    search box needs in one request (`limit` up to 500). Birth dates only for the tournament's officials and,
+    for their team's players, the managers."""
     return paging.cached(cache.read(
         session, tournament_id, "players", lambda t: paging.of(tournament_players(session, t, access.principal)),
         Page[RosteredPlayer], params=paging.key, audience=cache.audience(access.principal, personal=True),

@@ -47,6 +47,17 @@ def update_user(user_id: Id, body: UserUpdate, session: SessionDep,
     return _user_read(accounts.update_user(session, user_id, body, access.signed_in))
 
 
+@router.post("/users/{user_id}/sessions/revoke", tags=USERS, status_code=status.HTTP_204_NO_CONTENT,
+             responses=answers(404), summary="End every session of a user: their login tokens and API tokens")
+def end_sessions(user_id: Id, session: SessionDep,
+                 access: Annotated[Access, permit("sessions.revoke")]) -> None:
+    """End every session of the user at once (a lost phone, a shared laptop): each of their login tokens and
+    API tokens is refused from the next request on, in every worker (the check reads the user's row at each
+    request). The user may end their own sessions, an administrator anyone's (403 for others); logging in
+    again works at once."""
+    accounts.end_sessions(session, access, user_id)
+
+
 @router.get("/tournaments/{tournament_id}/members", tags=MEMBERS, response_model=Page[MembershipRead],
             summary="The tournament's officials and team managers (officials)")
 def list_members(tournament_id: Id, session: SessionDep, paging: PagingDep,

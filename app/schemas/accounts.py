@@ -20,6 +20,13 @@ class LoginForm(BaseModel):
     password: str = Field(min_length=1, max_length=200)
 
 
+class PasswordChange(Strict):
+    """The body of POST /auth/password."""
+
+    current_password: str = Field(min_length=1, max_length=200)
+    new_password: str = Field(min_length=8, max_length=200)
+
+
 class TokenResponse(BaseModel):
     access_token: str
     token_type: str = "bearer"

@@ -174,7 +174,7 @@ T1 = "/tournaments/{tournament_id}"
 ROUND = T1 + "/rounds/{number}"
 ANYONE = {("POST", "/auth/token")}
 SIGNED_IN = ANYONE | {("POST", "/clubs"), ("POST", "/players"), ("POST", T1 + "/teams")}
-PASSWORD = {("POST", "/auth/api-tokens")}
+PASSWORD = {("POST", "/auth/api-tokens"), ("POST", "/auth/password")}
 MAY: dict[str, set[tuple[str, str]]] = {
     "anonymous": ANYONE,
     "read token": ANYONE,

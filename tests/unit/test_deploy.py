@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import shlex
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -54,3 +55,50 @@ def test_nginx_passes_the_event_stream_unbuffered() -> None:
     events = text[text.index("/events"):]
     block = events[:events.index("}")]
     assert "proxy_buffering off" in block and "proxy_read_timeout" in block and "proxy_http_version 1.1" in block
+
+
+def test_only_the_proxy_s_forwarded_address_is_believed() -> None:
+    """A client's own X-Forwarded-For never picks the address the login throttle counts: the image trusts no
+    proxy unless told (TEAMSWISS_FORWARDED_ALLOW_IPS), compose names nginx's fixed address on the network it
+    shares with the app alone, and nginx replaces the client's header with the address it sees."""
+    import ipaddress
+
+    docker = (ROOT / "Dockerfile").read_text()
+    cmd = re.search(r'^CMD \["sh", "-c", "(.*)"\]$', docker, re.M)
+    assert cmd is not None and "*" not in cmd.group(1) and "forwarded-allow-ips" not in cmd.group(1)
+    assert Settings.model_fields["forwarded_allow_ips"].default == "127.0.0.1"
+
+    services = yaml.safe_load((ROOT / "compose.yaml").read_text())
+    networks, services = services["networks"], services["services"]
+    trusted = services["app"]["environment"]["TEAMSWISS_FORWARDED_ALLOW_IPS"]
+    web = services["web"]["networks"]
+    [(edge, address)] = [(name, cfg["ipv4_address"]) for name, cfg in web.items()]
+    assert trusted == address, "the app trusts exactly nginx's address"
+    subnet = ipaddress.ip_network(networks[edge]["ipam"]["config"][0]["subnet"])
+    assert ipaddress.ip_address(address) in subnet
+    on_edge = {name for name, s in services.items() if edge in (s.get("networks") or [])}
+    assert on_edge == {"app", "web"}, "nobody else shares the network nginx's address is trusted on"
+
+    nginx = (ROOT / "deploy" / "nginx.conf").read_text()
+    forwarded = re.findall(r"^\s*proxy_set_header\s+X-Forwarded-For\s+(\S+);", nginx, re.M)
+    assert forwarded and set(forwarded) == {"$remote_addr"}
+    assert forwarded.count("$remote_addr") == nginx.count("proxy_pass ")
+    assert "proxy_add_x_forwarded_for" not in nginx
+
+
+def test_serve_trusts_the_configured_proxies(monkeypatch: Any) -> None:
+    """``teamswiss serve`` hands uvicorn TEAMSWISS_FORWARDED_ALLOW_IPS; ``--forwarded-allow-ips`` overrides it."""
+    import uvicorn
+
+    from app.cli.commands import server
+    from app.config import get_settings
+
+    seen: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *_a, **kw: seen.append(kw["forwarded_allow_ips"]))
+    monkeypatch.setattr(server, "require_database", lambda: None)
+    monkeypatch.setattr(server, "first_admin", lambda: None)
+    monkeypatch.setattr(get_settings(), "forwarded_allow_ips", "172.29.80.10")
+    for argv in (["serve"], ["serve", "--forwarded-allow-ips", "10.0.0.0/24"]):
+        args = build_parser().parse_args(argv)
+        assert args.func(args) == 0
+    assert seen == ["172.29.80.10", "10.0.0.0/24"]

@@ -75,7 +75,8 @@ def _serve(args: argparse.Namespace) -> int:
     uvicorn.run("app.main:app", host=args.host or settings.host, port=args.port or settings.port,
                 http=HeaderTimeoutProtocol, workers=args.workers or settings.workers, reload=args.reload,
                 proxy_headers=True,
-                forwarded_allow_ips=args.forwarded_allow_ips, timeout_graceful_shutdown=args.graceful_seconds,
+                forwarded_allow_ips=args.forwarded_allow_ips or settings.forwarded_allow_ips,
+                timeout_graceful_shutdown=args.graceful_seconds,
                 log_level=args.log_level)
     return 0
 
@@ -180,8 +181,10 @@ def register(sub: Any) -> None:
                         "worker per file)")
     p.add_argument("--reload", action="store_true", help="restart when the code changes (development)")
     p.add_argument("--migrate", action="store_true", help="create or update the database before serving")
-    p.add_argument("--forwarded-allow-ips", default="127.0.0.1",
-                   help="proxies trusted for X-Forwarded-For/-Proto (comma list, or '*'; default 127.0.0.1)")
+    p.add_argument("--forwarded-allow-ips",
+                   help="the proxies whose X-Forwarded-For/-Proto are believed: a comma list of addresses or "
+                        "networks (10.0.0.0/24), or '*' (default: TEAMSWISS_FORWARDED_ALLOW_IPS, else 127.0.0.1); "
+                        "anyone else's header is ignored")
     p.add_argument("--graceful-seconds", type=int, default=5,
                    help="on shutdown, close live event streams after this many seconds (default 5)")
     p.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"),

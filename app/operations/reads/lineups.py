@@ -8,7 +8,7 @@ from typing import Literal
 from sqlmodel import Session, col, select
 
 from app.auth.principal import Principal
-from app.auth.rights import can_see_private
+from app.auth.rights import team_private
 from app.models import (
     Club,
     Lineup,
@@ -56,7 +56,7 @@ def lineup_read(session: Session, t: Tournament, team: Team, number: int, princi
         problems = [{"rule": e.rule, "detail": e.detail}
                     for e in lineup_problems(rules, roster, [p.id or 0 for p in players], None, False,
                                              eligibility(rules, club, on))]
-    private = can_see_private(session, principal, team.club_id)
+    private = team_private(session, principal, team.tournament_id, team.id)
     boards = [LineupBoard(board=i + 1,
                           player=player_view(session, principal, players[i], private) if i < len(players) else None)
               for i in range(rules.boards)]

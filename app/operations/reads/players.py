@@ -10,7 +10,7 @@ from sqlalchemy import RowMapping
 from sqlmodel import Session, col, select
 
 from app.auth.principal import Principal
-from app.auth.rights import can_see_private, is_staff
+from app.auth.rights import is_staff, managed_team_ids, player_rights
 from app.models import (
     Club,
     Player,
@@ -56,7 +56,7 @@ def player_view(session: Session, principal: Principal | None, p: Player,
     """The player as this reader may see them; pass ``private`` when it is known for a whole list."""
     data = p.model_dump() | {"name": p.name}
     if private is None:
-        private = can_see_private(session, principal, p.club_id)
+        private = player_rights(session, principal, [p])[p.id or 0].see_private
     if private:
         return PlayerRead.model_validate(data)
     return PlayerPublic.model_validate(data)
@@ -81,11 +81,12 @@ def tournament_players(session: Session, t: Tournament, principal: Principal | N
                                             Team.status != "waitlisted").order_by(col(Team.id))).all()
     by_team = rosters(session, t.id or 0)
     staff = is_staff(session, principal, t.id or 0)
+    managed = managed_team_ids(session, principal, t.id or 0)
     out = []
     for team in teams:
         plist = by_team.get(team.id or 0, [])
         by_id = {p.id: p for p in plist}
-        private = staff or can_see_private(session, principal, team.club_id)
+        private = staff or team.id in managed  # rights in this tournament, where these players play
         for board, dp in enumerate(board_order([to_player(p) for p in plist]), start=1):
             out.append(RosteredPlayer(team_id=team.id or 0, board=board,
                                       player=player_view(session, principal, by_id[dp.id], private)))

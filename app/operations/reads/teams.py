@@ -9,7 +9,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from app.auth.principal import Principal
-from app.auth.rights import can_see_private, is_staff, managed_team_ids
+from app.auth.rights import is_staff, managed_team_ids, team_private
 from app.models import (
     Club,
     Round,
@@ -54,7 +54,7 @@ def team_read(session: Session, team: Team, principal: Principal | None, club: C
 def roster_read(session: Session, team: Team, principal: Principal | None,
                 warnings: list[dict[str, str | None]] | None = None) -> RosterRead:
     players = roster_rows_in_board_order(session, team.id or 0)
-    private = can_see_private(session, principal, team.club_id)
+    private = team_private(session, principal, team.tournament_id, team.id)
     return RosterRead(team_id=team.id or 0, players=[
         RosterPlayer(board=i + 1, player=player_row_view(p, private)) for i, (p, _) in enumerate(players)
     ], warnings=warnings or [])
