@@ -17,12 +17,12 @@ from app.config import get_settings
 from app.http.access import Permit, current_principal, optional_principal
 from app.http.caching import remember, response_of
 from app.http.contract import answers
-from app.http.session import SessionDep
+from app.http.session import SessionDep, StagedDep
 from app.models.base import MAX_ID
 from app.operations.cache import Answer
 from app.schemas.base import Page
 
-__all__ = ["Access", "Permit", "SessionDep", "answers"]
+__all__ = ["Access", "Permit", "SessionDep", "StagedDep", "answers"]
 
 PrincipalDep = Annotated[Principal, Depends(current_principal)]
 MaybePrincipalDep = Annotated[Principal | None, Depends(optional_principal)]

@@ -1,17 +1,23 @@
-"""Exports kept by the tournament's version.
+"""Exports kept by the tournament's version, and pairings computed outside SQLite's write lock.
 
 Each test here reproduces what the red-team pass measured: 8 clients looping a public export of a large event
-recomputed it per request.
+recomputed it per request, and a large re-pairing held the one writer while the engine ran, so that another
+tournament's write waited behind it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import threading
+import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import update
 
+from app.models import Tournament
+from app.operations import pairing
 from app.operations.exchange import exports
 from app.services.generator import generate
 from app.services.trf import write_tournament
@@ -137,3 +143,100 @@ def test_an_export_that_is_refused_is_not_kept(client: TestClient, admin: dict[s
         assert client.get(f"/tournaments/{tid}/export/standings.csv?round=4").status_code == 409
     assert built["pairings_csv"] == 2 and built["standings_csv"] == 2
     assert client.get("/tournaments/999999/export/trf").status_code == 404
+
+
+# --- pairing: computed outside the write lock ---------------------------------------------------------------
+
+
+@pytest.fixture()
+def slow_engine(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
+    """The C.04.6 engine made slow: ``state["started"]`` is set while it runs, ``state["calls"]`` counts runs,
+    ``state["during"]`` (if set) runs inside each call before it returns."""
+    real = pairing.pair_tournament_round
+    state: dict[str, Any] = {"calls": 0, "started": threading.Event(), "seconds": 1.5, "during": None}
+
+    def slow(*a: Any, **kw: Any) -> Any:
+        state["calls"] += 1
+        state["started"].set()
+        if state["during"] is not None:
+            state["during"]()
+        time.sleep(state["seconds"])
+        return real(*a, **kw)
+
+    monkeypatch.setattr(pairing, "pair_tournament_round", slow)
+    yield state
+
+
+def _in_thread(call: Callable[[], Any]) -> tuple[threading.Thread, dict[str, Any]]:
+    out: dict[str, Any] = {}
+
+    def run() -> None:
+        out["response"] = call()
+
+    th = threading.Thread(target=run, daemon=True)
+    th.start()
+    return th, out
+
+
+def test_another_tournaments_write_is_not_held_behind_a_pairing(client: TestClient, admin: dict[str, str],
+                                                                slow_engine: dict[str, Any]) -> None:
+    big, other = imported(client, admin), imported(client, admin, seed=12)
+    th, out = _in_thread(lambda: client.post(f"/tournaments/{big}/rounds/4/pair", headers=admin))
+    assert slow_engine["started"].wait(10)
+    start = time.perf_counter()
+    ok(client.patch(f"/tournaments/{other}", json={"name": "Elsewhere"}, headers=admin))
+    took = time.perf_counter() - start
+    th.join(30)
+    assert ok(out["response"])["state"] == "paired"
+    assert took < slow_engine["seconds"] / 2, f"the other tournament's write waited {took:.2f} s"
+
+
+def test_a_change_while_the_pairing_computes_makes_it_compute_again(client: TestClient, admin: dict[str, str],
+                                                                   slow_engine: dict[str, Any]) -> None:
+    tid = imported(client, admin)
+    teams = ok(client.get(f"/tournaments/{tid}/teams", headers=admin))["items"]
+    away = teams[0]["id"]
+    th, out = _in_thread(lambda: client.post(f"/tournaments/{tid}/rounds/4/pair", headers=admin))
+    assert slow_engine["started"].wait(10)
+    ok(client.put(f"/tournaments/{tid}/rounds/4/absent", json={"team_id": away, "absent": True}, headers=admin))
+    th.join(30)
+    rnd = ok(out["response"])
+    assert slow_engine["calls"] == 2  # the first result was of the state before the absence: never stored
+    assert rnd["absent_team_ids"] == [away]
+    assert away not in {m[side]["id"] for m in rnd["matches"] for side in ("first", "second") if m[side]}
+    audit = ok(client.get(f"/tournaments/{tid}/audit?entity=round&limit=100", headers=admin))["items"]
+    assert [e["action"] for e in audit if e["action"] in ("pair", "repair")] == ["pair"]  # stored once
+
+
+def test_a_pairing_whose_tournament_keeps_changing_is_refused_after_a_few_tries(
+        client: TestClient, admin: dict[str, str], engine: Any, slow_engine: dict[str, Any]) -> None:
+    tid = imported(client, admin)
+    table = Tournament.__table__  # type: ignore[attr-defined]
+
+    def another_write() -> None:  # commits while the engine runs, as another request would
+        with engine.begin() as conn:
+            conn.execute(update(table).where(table.c.id == tid).values(version=table.c.version + 1))
+
+    slow_engine["seconds"], slow_engine["during"] = 0.0, another_write
+    r = client.post(f"/tournaments/{tid}/rounds/4/pair", headers=admin)
+    assert r.status_code == 409, r.text
+    body = r.json()
+    assert body["type"].endswith("state-conflict") and "changed while" in body["detail"]
+    assert slow_engine["calls"] == pairing.PAIR_ATTEMPTS
+    rnd = ok(client.get(f"/tournaments/{tid}/rounds/4", headers=admin))
+    assert rnd["state"] == "pending" and not rnd["matches"]  # nothing stored
+
+
+def test_two_pairings_of_one_tournament_take_turns(client: TestClient, admin: dict[str, str],
+                                                   slow_engine: dict[str, Any]) -> None:
+    tid = imported(client, admin)
+    slow_engine["seconds"] = 0.5
+    first, got_first = _in_thread(lambda: client.post(f"/tournaments/{tid}/rounds/4/pair", headers=admin))
+    assert slow_engine["started"].wait(10)
+    second, got_second = _in_thread(lambda: client.post(f"/tournaments/{tid}/rounds/4/pair", headers=admin))
+    first.join(30)
+    second.join(30)
+    assert ok(got_first["response"])["state"] == ok(got_second["response"])["state"] == "paired"
+    assert slow_engine["calls"] == 2  # the second waited for the first, then computed once from what it stored
+    audit = ok(client.get(f"/tournaments/{tid}/audit?entity=round&limit=100", headers=admin))["items"]
+    assert sorted(e["action"] for e in audit if e["action"] in ("pair", "repair")) == ["pair", "repair"]
