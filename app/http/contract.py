@@ -143,7 +143,7 @@ ROUND_LIFECYCLE: tuple[tuple[Move, str, str, str], ...] = (
      "409: `R-14.2` the previous round is not completed or has an open appeal; `C.04.6 1.1` the initial "
      "ranking is not locked (`POST /tournaments/{t}/ranking/lock`); `R-14.4` no appeals committee (when the "
      "rules need one); `C.04.6 3` fewer than two teams; `C.04.6 3.3.3` no legal pairing; `C.04.2 1.4` the "
-     "round is published"),
+     "round is published; 409 the tournament changed while the engine ran, three times in a row"),
     (CHANGE_PAIRING, f"`POST {ROUND}/pairing` (swap, pab, forbid, colours)", " (`manual`)",
      "409 `C.04.2 1.4` unless the round is paired"),
     (PUBLISH, f"`POST {ROUND}/publish`", "", "409 `C.04.2 1.4` unless the round is paired"),

@@ -17,12 +17,12 @@ from app.config import get_settings
 from app.http.access import Permit, current_principal, optional_principal
 from app.http.caching import remember, response_of
 from app.http.contract import answers
-from app.http.session import SessionDep
+from app.http.session import SessionDep, StagedDep
 from app.models.base import MAX_ID
 from app.operations.cache import Answer
 from app.schemas.base import Page
 
-__all__ = ["Access", "Permit", "SessionDep", "answers"]
+__all__ = ["Access", "Permit", "SessionDep", "StagedDep", "answers"]
 
 PrincipalDep = Annotated[Principal, Depends(current_principal)]
 MaybePrincipalDep = Annotated[Principal | None, Depends(optional_principal)]
@@ -138,3 +138,14 @@ def cached(answer: Answer) -> Response:
     so an anonymous reader's next request of the same URL may be answered by the fast path (app.http.caching)."""
     remember(answer)
     return response_of(answer)
+
+
+def cached_file(answer: Answer, media_type: str, headers: dict[str, str]) -> Response:
+    """The HTTP answer of a cached export (``cache.read_bytes``): its bytes with their media type and the route's
+    ``headers`` (the file name), its ETag, or 304. A private export is marked ``private`` for the browser's cache;
+    the fast path never answers it (it answers JSON read models only)."""
+    private = answer.entry.view.audience != "public"
+    kept = {"ETag": answer.etag, "Cache-Control": "private, no-cache" if private else "no-cache"}
+    if answer.body is None:
+        return Response(status_code=304, headers=kept)
+    return Response(answer.body, media_type=media_type, headers={**headers, **kept})

@@ -11,7 +11,8 @@ then
 The ETag is derived from the version (and the tournament's creation time, so a deleted tournament
 whose id is reused never matches the old entries) and the view, its parameters and its audience.
 
-The routes read through :func:`read`; the fast path in front of them (``app.http.caching``) answers a
+The routes read through :func:`read` (a read model, serialised to JSON) or :func:`read_bytes` (bytes a builder
+makes: the export files); the fast path in front of them (``app.http.caching``) answers a
 view a route has answered before from the same kept bytes, and shares the same single-flight.
 """
 
@@ -266,3 +267,14 @@ def read(session: Session, tournament_id: int, view: str, build: Callable[[Tourn
         return adapter.dump_json(adapter.validate_python(build(t), from_attributes=True), by_alias=True)
 
     return Answer(key, lru().get(key, compute))
+
+
+def read_bytes(session: Session, tournament_id: int, view: str, build: Callable[[], bytes], *, params: Params = (),
+               audience: str = "public", if_none_match: str | None = None) -> Answer:
+    """The bytes ``build()`` makes of the tournament (an export file), kept as :func:`read` keeps a read model:
+    once per version, with its ETag, or "not modified". ``audience`` names who they are made for (a private
+    export is kept apart from the public one, under another ETag); an error in ``build`` keeps nothing."""
+    key = ViewKey(tournament_id, view, params, audience).at(stamp(session, tournament_id))
+    if matches(if_none_match, key.etag):
+        return Answer(key, None)
+    return Answer(key, lru().get(key, build))

@@ -2,13 +2,16 @@
 reopen (C.04.2 1.4: a published pairing is frozen).
 
 The rules themselves (pairing, scoring) stay in ``app.services``. Every function here works inside the caller's
-transaction and never commits.
+transaction and never commits; :func:`pair_round` works in the caller's phases instead (it reads and runs the
+engine outside the write lock, then writes what it computed if the tournament is still as it read it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from sqlmodel import Session, col, delete, select
 
@@ -20,10 +23,12 @@ from app.operations.reads.rounds import round_read
 from app.operations.repository import load_domain, load_tournament, rules_of
 from app.operations.results import round_complete
 from app.operations.rounds import get_round, round_matches
+from app.operations.versions import stamp
 from app.schemas.rounds import RoundRead
+from app.services import tournament as dom
 from app.services.errors import InvalidInput, NotFound, StateConflict
 from app.services.lifecycle import CHANGE_PAIRING, COMPLETE, COMPLETED, MARK_ABSENT, PAIR, PENDING, PUBLISH, REOPEN
-from app.services.pairing import pair_tournament_round
+from app.services.pairing import Pairing, pair_tournament_round
 from app.services.rules import rules_from_dict, rules_to_dict
 
 # --- pairing -------------------------------------------------------------------------------------------
@@ -58,8 +63,18 @@ def check_can_pair(session: Session, t: Tournament, rnd: Round) -> None:
                             "to give the teams their pairing numbers")
 
 
-def pair(session: Session, t: Tournament, rnd: Round, principal: Principal | None) -> dict[str, Any]:
-    """Run the C.04.6 engine on the database state and store the round's matches and boards."""
+@dataclass(frozen=True, slots=True)
+class PairingInput:
+    """What the engine and the stored round need, read from one version of the tournament."""
+
+    domain: dom.Tournament  # the rounds before this one
+    absent: frozenset[int]
+    lineups: tuple[dict[int, list[int]], set[int]]  # as boards.round_lineups
+    warnings: list[str]
+
+
+def pairing_input(session: Session, t: Tournament, rnd: Round) -> PairingInput:
+    """Check that the round can be paired and read what its pairing needs (reads only)."""
     check_can_pair(session, t, rnd)
     rules = rules_of(t)
     teams = list(session.exec(select(Team).where(Team.tournament_id == t.id, Team.status == "entered")).all())
@@ -70,28 +85,42 @@ def pair(session: Session, t: Tournament, rnd: Round, principal: Principal | Non
     present = [tm for tm in teams if (tm.id or 0) not in set(rnd.absent_team_ids)]
     if len(present) < 2:
         raise StateConflict("C.04.6 3", "fewer than two teams to pair")
-    dom = load_domain(session, t, rules=rules)
-    dom = _before_round(dom, rnd.number)
-    pairing = pair_tournament_round(dom, rnd.number, frozenset(rnd.absent_team_ids))
+    domain = _before_round(load_domain(session, t, rules=rules), rnd.number)
+    lineups = round_lineups(session, t, rnd.number)
+    warnings = base_lineup_warnings(session, t, present, rnd.number, lineups)
+    return PairingInput(domain, frozenset(rnd.absent_team_ids), lineups, warnings)
+
+
+def store_pairing(session: Session, t: Tournament, rnd: Round, given: PairingInput, pairing: Pairing,
+                  principal: Principal | None) -> dict[str, Any]:
+    """Store the engine's pairing as the round's matches and boards, replacing any earlier pairing."""
     old = round_matches(session, rnd)
     before = [{"table": m.table_no, "first": m.first_team_id, "second": m.second_team_id} for m in old]
     _clear_matches(session, old)
-    lineups = round_lineups(session, t, rnd.number)
-    store_matches(session, t, rules, rnd, [(pm.table, pm.first, pm.second) for pm in pairing.matches], lineups)
-    warnings = base_lineup_warnings(session, t, present, rnd.number, lineups)
+    store_matches(session, t, rules_of(t), rnd, [(pm.table, pm.first, pm.second) for pm in pairing.matches],
+                  given.lineups)
     rnd.state = PAIR.target
     rnd.manual = False
-    rnd.explanation = pairing.explanation.to_dict() | {"lines": pairing.explanation.lines(), "warnings": warnings}
+    rnd.explanation = pairing.explanation.to_dict() | {"lines": pairing.explanation.lines(),
+                                                       "warnings": given.warnings}
     rnd.version += 1
     session.add(rnd)
     audit.record(session, principal, "repair" if old else "pair", "round", rnd.number, tournament_id=t.id,
                  before={"matches": before} if old else None,
                  after={"matches": [{"table": m.table, "first": m.first, "second": m.second} for m in pairing.matches]})
-    return {"explanation": rnd.explanation, "warnings": warnings}
+    return {"explanation": rnd.explanation, "warnings": given.warnings}
 
 
-def _before_round(dom: Any, number: int) -> Any:
-    return dom.with_rounds(range(1, number))
+def pair(session: Session, t: Tournament, rnd: Round, principal: Principal | None) -> dict[str, Any]:
+    """Run the C.04.6 engine on the database state and store the round's matches and boards, all in the caller's
+    transaction (a hand change that forbids a pairing, the demo)."""
+    given = pairing_input(session, t, rnd)
+    return store_pairing(session, t, rnd, given, pair_tournament_round(given.domain, rnd.number, given.absent),
+                         principal)
+
+
+def _before_round(d: dom.Tournament, number: int) -> dom.Tournament:
+    return d.with_rounds(range(1, number))
 
 
 def _clear_matches(session: Session, matches: Sequence[Match]) -> None:
@@ -243,9 +272,52 @@ def _on_round(session: Session, tournament_id: int, number: int, principal: Prin
     return round_read(session, t, rnd, principal)
 
 
-def pair_round(session: Session, tournament_id: int, number: int, principal: Principal | None) -> RoundRead:
-    """Pair the round with the C.04.6 engine (again, until it is published)."""
-    return _on_round(session, tournament_id, number, principal, lambda t, rnd: pair(session, t, rnd, principal))
+class Phases(Protocol):
+    """A write in two phases (the HTTP edge's staged write): read transactions that hold no write lock, then one
+    write transaction, committed by the caller once the answer is built."""
+
+    def reading(self) -> AbstractContextManager[Session]:
+        """A read transaction, ended when the block ends."""
+        ...
+
+    def writing(self) -> Session:
+        """The write transaction (on SQLite: once the one writer is free)."""
+        ...
+
+    def abandon(self) -> None:
+        """Roll the write transaction back and give the write lock up."""
+        ...
+
+
+#: How many times a pairing is computed before it is refused because its tournament kept changing meanwhile
+#: (the API's round lifecycle says three).
+PAIR_ATTEMPTS = 3
+
+
+def pair_round(phases: Phases, tournament_id: int, number: int, principal: Principal | None) -> RoundRead:
+    """Pair the round with the C.04.6 engine (again, until it is published).
+
+    The engine runs for seconds on a large event, and SQLite has one writer: the rows are read in a read
+    transaction and the engine runs holding nothing, so other tournaments' writes go on meanwhile. The pairing
+    is stored only while the tournament's version is still the one it was computed from (every write to the
+    tournament bumps it); else it is computed again from the new state, at most ``PAIR_ATTEMPTS`` times, then
+    refused (409). A pairing from a stale read is never stored.
+    """
+    for _ in range(PAIR_ATTEMPTS):
+        with phases.reading() as session:
+            seen = stamp(session, tournament_id)  # first: whatever is read after it is of this version or newer
+            t = load_tournament(session, tournament_id)
+            given = pairing_input(session, t, get_round(session, tournament_id, number))
+        pairing = pair_tournament_round(given.domain, number, given.absent)
+        session = phases.writing()
+        t = load_tournament(session, tournament_id, for_update=True)  # serialises the writers of the tournament
+        if stamp(session, tournament_id) == seen:
+            rnd = get_round(session, tournament_id, number)
+            store_pairing(session, t, rnd, given, pairing, principal)
+            return round_read(session, t, rnd, principal)
+        phases.abandon()
+    raise StateConflict(None, f"the tournament changed while round {number} was being paired, {PAIR_ATTEMPTS} "
+                        "times in a row (other changes are being made to it): pair the round again")
 
 
 def set_round_absence(session: Session, tournament_id: int, number: int, team_id: int, absent: bool,

@@ -4,6 +4,10 @@ Exports are public for rounds whose pairing is published (published, in progress
 completed); the tournament's staff (organiser, arbiters, admins) also get paired rounds and
 full birth dates. A public TRF writes birth dates as ``YYYY/00/00`` (the year is what a FIDE
 rating report needs, R-4.6). See :mod:`app.operations.exchange` for the details.
+
+Every export is kept by the tournament's version (``cache.read_bytes``): a loop of readers costs one build per
+change, not one per request, and answers 304 to a current ``If-None-Match``. The public and the private file are
+kept apart (their own entries and ETags), so a public reader is never answered with the private one.
 """
 
 from __future__ import annotations
@@ -11,10 +15,10 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request, Response, status
-from fastapi.responses import JSONResponse
 from starlette.datastructures import UploadFile
 
-from app.http.deps import Access, Id, SessionDep, answers, permit, public
+from app.http.deps import NOT_MODIFIED, Access, Id, IfNoneMatch, SessionDep, answers, cached_file, permit, public
+from app.operations import cache
 from app.operations.exchange import exports, imports
 from app.schemas.tournaments import TournamentImportRead
 from app.services.errors import FileFormatError, InvalidInput
@@ -104,39 +108,56 @@ def _disposition(t_id: int, ext: str) -> dict[str, str]:
     return {"Content-Disposition": f'attachment; filename="{_filename(f"tournament-{t_id}", ext)}"'}
 
 
+def _audience(access: Access) -> str:
+    """Whom an export is made for: the officials' private file, or the public one (kept apart)."""
+    return "private" if access.holds("export.private") else "public"
+
+
+TEXT = "text/plain; charset=utf-8"
+CSV = "text/csv; charset=utf-8"
+
+
 @router.get("/tournaments/{tournament_id}/export/trf", response_class=Response,
             responses={200: {"content": {"text/plain": {"schema": {"type": "string"}}},
-                             "description": "the TRF file"}},
+                             "description": "the TRF file"}, **NOT_MODIFIED},
             summary="The tournament as a TRF-2026 (or TRF16) team file (public once a round is published)")
 def export_trf(
     tournament_id: Id, session: SessionDep, access: Annotated[Access, public("export.private")],
     format: Annotated[str, Query(pattern="^(trf|trf2026|trf16)$",
                                  description="trf2026 (default) or trf16 (013 team records)")] = "trf2026",
+    if_none_match: IfNoneMatch = None,
 ) -> Response:
     """The tournament as a FIDE report file for rating and for other programs: the published rounds for the
     public, with birth years only; the officials also get paired rounds and full birth dates."""
-    text = exports.export_trf(session, tournament_id, format, public=not access.holds("export.private"))
-    return Response(text.encode("utf-8"), media_type="text/plain; charset=utf-8",
-                    headers=_disposition(tournament_id, "trf"))
+    fmt, who = exports.trf_format(format), _audience(access)
+    answer = cache.read_bytes(
+        session, tournament_id, "export-trf",
+        lambda: exports.export_trf(session, tournament_id, fmt, public=who == "public").encode("utf-8"),
+        params=(fmt,), audience=who, if_none_match=if_none_match)
+    return cached_file(answer, TEXT, _disposition(tournament_id, "trf"))
 
 
-@router.get("/tournaments/{tournament_id}/export/json", response_class=JSONResponse,
+@router.get("/tournaments/{tournament_id}/export/json", response_class=Response,
             responses={200: {"content": {"application/json": {"schema": {
                 "type": "object", "description": "JSON Schema: openapi/tournament-export.schema.json "
                 "($id https://teamswiss.org/schemas/tournament-export.schema.json)"}}},
-                "description": "the tournament"}},
+                "description": "the tournament"}, **NOT_MODIFIED},
             summary="The whole tournament as one JSON document (public once a round is published)")
-def export_json(tournament_id: Id, session: SessionDep,
-                access: Annotated[Access, public("export.private")]) -> JSONResponse:
+def export_json(tournament_id: Id, session: SessionDep, access: Annotated[Access, public("export.private")],
+                if_none_match: IfNoneMatch = None) -> Response:
     """The whole tournament as one JSON document (its JSON Schema: openapi/tournament-export.schema.json):
     settings, clubs, teams, rosters, rounds and results; private data as for the TRF export."""
-    return JSONResponse(exports.export_json(session, tournament_id, public=not access.holds("export.private")),
-                        headers=_disposition(tournament_id, "json"))
+    who = _audience(access)
+    answer = cache.read_bytes(
+        session, tournament_id, "export-json",
+        lambda: exports.json_bytes(exports.export_json(session, tournament_id, public=who == "public")),
+        audience=who, if_none_match=if_none_match)
+    return cached_file(answer, "application/json", _disposition(tournament_id, "json"))
 
 
 CSV_RESPONSE: dict[int | str, dict[str, Any]] = {
     200: {"content": {"text/csv": {"schema": {"type": "string"}}}, "description": "UTF-8 with BOM"},
-    **answers(409)}
+    **NOT_MODIFIED, **answers(409)}
 
 
 @router.get("/tournaments/{tournament_id}/export/standings.csv", response_class=Response,
@@ -145,12 +166,14 @@ def export_standings_csv(
     tournament_id: Id, session: SessionDep, _: Annotated[Access, public()],
     round: Annotated[int | None, Query(ge=1, le=1000,
                                        description="after this completed round (default: the last one)")] = None,
+    if_none_match: IfNoneMatch = None,
 ) -> Response:
     """The standings after a completed round as a spreadsheet file: one row per team, one column per score
     and tiebreak (409 for a round that is not completed)."""
-    text = exports.standings_csv(session, tournament_id, round)
-    return Response(text.encode("utf-8"), media_type="text/csv; charset=utf-8",
-                    headers=_disposition(tournament_id, "csv"))
+    answer = cache.read_bytes(session, tournament_id, "export-standings-csv",
+                              lambda: exports.standings_csv(session, tournament_id, round).encode("utf-8"),
+                              params=(round,), if_none_match=if_none_match)
+    return cached_file(answer, CSV, _disposition(tournament_id, "csv"))
 
 
 @router.get("/tournaments/{tournament_id}/export/pairings.csv", response_class=Response,
@@ -158,9 +181,13 @@ def export_standings_csv(
 def export_pairings_csv(
     tournament_id: Id, session: SessionDep, access: Annotated[Access, public("export.private")],
     round: Annotated[int, Query(ge=1, le=1000, description="the round")],
+    if_none_match: IfNoneMatch = None,
 ) -> Response:
     """One round's pairings and results as a spreadsheet file: a row per board (the published rounds for the
     public)."""
-    text = exports.pairings_csv(session, tournament_id, round, public=not access.holds("export.private"))
-    return Response(text.encode("utf-8"), media_type="text/csv; charset=utf-8",
-                    headers=_disposition(tournament_id, "csv"))
+    who = _audience(access)
+    answer = cache.read_bytes(
+        session, tournament_id, "export-pairings-csv",
+        lambda: exports.pairings_csv(session, tournament_id, round, public=who == "public").encode("utf-8"),
+        params=(round,), audience=who, if_none_match=if_none_match)
+    return cached_file(answer, CSV, _disposition(tournament_id, "csv"))

@@ -19,6 +19,7 @@ from app.http.deps import (
     PagingDep,
     RoundNumber,
     SessionDep,
+    StagedDep,
     answers,
     cached,
     permit,
@@ -62,16 +63,18 @@ def get_round(tournament_id: Id, number: RoundNumber, session: SessionDep,
 
 @router.post("/{number}/pair", response_model=RoundRead, responses=answers(409),
              summary="Pair the round with the C.04.6 engine (arbiter); re-pairing is allowed until publication")
-def pair_round(tournament_id: Id, number: RoundNumber, session: SessionDep,
-               access: Annotated[Access, permit("round.pair")]) -> RoundRead:
+def pair_round(tournament_id: Id, number: RoundNumber, access: Annotated[Access, permit("round.pair")],
+               staged: StagedDep) -> RoundRead:
     """Pair the round with the FIDE C.04.6 Swiss Team Pairing System: `pending` or `paired` -> `paired`.
 
     Pairing again before publication replaces the pairing. Refused (409) while the previous round is not
     completed or has an open appeal (R-14.2), before the initial ranking is locked (C.04.6 1.1), without an
     appeals committee when the rules need one (R-14.4), after publication (C.04.2 1.4), and when no pairing
-    satisfies the absolute criteria (C.04.6 3.3.3, type `no-legal-pairing`).
+    satisfies the absolute criteria (C.04.6 3.3.3, type `no-legal-pairing`). The engine runs outside the write
+    lock; a pairing is stored only if nothing changed in the tournament meanwhile, else computed again, and
+    refused (409) when the tournament kept changing.
     """
-    return pairing.pair_round(session, tournament_id, number, access.principal)
+    return pairing.pair_round(staged, tournament_id, number, access.principal)
 
 
 @router.put("/{number}/absent", response_model=RoundRead, responses=answers(409),

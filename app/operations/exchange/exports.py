@@ -17,6 +17,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
+import json
 from datetime import date, datetime
 from typing import Any
 
@@ -112,12 +113,18 @@ def _year_only(text: str) -> str:
     return "\n".join(out)
 
 
-def export_trf(session: Session, tournament_id: int, fmt: str = "trf2026", *, public: bool) -> str:
-    """The TRF-2026 (or TRF16) file of the tournament as it stands."""
-    t = load_tournament(session, tournament_id)
+def trf_format(fmt: str) -> str:
+    """The export format a name means (``trf`` is ``trf2026``): what a kept export is told apart by."""
     fmt = FORMAT_ALIASES.get(fmt.lower(), fmt)
     if fmt not in EXPORT_FORMATS:
         raise InvalidInput(None, f"unknown format {fmt!r}; use trf2026 or trf16")
+    return fmt
+
+
+def export_trf(session: Session, tournament_id: int, fmt: str = "trf2026", *, public: bool) -> str:
+    """The TRF-2026 (or TRF16) file of the tournament as it stands."""
+    t = load_tournament(session, tournament_id)
+    fmt = trf_format(fmt)
     ex = export_domain(session, t, public=public)
     text = write_tournament(ex.domain, fmt=fmt, standings=_standings(ex.domain))
     return _year_only(text) if public else text
@@ -193,6 +200,11 @@ def export_json(session: Session, tournament_id: int, *, public: bool) -> dict[s
         "rounds": rounds,
         "standings": standings,
     }
+
+
+def json_bytes(document: dict[str, Any]) -> bytes:
+    """The JSON export as the file's bytes: compact UTF-8, as the API writes every JSON answer."""
+    return json.dumps(document, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
 
 
 def _match_json(d: dom.Tournament, rules: Rules, m: dom.Match, number_to_db: dict[int, int]) -> dict[str, Any]:
