@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from app.schemas.base import Id, Strict
+from app.schemas.base import Id, OneLine, Strict
 
 
 class LoginForm(BaseModel):
@@ -24,14 +24,14 @@ class TokenResponse(BaseModel):
 
 
 class UserCreate(Strict):
-    username: str = Field(min_length=2, max_length=100)
+    username: OneLine = Field(min_length=2, max_length=100)
     password: str = Field(min_length=8, max_length=200)
     is_admin: bool = False
     can_create_tournaments: bool = Field(default=False, description="an organiser: may create tournaments")
-    full_name: str = Field(default="", max_length=200)
+    full_name: OneLine = Field(default="", max_length=200)
     birth_date: date | None = None
-    email: str | None = Field(default=None, max_length=200)
-    phone: str | None = Field(default=None, max_length=50)
+    email: OneLine | None = Field(default=None, max_length=200)
+    phone: OneLine | None = Field(default=None, max_length=50)
 
 
 class UserUpdate(Strict):
@@ -39,10 +39,10 @@ class UserUpdate(Strict):
     is_admin: bool = Field(default=None)  # type: ignore[assignment]
     can_create_tournaments: bool = Field(default=None)  # type: ignore[assignment]
     is_active: bool = Field(default=None)  # type: ignore[assignment]
-    full_name: str = Field(default=None, max_length=200)  # type: ignore[assignment]
+    full_name: OneLine = Field(default=None, max_length=200)  # type: ignore[assignment]
     birth_date: date | None = None
-    email: str | None = Field(default=None, max_length=200)
-    phone: str | None = Field(default=None, max_length=50)
+    email: OneLine | None = Field(default=None, max_length=200)
+    phone: OneLine | None = Field(default=None, max_length=50)
 
 
 class UserRead(BaseModel):
@@ -83,7 +83,7 @@ class MembershipRead(BaseModel):
 
 
 class ApiTokenCreate(Strict):
-    name: str = Field(min_length=1, max_length=100)
+    name: OneLine = Field(min_length=1, max_length=100)
     scopes: list[Literal["read", "results", "lineups", "write"]] = Field(default_factory=lambda: ["write"])
 
 

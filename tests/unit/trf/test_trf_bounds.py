@@ -10,6 +10,7 @@ thousand million numbers.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import resource
@@ -17,12 +18,16 @@ import subprocess
 import sys
 import textwrap
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from app.services.errors import FileFormatError
-from app.services.trf import read_tournament, read_tournament_with_warnings
+from app.services.errors import FileFormatError, InvalidInput
+from app.services.rules import fide_default
+from app.services.tournament import BoardGame, Match, Player, Round, Team, Tournament
+from app.services.trf import read_tournament, read_tournament_with_warnings, write_tournament
 from app.services.trf.common import MAX_ROUND_BLOCKS, MAX_WARNINGS
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -245,3 +250,63 @@ def test_the_file_commands_refuse_a_file_larger_than_the_bound(tmp_path: Path,
         f.write(("### " + "x" * 1019 + "\n") * (MAX_FILE_BYTES // 1024 + 1))
     assert main(["standings", str(path)]) == 3
     assert "larger than" in capsys.readouterr().err
+
+
+# --- the writer: one record per line, every field in its columns ---------------------------------------------
+
+HOSTILE = ["G\n330 -+   1   1   4", "A\r\n001 9999", "tab\there", "nel\x85x", "ls\u2028x", "ps\u2029x",
+           "esc\x1b[31m", "del\x7fx", "ff\x0cx", "vt\x0bx", "x" * 300]
+
+
+def _hostile_tournament(first_id: int = 1, tpn: int = 1, gp_win: Fraction = Fraction(1)) -> Tournament:
+    """Two teams of six players (ids from ``first_id``) with every hostile name, one round played."""
+    base = fide_default()
+    rules = base.replace(boards=2, rounds=2, round_starts=(), min_players_per_roster=2, min_female_per_lineup=0,
+                         max_players_per_roster=6, gp_win=gp_win,
+                         pairing=dataclasses.replace(base.pairing, board_colour_pattern="WB"))
+    ids = [first_id + k for k in range(12)]
+    players = tuple(Player(id=pid, name=HOSTILE[k % len(HOSTILE)], sex="m", title="G\nM", federation="\nXX",
+                           fide_rating=2000 - k) for k, pid in enumerate(ids))
+    teams = (Team(id=1, name="T\n310   9 Fake", tpn=tpn, roster=tuple(ids[:6]), nickname="\r\nN"),
+             Team(id=2, name="U\u2028" + "y" * 100, tpn=2, roster=tuple(ids[6:])))
+    boards = (BoardGame(1, ids[0], ids[6], True, "1-0"), BoardGame(2, ids[1], ids[7], False, "1/2-1/2"))
+    rounds = (Round(number=1, matches=(Match(round=1, table=1, first=1, second=2, boards=boards),), completed=True),)
+    return Tournament(name="Open\n142 2147483647", rules=rules, teams=teams, players=players, rounds=rounds,
+                      city="Athens\r330 --   1   1   2", federation="GR\nE", chief_arbiter="Chief\n112 X",
+                      deputy_arbiters=("Dep\nuty", "\u2028"), tournament_type="Swiss\nteam")
+
+
+@pytest.mark.parametrize("fmt", ["trf2026", "trf16"])
+def test_the_writer_never_writes_a_line_break_or_a_control_character(fmt: str) -> None:
+    t = _hostile_tournament()
+    text = write_tournament(t, fmt)
+    for line in text.splitlines():  # str.splitlines also breaks at U+2028, NEL, FF, VT ...
+        assert line.isprintable(), repr(line)
+    records = [x[:3] for x in text.split("\n") if x]
+    assert records.count("330") == 0 and records.count("142") <= 1 and records.count("112") == 1
+    assert records.count("001") == 12 and records.count("310" if fmt == "trf2026" else "013") == 2
+    back, warnings = read_tournament_with_warnings(text)
+    assert back.rounds[0].matches[0].boards == t.rounds[0].matches[0].boards
+    assert [p.name for p in back.players][0] == "G 330 -+   1   1   4"
+    assert back.name == "Open 142 2147483647" and back.city == "Athens 330 --   1   1   2"
+    assert back.team(1).name == "T 310   9 Fake"
+
+
+def test_the_writer_cuts_text_to_its_columns() -> None:
+    text = write_tournament(_hostile_tournament())
+    lines = text.split("\n")
+    long_player = next(x for x in lines if x.startswith("001   11 "))
+    assert long_player[47] == " " and long_player[48:52].strip().isdigit()  # the rating still at cols 49-52
+    team2 = next(x for x in lines if x.startswith("310   2 "))
+    assert team2[40] == " " and team2[71:73] == "  "  # the name stopped at col 40; the roster at col 74
+
+
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"first_id": 9995}, "player number 100"),
+    ({"tpn": 1000}, "team pairing number 1000 does not fit"),
+    ({"gp_win": Fraction(1000)}, "game points for W 1000.0 does not fit"),
+])
+def test_the_writer_refuses_a_number_wider_than_its_columns(changes: dict[str, Any], message: str) -> None:
+    with pytest.raises(InvalidInput) as err:
+        write_tournament(_hostile_tournament(**changes))
+    assert err.value.rule == "C.04 Annex 2" and message in err.value.detail, err.value.detail
