@@ -7,6 +7,7 @@ would run. Every test here failed before the fix it holds.
 - The warnings of a sloppy file are capped, in the answer and on stderr.
 - Names and other one-line texts refuse a line break or control character, 422 naming the field; the TRF
   export never writes one, whatever is stored.
+- The CSV exports neutralise a cell that starts like a formula.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +33,7 @@ from fastapi.testclient import TestClient
 from sqlmodel import Session, col, select
 
 from app.models import Player, Team, Tournament
+from app.operations.exchange.exports import spreadsheet_cell
 from app.services.text import breaking_character
 from app.services.trf.common import MAX_WARNINGS
 from tests.api.factory import make_club, make_player, make_team, make_tournament, name_committee, ok
@@ -327,6 +330,19 @@ def test_the_trf_export_never_writes_a_stored_line_break(client: TestClient, adm
         assert all(line.isprintable() for line in text.splitlines()), fmt
         assert [x[:3] for x in text.split("\n")] == before[fmt], "the same records, one a line"
         assert "G 330 -+   1   1   4" in text, "the name, on its record's line"
+
+
+# --- row 4: CSV cells -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("cell", "written"), [
+    ('=HYPERLINK("http://evil.example","x")', '\'=HYPERLINK("http://evil.example","x")'),
+    ("+SUM(1,2)", "'+SUM(1,2)"), ("-2+3", "'-2+3"), ("@SUM(A1)", "'@SUM(A1)"), ("\t=1", "'\t=1"),
+    ("\r=1", "'\r=1"), ("Ρήγας", "Ρήγας"), ("O'Brien", "O'Brien"), ("", ""), (None, ""),
+    (-1, -1), (3, 3), (Fraction(-1, 2), "-0.5"), (Fraction(27, 7), "27/7"),
+])
+def test_a_cell_that_starts_like_a_formula_is_written_as_text(cell: Any, written: Any) -> None:
+    assert spreadsheet_cell(cell) == written
 
 
 # --- tournaments to export -----------------------------------------------------------------------------------
