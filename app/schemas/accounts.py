@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from app.schemas.base import Id, Strict, omittable
+from app.schemas.base import Id, OneLine, Strict, omittable
 
 #: A user's password: the API's, the command line's and the first administrator's rule.
 PASSWORD_MIN, PASSWORD_MAX = 8, 200
@@ -34,14 +34,14 @@ class TokenResponse(BaseModel):
 
 
 class UserCreate(Strict):
-    username: str = Field(min_length=2, max_length=100)
+    username: OneLine = Field(min_length=2, max_length=100)
     password: str = Field(min_length=PASSWORD_MIN, max_length=PASSWORD_MAX)
     is_admin: bool = False
     can_create_tournaments: bool = Field(default=False, description="an organiser: may create tournaments")
-    full_name: str = Field(default="", max_length=200)
+    full_name: OneLine = Field(default="", max_length=200)
     birth_date: date | None = None
-    email: str | None = Field(default=None, max_length=200)
-    phone: str | None = Field(default=None, max_length=50)
+    email: OneLine | None = Field(default=None, max_length=200)
+    phone: OneLine | None = Field(default=None, max_length=50)
 
 
 class UserUpdate(Strict):
@@ -49,10 +49,10 @@ class UserUpdate(Strict):
     is_admin: bool = omittable()
     can_create_tournaments: bool = omittable()
     is_active: bool = omittable()
-    full_name: str = omittable(max_length=200)
+    full_name: OneLine = omittable(max_length=200)
     birth_date: date | None = None
-    email: str | None = Field(default=None, max_length=200)
-    phone: str | None = Field(default=None, max_length=50)
+    email: OneLine | None = Field(default=None, max_length=200)
+    phone: OneLine | None = Field(default=None, max_length=50)
 
 
 class UserRead(BaseModel):
@@ -100,7 +100,7 @@ def _write_scope() -> list[Scope]:
 
 
 class ApiTokenCreate(Strict):
-    name: str = Field(min_length=1, max_length=100)
+    name: OneLine = Field(min_length=1, max_length=100)
     scopes: list[Scope] = Field(default_factory=_write_scope)
 
 

@@ -8,11 +8,11 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from app.schemas.base import Id, Strict
+from app.schemas.base import Id, OneLine, Strict
 
 
 class CommitteeMemberIn(Strict):
-    name: str = Field(min_length=1, max_length=200)
+    name: OneLine = Field(min_length=1, max_length=200)
     club_id: Id | None = None
     kind: Literal["regular", "alternate"]
     chair: bool = False

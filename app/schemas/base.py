@@ -1,4 +1,5 @@
-"""What every request and response body shares: the page envelope, strict request bodies, bounded ids."""
+"""What every request and response body shares: the page envelope, strict request bodies, bounded ids, one-line
+names."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Annotated, Any, Generic, TypedDict, TypeVar, Union, Unpack, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+
+from app.services.text import ONE_LINE_PATTERN, breaking_character, describe
 
 T = TypeVar("T")
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1  # the database's integer columns
@@ -28,6 +31,21 @@ def omittable(**constraints: Unpack[_Constraints]) -> Any:
     The field is annotated as what it holds when given (``name: str = omittable(max_length=100)``); the default
     None stands for "left out" and is never validated, so it is typed ``Any`` here, once, not at every field."""
     return Field(default=None, **constraints)
+
+
+def one_line(value: str) -> str:
+    """``value`` if it holds no line break, tab or other control character (see :mod:`app.services.text`)."""
+    ch = breaking_character(value)
+    if ch is not None:
+        raise ValueError(f"must be one line of text: a line break, tab or other control character ({describe(ch)}) "
+                         "is not allowed")
+    return value
+
+
+#: A name, a title, a place, an arbiter, a contact: one line of text. A line break would start a new record of
+#: the TRF export (C.04 Annex 2) and a tab or escape misalign its columns; every such field of a request body is
+#: of this type (the length stays the field's own), and the JSON Schema says so with a pattern.
+OneLine = Annotated[str, AfterValidator(one_line), Field(json_schema_extra={"pattern": ONE_LINE_PATTERN})]
 
 
 class Page(BaseModel, Generic[T]):

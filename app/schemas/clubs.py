@@ -7,22 +7,22 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from app.schemas.base import INT_MAX, Id, Strict, omittable
+from app.schemas.base import INT_MAX, Id, OneLine, Strict, omittable
 
 
 class ClubCreate(Strict):
-    name: str = Field(min_length=1, max_length=200)
-    short_name: str = Field(default="", max_length=50)
-    federation: str = Field(default="GRE", min_length=3, max_length=3)
-    city: str = Field(default="", max_length=100)
+    name: OneLine = Field(min_length=1, max_length=200)
+    short_name: OneLine = Field(default="", max_length=50)
+    federation: OneLine = Field(default="GRE", min_length=3, max_length=3)
+    city: OneLine = Field(default="", max_length=100)
     union_member: bool = False
 
 
 class ClubUpdate(Strict):
-    name: str = omittable(min_length=1, max_length=200)
-    short_name: str = omittable(max_length=50)
-    federation: str = omittable(min_length=3, max_length=3)
-    city: str = omittable(max_length=100)
+    name: OneLine = omittable(min_length=1, max_length=200)
+    short_name: OneLine = omittable(max_length=50)
+    federation: OneLine = omittable(min_length=3, max_length=3)
+    city: OneLine = omittable(max_length=100)
     union_member: bool = omittable()
 
 
@@ -40,36 +40,36 @@ Sex = Literal["m", "w"]
 
 class PlayerCreate(Strict):
     club_id: Id
-    last_name: str = Field(min_length=1, max_length=100)
-    first_name: str = Field(default="", max_length=100)
+    last_name: OneLine = Field(min_length=1, max_length=100)
+    first_name: OneLine = Field(default="", max_length=100)
     sex: Sex = "m"
     birth_date: date | None = None
     fide_id: int | None = Field(default=None, ge=1, le=INT_MAX)
     fide_rating: int | None = Field(default=None, ge=0, le=3500)
     national_id: int | None = Field(default=None, ge=1, le=INT_MAX)
     national_rating: int | None = Field(default=None, ge=0, le=3500)
-    federation: str = Field(default="GRE", min_length=3, max_length=3)
-    title: str = Field(default="", max_length=3)
+    federation: OneLine = Field(default="GRE", min_length=3, max_length=3)
+    title: OneLine = Field(default="", max_length=3)
     activation_fee_paid: bool = False
-    email: str | None = Field(default=None, max_length=200)
-    phone: str | None = Field(default=None, max_length=50)
+    email: OneLine | None = Field(default=None, max_length=200)
+    phone: OneLine | None = Field(default=None, max_length=50)
 
 
 class PlayerUpdate(Strict):
     club_id: Id = omittable()
-    last_name: str = omittable(min_length=1, max_length=100)
-    first_name: str = omittable(max_length=100)
+    last_name: OneLine = omittable(min_length=1, max_length=100)
+    first_name: OneLine = omittable(max_length=100)
     sex: Sex = omittable()
     birth_date: date | None = None
     fide_id: int | None = Field(default=None, ge=1, le=INT_MAX)
     fide_rating: int | None = Field(default=None, ge=0, le=3500)
     national_id: int | None = Field(default=None, ge=1, le=INT_MAX)
     national_rating: int | None = Field(default=None, ge=0, le=3500)
-    federation: str = omittable(min_length=3, max_length=3)
-    title: str = omittable(max_length=3)
+    federation: OneLine = omittable(min_length=3, max_length=3)
+    title: OneLine = omittable(max_length=3)
     activation_fee_paid: bool = omittable()
-    email: str | None = Field(default=None, max_length=200)
-    phone: str | None = Field(default=None, max_length=50)
+    email: OneLine | None = Field(default=None, max_length=200)
+    phone: OneLine | None = Field(default=None, max_length=50)
 
 
 class PlayerPublic(BaseModel):

@@ -8,14 +8,14 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from app.schemas.base import Id, Strict, omittable
+from app.schemas.base import Id, OneLine, Strict, omittable
 from app.schemas.clubs import PlayerPublic, PlayerRead
 
 
 class TeamCreate(Strict):
     club_id: Id
-    name: str = Field(min_length=1, max_length=100)
-    nickname: str = Field(default="", max_length=5)
+    name: OneLine = Field(min_length=1, max_length=100)
+    nickname: OneLine = Field(default="", max_length=5)
     form_complete: bool = True
     entered_at: datetime | None = Field(default=None, description="organisers only: the submission time")
     override_deadline: bool = Field(default=False, description="organisers only (R-11.1), audited")
@@ -23,8 +23,8 @@ class TeamCreate(Strict):
 
 
 class TeamUpdate(Strict):
-    name: str = omittable(min_length=1, max_length=100)
-    nickname: str = omittable(max_length=5)
+    name: OneLine = omittable(min_length=1, max_length=100)
+    nickname: OneLine = omittable(max_length=5)
     form_complete: bool = omittable()
     status: Literal["withdrawn", "expelled", "entered"] = omittable()
     reason: str = Field(default="", max_length=500)
@@ -47,7 +47,7 @@ class TeamRead(BaseModel):
 class PaymentCreate(Strict):
     amount: Decimal = Field(gt=0, max_digits=10, decimal_places=2)
     paid_on: date
-    reference: str = Field(default="", max_length=200)
+    reference: OneLine = Field(default="", max_length=200)
 
 
 class PaymentRead(BaseModel):

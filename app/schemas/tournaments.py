@@ -5,17 +5,31 @@ from __future__ import annotations
 from datetime import date
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
-from app.schemas.base import Strict, omittable
+from app.schemas.base import OneLine, Strict, omittable, one_line
 from app.services.rules import settings_schema
+from app.services.text import MAX_TEXT
+
+
+def _settings(rules: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The settings a request sends: the time control is written in a TRF record (122), so one line too."""
+    control = (rules or {}).get("time_control")
+    if isinstance(control, str):
+        try:
+            one_line(control)
+        except ValueError as exc:
+            raise ValueError(f"time_control: {exc}") from None
+        if len(control) > MAX_TEXT:
+            raise ValueError(f"time_control: at most {MAX_TEXT} characters")
+    return rules
 
 
 class TournamentCreate(Strict):
-    name: str = Field(min_length=1, max_length=200)
-    city: str = Field(default="", max_length=100)
-    venue: str = Field(default="", max_length=200)
-    federation: str = Field(default="GRE", min_length=3, max_length=3)
+    name: OneLine = Field(min_length=1, max_length=200)
+    city: OneLine = Field(default="", max_length=100)
+    venue: OneLine = Field(default="", max_length=200)
+    federation: OneLine = Field(default="GRE", min_length=3, max_length=3)
     start_date: date | None = None
     end_date: date | None = None
     preset: Literal["k12-2025", "fide"] | None = Field(default=None, description="fills every setting")
@@ -24,20 +38,24 @@ class TournamentCreate(Strict):
     move_schedule: bool = Field(
         default=False, description="move the preset's deadlines and round starts to start_date, at the same "
         "local times (the rules' start_date becomes start_date)")
-    chief_arbiter: str = Field(default="", max_length=200)
-    deputy_arbiters: list[Annotated[str, Field(max_length=200)]] = Field(default_factory=list, max_length=20)
+    chief_arbiter: OneLine = Field(default="", max_length=200)
+    deputy_arbiters: list[Annotated[OneLine, Field(max_length=200)]] = Field(default_factory=list, max_length=20)
+
+    _rules = field_validator("rules")(_settings)
 
 
 class TournamentUpdate(Strict):
-    name: str = omittable(min_length=1, max_length=200)
-    city: str = omittable(max_length=100)
-    venue: str = omittable(max_length=200)
-    federation: str = omittable(min_length=3, max_length=3)
+    name: OneLine = omittable(min_length=1, max_length=200)
+    city: OneLine = omittable(max_length=100)
+    venue: OneLine = omittable(max_length=200)
+    federation: OneLine = omittable(min_length=3, max_length=3)
     start_date: date | None = None
     end_date: date | None = None
     rules: dict[str, Any] = omittable(description="settings to change", json_schema_extra=settings_schema())
-    chief_arbiter: str = omittable(max_length=200)
-    deputy_arbiters: list[Annotated[str, Field(max_length=200)]] = omittable(max_length=20)
+    chief_arbiter: OneLine = omittable(max_length=200)
+    deputy_arbiters: list[Annotated[OneLine, Field(max_length=200)]] = omittable(max_length=20)
+
+    _rules = field_validator("rules")(_settings)
 
 
 class TournamentRead(BaseModel):

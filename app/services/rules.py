@@ -15,6 +15,7 @@ from datetime import date, datetime
 from fractions import Fraction
 
 from app.services.errors import InvalidInput
+from app.services.text import MAX_TEXT, ONE_LINE_PATTERN
 from app.services.tiebreak_codes import parse_codes
 
 TYPE_CHECKING = False  # typing is not imported at run time: file commands start faster
@@ -39,6 +40,9 @@ C6_MODES = ("pass_fail", "graded")
 C7_MODES = ("minimise", "first")
 CD0_L2_READINGS = ("strong", "none")
 MAX_BOARDS = 20
+MAX_ROUNDS = 30
+#: tie-breaks in a list (R-8): more decide nothing, and each costs a pass over every team
+MAX_TIEBREAKS = 20
 TIEBREAK_RULE_SETS = ("2024", "2026")
 #: C.07 Art. 16 in its 2026 wording applies to events starting on or after this day.
 C07_2026_FROM = date(2026, 3, 1)
@@ -161,8 +165,8 @@ def validate_rules(rules: Rules) -> None:
 
     if not 1 <= rules.boards <= MAX_BOARDS:
         raise bad("boards", f"must be between 1 and {MAX_BOARDS}")
-    if not 1 <= rules.rounds <= 30:
-        raise bad("rounds", "must be between 1 and 30")
+    if not 1 <= rules.rounds <= MAX_ROUNDS:
+        raise bad("rounds", f"must be between 1 and {MAX_ROUNDS}")
     if rules.round_starts and len(rules.round_starts) != rules.rounds:
         raise bad("round_starts", f"needs one start per round ({rules.rounds})")
     if not (rules.mp_win >= rules.mp_draw >= rules.mp_loss):
@@ -175,6 +179,8 @@ def validate_rules(rules: Rules) -> None:
         raise bad("tiebreak_rules", "must be 2024 or 2026")
     if not isinstance(rules.tiebreaks, tuple) or not all(isinstance(c, str) for c in rules.tiebreaks):
         raise bad("tiebreaks", "must be a list of tie-break codes")
+    if len(rules.tiebreaks) > MAX_TIEBREAKS:
+        raise bad("tiebreaks", f"at most {MAX_TIEBREAKS} tie-breaks")
     parse_codes(rules.tiebreaks)  # unknown codes: R-8, before anything is stored
     p = rules.pairing
     if p.colour_pref_type not in COLOUR_PREF_TYPES:
@@ -215,7 +221,10 @@ _TYPES: dict[str, dict[str, Any]] = {
 }
 _CHOICES: dict[str, dict[str, Any]] = {
     "boards": {"minimum": 1, "maximum": MAX_BOARDS},
-    "rounds": {"minimum": 1, "maximum": 30},
+    "rounds": {"minimum": 1, "maximum": MAX_ROUNDS},
+    "tiebreaks": {"maxItems": MAX_TIEBREAKS},
+    "time_control": {"maxLength": MAX_TEXT, "pattern": ONE_LINE_PATTERN,
+                     "description": "one line (it is the TRF file's 122 record)"},
     "tiebreak_rules": {"enum": [*TIEBREAK_RULE_SETS, None]},
     "colour_pref_type": {"enum": list(COLOUR_PREF_TYPES)},
     "primary_score": {"enum": list(SCORE_KINDS)},

@@ -69,6 +69,7 @@ class TiebreakCode:
 
 
 def _bad(code: str, why: str) -> InvalidInput:
+    code = code if len(code) <= 30 else code[:30] + "..."  # a refusal quotes a few characters, not a megabyte
     return InvalidInput("R-8", f"unknown tie-break {code!r}: {why}", tiebreak=code)
 
 
@@ -84,6 +85,8 @@ def parse_code(code: str) -> TiebreakCode:
     low = high = 0
     forfeits = False
     for mod in mods:
+        if len(mod) > 3:  # a cut counts results of rounds: two digits at most, never a number of any length
+            raise _bad(code, f"/{mod[:1]}n cuts at most 99 results")
         if mod == "P":
             forfeits = True
         elif mod[0] == "C" and mod[1:].isascii() and mod[1:].isdigit():

@@ -35,6 +35,7 @@ from sqlmodel import Session, select
 
 from app.cli.commands import HelpFormatter
 from app.cli.commands.files import read_text as _read
+from app.cli.commands.files import read_trf
 from app.db.engine import get_engine
 from app.db.migrate import require_database
 from app.services.errors import InvalidInput, NotFound
@@ -137,7 +138,7 @@ def _import(args: argparse.Namespace) -> int:
     from app.models import User
     from app.operations.exchange.imports import import_trf, parse_options
 
-    text = _read(args.file)
+    text = read_trf(args.file)
     options = parse_options(args.pab, args.forfeit_gp, args.tiebreaks, args.rules, args.preset)
     require_database()
     with Session(get_engine(), expire_on_commit=False) as session:

@@ -174,31 +174,46 @@ def register(subparsers: Any) -> None:
 # --- helpers shared by pair and check ----------------------------------------------------------
 
 
-def read_text(path: str) -> str:
+def read_text(path: str, limit: int | None = None) -> str:
     """The text of ``path`` (``-`` = standard input), UTF-8 with or without a BOM.
 
     A file that cannot be opened or decoded raises ``FileFormatError`` (exit status 3,
-    "a file that cannot be read"), naming the line of the first undecodable byte.
+    "a file that cannot be read"), naming the line of the first undecodable byte; so does a file of more
+    than ``limit`` characters, which is read no further.
     """
     from app.services.errors import FileFormatError
 
-    if path == "-":
-        return sys.stdin.read()
+    size = -1 if limit is None else limit + 1
     try:
-        with open(path, encoding="utf-8-sig") as f:
-            return f.read()
+        if path == "-":
+            text = sys.stdin.read(size)
+        else:
+            with open(path, encoding="utf-8-sig") as f:
+                text = f.read(size)
     except OSError as exc:
         raise FileFormatError(None, f"cannot read {path}: {exc.strerror}", rule=None) from None
     except UnicodeDecodeError as exc:
         line = exc.object[: exc.start].count(b"\n") + 1
         raise FileFormatError(line, f"{path} is not UTF-8 text") from None
+    if limit is not None and len(text) > limit:
+        name = "standard input" if path == "-" else path
+        raise FileFormatError(None, f"{name} is larger than {limit:,} characters: larger than any tournament file")
+    return text
+
+
+def read_trf(path: str) -> str:
+    """The text of a TRF file, at most ``MAX_FILE_BYTES`` (see :func:`read_text`)."""
+    from app.services.trf.common import MAX_FILE_BYTES
+
+    return read_text(path, MAX_FILE_BYTES)
 
 
 def _read(path: str) -> Tournament:
-    """Read FILE; what the reader skipped or guessed goes to stderr, one ``line N:`` warning each."""
+    """Read FILE; what the reader skipped or guessed goes to stderr, one ``line N:`` warning each (at most
+    ``MAX_WARNINGS`` of them, and a last one that counts the rest)."""
     from app.services.trf import read_tournament_with_warnings
 
-    t, warnings = read_tournament_with_warnings(read_text(path))
+    t, warnings = read_tournament_with_warnings(read_trf(path))
     for w in warnings:
         print(f"teamswiss: warning: {w}", file=sys.stderr)
     return t

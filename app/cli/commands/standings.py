@@ -112,9 +112,9 @@ def load(args: argparse.Namespace) -> Tournament:
     except ImportError:  # pragma: no cover - before the package exports it
         from app.services.trf.reader import read_tournament
 
-    from app.cli.commands.files import read_text
+    from app.cli.commands.files import read_trf
 
-    text = read_text(args.file)
+    text = read_trf(args.file)
     base = fide_default().replace(tiebreak_rules=None)
     t = read_tournament(text, base_rules=base, table_order=False)  # the standings read no table
     changes: dict[str, Any] = {}

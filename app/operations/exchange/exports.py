@@ -9,7 +9,11 @@
   completed) and writes birth dates as the year only (``YYYY/00/00``, as Swiss-Manager writes
   a year-only date: a FIDE rating report needs the birth year, R-4.6, not the day);
   staff (organisers, arbiters, admins) get paired rounds and full birth dates too;
-- contact data (e-mail, phone) is never exported.
+- contact data (e-mail, phone) is never exported;
+- a CSV cell is safe to open in a spreadsheet (:func:`spreadsheet_cell`): a text that starts like a formula
+  (``=``, ``+``, ``-``, ``@``, tab, CR) is written after a single quote, as OWASP advises against CSV injection;
+  the numbers the server computed (ranks, pairing numbers, points, tie-breaks) and its own marks (a shared
+  rank's ``=``, a result ``-/+``) are written as they are.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import dataclasses
 import io
 import json
 from datetime import date, datetime
+from fractions import Fraction
 from typing import Any
 
 from sqlmodel import Session, col, select
@@ -232,12 +237,37 @@ def _match_json(d: dom.Tournament, rules: Rules, m: dom.Match, number_to_db: dic
 # --- CSV ---------------------------------------------------------------------------------------
 
 BOM = "\ufeff"
+#: What a spreadsheet reads as the start of a formula (OWASP, "CSV Injection"): ``=HYPERLINK(...)``,
+#: ``+SUM(...)``, ``-2+3``, ``@SUM(...)``, and tab or CR before any of them.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+class Computed(str):
+    """A text cell the server wrote itself (a score such as ``2.5-1.5``, a result ``-/+``, the tie mark ``=``):
+    never a formula someone typed, so written as it is."""
+
+    __slots__ = ()
+
+
+def spreadsheet_cell(value: Any) -> Any:
+    """One CSV cell as every CSV export writes it: a text that starts like a formula gets a leading single
+    quote, which spreadsheets show as text instead of running it (OWASP's advice). A number the server
+    computed stays a number (exact: a Fraction as :func:`format_value` writes it), and so does a
+    :class:`Computed` text."""
+    if value is None:
+        return ""
+    if isinstance(value, Computed | bool | int):
+        return value
+    if isinstance(value, Fraction):
+        return format_value(value)
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_START) else text
 
 
 def _csv(rows: list[list[Any]]) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\r\n")
-    w.writerows(rows)
+    w.writerows([spreadsheet_cell(cell) for cell in row] for row in rows)
     return BOM + buf.getvalue()
 
 
@@ -252,9 +282,9 @@ def standings_csv(session: Session, tournament_id: int, after_round: int | None 
     for r in st.rows:
         team = d.team(r.team_id)
         club = d.club(team.club_id)
-        rows.append([r.rank, "=" if r.tied else "", team.tpn or "", team.name, club.name if club else "",
-                     format_value(r.mp), format_value(r.gp), r.won, r.drawn, r.lost,
-                     r.byes, r.forfeit_wins, r.forfeit_losses, *(format_value(v) for _, v in r.tiebreaks)])
+        rows.append([r.rank, Computed("=") if r.tied else "", team.tpn or "", team.name, club.name if club else "",
+                     Fraction(r.mp), Fraction(r.gp), r.won, r.drawn, r.lost,
+                     r.byes, r.forfeit_wins, r.forfeit_losses, *(Computed(format_value(v)) for _, v in r.tiebreaks)])
     return _csv(rows)
 
 
@@ -284,6 +314,7 @@ def pairings_csv(session: Session, tournament_id: int, number: int, *, public: b
                 o = dom.team_round(m, m.second, number, rules)
                 score = f"{format_value(tr.gp or 0)}-{format_value(o.gp or 0)}"
                 mp = f"{format_value(tr.mp or 0)}-{format_value(o.mp or 0)}"
+        score, mp = Computed(score), Computed(mp)
         base = [number, m.table, "", first.tpn, first.name, second.tpn if second else "",
                 second.name if second else "PAB", score, mp]
         if m.second is None or m.forfeit is not None or not m.boards:
@@ -296,5 +327,5 @@ def pairings_csv(session: Session, tournament_id: int, number: int, *, public: b
                 cells += [p.name, p.fide_id or "", p.fide_rating or ""] if p else ["", "", ""]
             row = list(base)
             row[2] = b.board
-            rows.append(row + cells + ["first" if b.first_white else "second", b.result or ""])
+            rows.append(row + cells + ["first" if b.first_white else "second", Computed(b.result or "")])
     return _csv(rows)

@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from app.services.errors import FileFormatError
+from app.services.errors import FileFormatError, InvalidInput
 from app.services.rules import PairingSettings, exact_number
+from app.services.text import MAX_TEXT, one_line
 
 #: 001 round block: round r starts at column 92 + 10 (r - 1) (record 001 of TRF16 and TRF-2026).
 ROUND_COL = 92
@@ -22,6 +23,42 @@ TEAM013_FIRST = 37
 
 #: 001 result codes (TRF16 and TRF-2026), upper-cased.
 RESULT_LETTERS = set("+-WDL1=0HFUZ")
+
+# --- what a file may hold ----------------------------------------------------------------------
+# Every number, count and size that makes work is bounded as its record is read (a refusal names the line),
+# so that reading a file takes memory and time in proportion to its size, never to a number it states.
+# README.md lists these bounds.
+
+# Rounds (142, XXR, 001 round blocks, 132, 320, 330, 300) and boards (352, 300) have the bounds of the rules:
+# ``MAX_ROUNDS`` and ``MAX_BOARDS`` of :mod:`app.services.rules`.
+
+#: teams: a team pairing number has three columns (310 cols 5-7, 330, 300, 320)
+MAX_TEAMS = 999
+#: players: a starting rank has four columns (001 cols 5-8)
+MAX_PLAYERS = 9999
+#: players named by one team record (310, 013); the API's roster holds as many
+MAX_ROSTER = 100
+#: round blocks of the 001 records in all: what sizes the games an import stores. An Olympiad's file has about
+#: 9,000 (197 teams, 4 boards, 11 rounds); the bounds above alone would allow 300,000, minutes of work and
+#: gigabytes for one 4 MB file, where 50,000 take an import some 250 MB and less than half a minute
+MAX_ROUND_BLOCKS = 50_000
+#: deputy arbiters (112), as the API's tournament holds
+MAX_DEPUTIES = 20
+# The characters of a header text (012 name, 022 city, 102 chief arbiter, 122 time control, 192 type ...) are
+# bounded by MAX_TEXT of app.services.text, the tie-breaks of 202 and 212 by MAX_TIEBREAKS of app.services.rules.
+#: characters in one tie-break code (``EMGSB/C1/P``)
+MAX_TIEBREAK_CODE = 20
+#: team pairs that must not meet (260)
+MAX_FORBIDDEN_PAIRS = 10_000
+#: warnings kept of a sloppy file: the rest is counted ("... and 3,499,900 more warnings")
+MAX_WARNINGS = 100
+#: bytes of a file the file commands read (the server bounds an upload by ``max_upload_bytes``)
+MAX_FILE_BYTES = 20 * 1024 * 1024
+
+
+def shown(text: str, limit: int = 24) -> str:
+    """``text`` as a refusal quotes it: ``repr``, cut to ``limit`` characters (a file may hold megabytes)."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
 @dataclass(frozen=True)
@@ -37,7 +74,12 @@ class TrfWarning:
     team: int | None = None
 
     def __str__(self) -> str:
-        return f"line {self.line}: {self.message}"
+        return self.message if self.kind == "more" else f"line {self.line}: {self.message}"
+
+
+def more_warnings(count: int, line: int) -> TrfWarning:
+    """The warning that stands for ``count`` warnings past ``MAX_WARNINGS`` (kind ``"more"``)."""
+    return TrfWarning(line, f"... and {count:,} more warnings", kind="more")
 
 
 def cols(line: str, first: int, last: int) -> str:
@@ -45,15 +87,22 @@ def cols(line: str, first: int, last: int) -> str:
     return line[first - 1 : last].ljust(last - first + 1)
 
 
-def parse_int(text: str, lineno: int, what: str, *, blank: int | None = 0) -> int:
-    """An integer field; blank gives ``blank`` (or a FileFormatError if ``blank`` is None)."""
+def parse_int(text: str, lineno: int, what: str, *, blank: int | None = 0,
+              bounds: tuple[int, int] | None = None) -> int:
+    """An integer field; blank gives ``blank`` (or a FileFormatError if ``blank`` is None).
+
+    ``bounds`` (low, high): a number outside them is refused, before a number of any length is converted."""
     s = text.strip()
     if not s:
         if blank is None:
             raise FileFormatError(lineno, f"{what} is missing")
         return blank
     if not (s.isascii() and s.isdigit()):  # "²" is a digit to isdigit, not to int
-        raise FileFormatError(lineno, f"{what} must be a number, not {s!r}")
+        raise FileFormatError(lineno, f"{what} must be a number, not {shown(s)}")
+    if bounds is not None:
+        low, high = bounds
+        if len(s.lstrip("0")) > len(str(high)) or not low <= int(s) <= high:
+            raise FileFormatError(lineno, f"{what} must be between {low} and {high}, not {shown(s)}")
     return int(s)
 
 
@@ -65,19 +114,35 @@ def parse_points(text: str, lineno: int, what: str) -> Fraction:
     try:
         return exact_number(s)
     except ValueError:
-        raise FileFormatError(lineno, f"{what} must be a number such as 11.5, not {s!r}") from None
+        raise FileFormatError(lineno, f"{what} must be a number such as 11.5, not {shown(s)}") from None
 
 
-def fmt_points(value: Fraction, width: int = 4) -> str:
+def fmt_points(value: Fraction, width: int = 4, what: str = "points") -> str:
     """``value`` as TRF writes points (``11.5``, ``2.0``), right-aligned in ``width`` columns."""
     v = Fraction(value)
     text = f"{float(v):.1f}" if v.denominator in (1, 2) else f"{float(v):.2f}"
+    return _fit(text, width, what)
+
+
+def fmt_int(value: int | None, width: int, what: str = "a number") -> str:
+    """A right-aligned number, blanks for None."""
+    return " " * width if value is None else _fit(str(value), width, what)
+
+
+def _fit(text: str, width: int, what: str) -> str:
+    """``text`` right-aligned in its ``width`` columns; wider, it would push every later field out of its
+    columns (a reader would take the rest of the record for other fields), so the file is not written."""
+    if len(text) > width:
+        raise InvalidInput("C.04 Annex 2", f"{what} {text} does not fit in the {width} columns the TRF file "
+                                           "has for it")
     return text.rjust(width)
 
 
-def fmt_int(value: int | None, width: int) -> str:
-    """A right-aligned number, blanks for None."""
-    return " " * width if value is None else str(value).rjust(width)
+def fmt_text(text: str, width: int | None = None) -> str:
+    """A text field: on one line (a line break would start a new record), cut to its ``width`` columns and
+    left-aligned in them; without ``width``, a header text of at most ``MAX_TEXT`` characters."""
+    text = one_line(text).strip()
+    return text[:MAX_TEXT] if width is None else text[:width].ljust(width)
 
 
 # --- record 192: the encoded tournament type (TRF-2026) ------------------------------------------

@@ -151,7 +151,7 @@ def _build(st: _State, base: Rules, table_order: bool = True) -> tuple[Tournamen
         chief_arbiter=h.get("chief", ""),
         deputy_arbiters=tuple(st.deputies),
     )
-    return tournament, tuple(st.warnings)
+    return tournament, st.all_warnings()
 
 
 def _lot_from_round1(rounds: list[Round]) -> str | None:

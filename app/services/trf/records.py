@@ -12,8 +12,18 @@ from datetime import date
 from fractions import Fraction
 
 from app.services.errors import FileFormatError
+from app.services.rules import MAX_BOARDS, MAX_ROUNDS, MAX_TIEBREAKS
+from app.services.text import MAX_TEXT
 from app.services.tournament import Player
 from app.services.trf.common import (
+    MAX_DEPUTIES,
+    MAX_FORBIDDEN_PAIRS,
+    MAX_PLAYERS,
+    MAX_ROSTER,
+    MAX_ROUND_BLOCKS,
+    MAX_TEAMS,
+    MAX_TIEBREAK_CODE,
+    MAX_WARNINGS,
     RESULT_LETTERS,
     ROUND_COL,
     ROUND_WIDTH,
@@ -21,9 +31,11 @@ from app.services.trf.common import (
     TEAM310_FIRST,
     TrfWarning,
     cols,
+    more_warnings,
     parse_int,
     parse_points,
     parse_type_code,
+    shown,
     unknown_type_words,
 )
 
@@ -116,18 +128,35 @@ class _State:
         self.pab_points: tuple[Fraction, Fraction] | None = None
         self.pab: dict[int, tuple[int, int]] = {}  # round -> (team, line)
         self.forfeits: dict[int, list[tuple[str, int, int, int]]] = {}
+        self.forfeited: set[tuple[int, int]] = set()  # (round, team) of every 330 record read
         self.out_of_order: dict[tuple[int, int], tuple[int, list[int | None], int]] = {}
         self.forbidden: list[tuple[int, int]] = []
         self.warnings: list[TrfWarning] = []
+        self.notes = 0  # warnings of kind "note" kept
+        self.more = 0  # and those past MAX_WARNINGS, counted only
         self.last_line = 0
         self.has_u = False  # some 001 round block says U: the file can say which team had the PAB
+        self.round_blocks = 0  # the 001 round blocks read, blank ones apart
         self.known_blocks: dict[str, _Block] = {}  # the text of a round block -> what it says (never changed)
         #: round -> (player, record, block) of every block, in the order of the players' records
         self.blocks_of_round: defaultdict[int, list[tuple[int, _PlayerRec, _Block]]] = defaultdict(list)
 
     def warn(self, line: int, message: str, kind: str = "note", round_no: int | None = None,
              team: int | None = None) -> None:
+        # a file of a million stray lines earns MAX_WARNINGS of them and a count; a PAB read into a TRF16
+        # file (kind "pab", one a round at most) is always kept: the import reports each
+        if kind == "note":
+            if self.notes >= MAX_WARNINGS:
+                self.more += 1
+                return
+            self.notes += 1
         self.warnings.append(TrfWarning(line, message, kind, round_no, team))
+
+    def all_warnings(self) -> tuple[TrfWarning, ...]:
+        """The warnings kept, and one that counts the rest ("... and 3,499,900 more warnings")."""
+        if not self.more:
+            return tuple(self.warnings)
+        return (*self.warnings, more_warnings(self.more, self.last_line))
 
 
 #: A record ends at CR (TRF16 Remark 1), LF or CR LF, and nowhere else: ``str.splitlines`` also
@@ -194,18 +223,20 @@ def _read_line(st: _State, n: int, line: str) -> None:
     if din == "001":  # most of a file
         _read_001(st, n, line)
     elif din in _HEADER:
-        st.header[_HEADER[din]] = line[4:].strip()
+        st.header[_HEADER[din]] = _text(n, line)
         st.header_lines[_HEADER[din]] = n
     elif din == "112":
-        st.deputies.append(line[4:].strip())
+        if len(st.deputies) >= MAX_DEPUTIES:
+            raise FileFormatError(n, f"a tournament names at most {MAX_DEPUTIES} deputy arbiters (112 records)")
+        st.deputies.append(_text(n, line))
     elif din == "132":
         _read_132(st, n, line)
     elif din in ("142", "XXR"):
-        st.rounds = parse_int(line[4:], n, "number of rounds", blank=None)
+        st.rounds = parse_int(line[4:], n, "number of rounds", blank=None, bounds=(1, MAX_ROUNDS))
     elif din == "152":
         c = line[4:].strip().upper()[:1]
         if c not in ("W", "B"):
-            raise FileFormatError(n, f"initial colour must be W or B, not {line[4:].strip()!r}")
+            raise FileFormatError(n, f"initial colour must be W or B, not {shown(line[4:].strip())}")
         st.initial_colour = c
     elif din == "XXC":
         words = line[4:].lower().split()
@@ -218,7 +249,7 @@ def _read_line(st: _State, n: int, line: str) -> None:
     elif din == "362":
         st.mp.update(_read_score_system(n, line, "match"))
     elif din == "192":
-        code = line[4:].strip()
+        code = _text(n, line)
         st.type_code = parse_type_code(code)
         if st.type_code is None:
             st.warn(n, f"tournament type {code!r} is not a FIDE team Swiss code; C.04.6 defaults used")
@@ -227,13 +258,16 @@ def _read_line(st: _State, n: int, line: str) -> None:
             st.warn(n, f"tournament type {code!r}: {unknown} not understood; Type A colour preferences used "
                        "(C.04.6 1.7 default)")
     elif din == "202":
-        st.tiebreaks202 = line[4:].strip()
+        st.tiebreaks202 = _tiebreaks(n, line)
     elif din == "212":
-        st.tiebreaks212 = line[4:].strip()
+        st.tiebreaks212 = _tiebreaks(n, line)
     elif din == "352":
         pattern = line[4:].strip().upper()
+        if len(pattern) > MAX_BOARDS:
+            raise FileFormatError(n, f"board colours for {len(pattern):,} boards: a team plays at most {MAX_BOARDS} "
+                                     "boards")
         if not pattern or set(pattern) - {"W", "B"}:
-            raise FileFormatError(n, f"board colours must be letters W/B such as WBWB, not {pattern!r}")
+            raise FileFormatError(n, f"board colours must be letters W/B such as WBWB, not {shown(pattern)}")
         st.pattern = pattern
     elif din == "013":
         _read_013(st, n, line)
@@ -246,9 +280,7 @@ def _read_line(st: _State, n: int, line: str) -> None:
     elif din == "300":
         _read_300(st, n, line)
     elif din == "260":
-        ids = [parse_int(line[i - 1 : i + 3], n, "team number") for i in range(13, len(line) + 1, 5)]
-        ids = [i for i in ids if i]
-        st.forbidden.extend((a, b) for k, a in enumerate(ids) for b in ids[k + 1 :])
+        _read_260(st, n, line)
     elif din == "240":
         if cols(line, 5, 5).upper() in ("F", "H"):
             st.warn(n, "full/half-point byes (240 F/H) are not used in team events here; ignored")
@@ -256,6 +288,39 @@ def _read_line(st: _State, n: int, line: str) -> None:
         return
     else:
         st.warn(n, f"record {din!r} not understood, skipped")
+
+
+def _text(n: int, line: str) -> str:
+    """The text of a header record (cols 5-), at most ``MAX_TEXT`` characters."""
+    text = line[4:].strip()
+    if len(text) > MAX_TEXT:
+        raise FileFormatError(n, f"record {line[:3]}: a text of at most {MAX_TEXT} characters, not {len(text):,}")
+    return text
+
+
+def _tiebreaks(n: int, line: str) -> str:
+    """A 202 / 212 list: at most ``MAX_TIEBREAKS`` codes of at most ``MAX_TIEBREAK_CODE`` characters (the
+    codes themselves are checked with the rules, R-8)."""
+    codes = line[4:].replace(",", " ").split()
+    if len(codes) > MAX_TIEBREAKS:
+        raise FileFormatError(n, f"{len(codes):,} tie-breaks: a list has at most {MAX_TIEBREAKS}")
+    for code in codes:
+        if len(code) > MAX_TIEBREAK_CODE:
+            raise FileFormatError(n, f"tie-break {shown(code)} is longer than {MAX_TIEBREAK_CODE} characters")
+    return line[4:].strip()
+
+
+def _read_260(st: _State, n: int, line: str) -> None:
+    """Teams that must not meet (260): every pair of the record's teams, at most ``MAX_FORBIDDEN_PAIRS`` in all."""
+    if (len(line) - 13) // 5 + 1 > MAX_TEAMS:
+        raise FileFormatError(n, f"a 260 record names at most {MAX_TEAMS} teams")
+    ids = [parse_int(line[i - 1 : i + 3], n, "team number", bounds=(0, MAX_TEAMS))
+           for i in range(13, len(line) + 1, 5)]
+    ids = list(dict.fromkeys(i for i in ids if i))
+    pairs = len(ids) * (len(ids) - 1) // 2
+    if len(st.forbidden) + pairs > MAX_FORBIDDEN_PAIRS:
+        raise FileFormatError(n, f"more than {MAX_FORBIDDEN_PAIRS:,} forbidden pairs (260 records)")
+    st.forbidden.extend((a, b) for k, a in enumerate(ids) for b in ids[k + 1 :])
 
 
 def _read_date(text: str, n: int, what: str, st: _State) -> date | None:
@@ -273,7 +338,7 @@ def _read_date(text: str, n: int, what: str, st: _State) -> date | None:
     else:
         m = re.fullmatch(_DATE, s)
         if not m:
-            st.warn(n, f"{what} {s!r} is not a date YYYY/MM/DD; ignored")
+            st.warn(n, f"{what} {shown(s)} is not a date YYYY/MM/DD; ignored")
             return None
         y, mo, d = (int(x) for x in m.groups())
     if y < 100:
@@ -282,7 +347,7 @@ def _read_date(text: str, n: int, what: str, st: _State) -> date | None:
         # Swiss-Manager writes 2014/00/00 when only the year is known
         return date(y, mo or 1, d or 1)
     except ValueError:
-        st.warn(n, f"{what} {s!r} is not a valid date; ignored")
+        st.warn(n, f"{what} {shown(s)} is not a valid date; ignored")
         return None
 
 
@@ -290,7 +355,18 @@ _DATE = r"(\d{2,4})[/.-](\d{1,2})[/.-](\d{1,2})"  # compiled when first needed: 
 _DATE_SEPARATORS = "/.-"
 
 
+#: the last column of round ``MAX_ROUNDS``'s block (001) or date (132): nothing of a record may follow it
+ROUNDS_END = ROUND_COL - 1 + ROUND_WIDTH * (MAX_ROUNDS - 1) + 8
+
+
+def _past_the_last_round(n: int, what: str, column: int) -> FileFormatError:
+    return FileFormatError(n, f"{what} past column {column}, the end of round {MAX_ROUNDS}: a tournament has at "
+                              f"most {MAX_ROUNDS} rounds")
+
+
 def _read_132(st: _State, n: int, line: str) -> None:
+    if len(line) > ROUNDS_END:
+        raise _past_the_last_round(n, "dates", ROUNDS_END)
     r = 1
     while ROUND_COL + ROUND_WIDTH * (r - 1) <= len(line):
         start = ROUND_COL + ROUND_WIDTH * (r - 1)
@@ -300,8 +376,14 @@ def _read_132(st: _State, n: int, line: str) -> None:
         r += 1
 
 
+#: scores a 162 / 362 record gives (one for each result code, and room for more)
+_MAX_SCORES = 16
+
+
 def _read_score_system(n: int, line: str, kind: str) -> dict[str, Fraction]:
     """162 / 362: a letter at col 6 (after ``T`` at col 5 in 362), points at 7-10, period 9."""
+    if len(line) > 5 + 9 * _MAX_SCORES:
+        raise FileFormatError(n, f"record {line[:3]} gives {kind} points for at most {_MAX_SCORES} results")
     out: dict[str, Fraction] = {}
     pos = 6
     while pos <= len(line):
@@ -321,6 +403,8 @@ def _read_001(st: _State, n: int, line: str) -> None:
     text = line[4:8].strip()
     pid = int(text) if text.isascii() and text.isdigit() else parse_int(text, n, "starting rank (cols 5-8)",
                                                                          blank=None)
+    if not 1 <= pid <= MAX_PLAYERS:  # 0000 stands for "nobody" in a round block or a roster
+        raise FileFormatError(n, f"starting rank (cols 5-8) must be between 1 and {MAX_PLAYERS}, not {pid}")
     if pid in st.players:
         raise FileFormatError(n, f"player {pid} is defined twice (first on line {st.players[pid].line})")
     text = line[48:52].strip()
@@ -339,6 +423,8 @@ def _read_001(st: _State, n: int, line: str) -> None:
         birth_date=_read_date(line[69:79], n, "birth date", st),
     )
     length = len(line)
+    if length > ROUNDS_END:
+        raise _past_the_last_round(n, "round blocks", ROUNDS_END)
     rec = _PlayerRec(player, n, length)
     st.players[pid] = rec
     if length < ROUND_COL:
@@ -369,6 +455,10 @@ def _read_001(st: _State, n: int, line: str) -> None:
                 st.has_u = True
         blocks[r] = b
         by_round[r].append((pid, rec, b))
+    st.round_blocks += len(blocks)
+    if st.round_blocks > MAX_ROUND_BLOCKS:
+        raise FileFormatError(n, f"more than {MAX_ROUND_BLOCKS:,} round blocks in the 001 records: larger than "
+                                 "any team tournament")
     if misaligned:
         start = ROUND_COL + ROUND_WIDTH * (misaligned - 1)
         raise FileFormatError(n, f"round {misaligned}: misaligned round block (columns {start - 2}-{start - 1})")
@@ -400,6 +490,8 @@ def _team_ids(n: int, line: str, first: int) -> list[int]:
     ids = []
     pos = first
     length = len(line)
+    if length >= first and (length - first) // 5 + 1 > MAX_ROSTER:
+        raise FileFormatError(n, f"a team record names at most {MAX_ROSTER} players")
     while pos <= length:
         if pos > first and line[pos - 2 : pos - 1].strip():
             raise FileFormatError(n, f"team member numbers misaligned at column {pos - 1}")
@@ -415,7 +507,7 @@ def _team_ids(n: int, line: str, first: int) -> list[int]:
 
 
 def _read_310(st: _State, n: int, line: str) -> None:
-    tpn = parse_int(cols(line, 5, 7), n, "team pairing number (cols 5-7)", blank=None)
+    tpn = parse_int(cols(line, 5, 7), n, "team pairing number (cols 5-7)", blank=None, bounds=(1, MAX_TEAMS))
     if tpn in st.teams310:
         raise FileFormatError(n, f"team {tpn} is defined twice (first on line {st.teams310[tpn].line})")
     if cols(line, 72, 73).strip():
@@ -427,6 +519,9 @@ def _read_310(st: _State, n: int, line: str) -> None:
 
 def _read_013(st: _State, n: int, line: str) -> None:
     tpn = len(st.teams013) + 1  # the 013 record has no number: its position is the team's id
+    if tpn > MAX_TEAMS:
+        raise FileFormatError(n, f"more than {MAX_TEAMS} team records (013): a tournament has at most {MAX_TEAMS} "
+                                 "teams")
     st.teams013.append(_TeamRec(tpn, cols(line, 5, 36).strip(), "", _team_ids(n, line, TEAM013_FIRST), n))
 
 
@@ -435,6 +530,8 @@ def _read_320(st: _State, n: int, line: str) -> None:
         raise FileFormatError(n, "record 320 may occur only once (TRF-2026)")
     st.pab_points = (parse_points(cols(line, 5, 8), n, "PAB match points (cols 5-8)"),
                      parse_points(cols(line, 10, 13), n, "PAB game points (cols 10-13)"))
+    if len(line) > 14 + 4 * MAX_ROUNDS - 1:  # round r's team at columns 15 + 4 (r - 1) and the 2 after
+        raise _past_the_last_round(n, "PAB teams", 14 + 4 * MAX_ROUNDS - 1)
     r = 1
     pos = 15
     while pos <= len(line):
@@ -451,16 +548,23 @@ def _read_330(st: _State, n: int, line: str) -> None:
              "WL": "+-", "LW": "-+", "LL": "--", "WZ": "+-", "ZW": "-+", "ZZ": "--"}
     if kind.upper() not in trans:
         raise FileFormatError(n, f"forfeit type must be +-, -+ or --, not {kind!r}")
-    rnd = parse_int(cols(line, 8, 10), n, "round (cols 8-10)", blank=None)
+    rnd = parse_int(cols(line, 8, 10), n, "round (cols 8-10)", blank=None, bounds=(1, MAX_ROUNDS))
     white = parse_int(cols(line, 12, 14), n, "white team (cols 12-14)", blank=None)
     black = parse_int(cols(line, 16, 18), n, "black team (cols 16-18)", blank=None)
+    for team in (white, black):  # here, not once the matches are made: a file may repeat a record endlessly
+        if (rnd, team) in st.forfeited:
+            raise FileFormatError(n, f"team {team} has two forfeited matches in round {rnd}")
+        st.forfeited.add((rnd, team))
     st.forfeits.setdefault(rnd, []).append((trans[kind.upper()], white, black, n))
 
 
 def _read_300(st: _State, n: int, line: str) -> None:
-    rnd = parse_int(cols(line, 5, 7), n, "round (cols 5-7)", blank=None)
+    rnd = parse_int(cols(line, 5, 7), n, "round (cols 5-7)", blank=None, bounds=(1, MAX_ROUNDS))
     team = parse_int(cols(line, 9, 11), n, "team (cols 9-11)", blank=None)
     opp = parse_int(cols(line, 13, 15), n, "opponent team (cols 13-15)")
+    if len(line) > 16 + 5 * MAX_BOARDS - 1:  # board k's player at columns 17 + 5 (k - 1) and the 3 after
+        raise FileFormatError(n, f"a lineup of more than {MAX_BOARDS} boards: a team plays at most {MAX_BOARDS} "
+                                 "boards")
     lineup: list[int | None] = []
     pos = 17
     while pos <= len(line):

@@ -13,6 +13,12 @@ or played out of roster order.
 TRF16 output has the header, ``XXR`` (JaVaFo's round count, which TRF16 lacks), the 001
 records and 013 team records (name at 5-36, first player at 37-40).
 
+Whatever the tournament holds, every record stays on its line and every field in its columns
+(``fmt_text``, ``fmt_int``, ``fmt_points``): a line break, tab or other control character in a
+text is written as a blank, a text is cut to its columns (a header text to the reader's bound),
+and a number wider than its columns is refused (``InvalidInput``, C.04 Annex 2) rather than
+pushing the fields after it out of place.
+
 How a match becomes player rounds (001 round blocks):
 
 * a board with two players: each names the other, with colour ``w``/``b`` and the result
@@ -37,10 +43,12 @@ from app.services.errors import InvalidInput
 from app.services.rules import Rules
 from app.services.tournament import RESULT_CODES, Match, Tournament, scores
 from app.services.trf.common import (
+    MAX_DEPUTIES,
     ROUND_COL,
     ROUND_WIDTH,
     fmt_int,
     fmt_points,
+    fmt_text,
     tiebreaks_for_file,
     type_code,
 )
@@ -99,19 +107,20 @@ def _header(t: Tournament, fmt: str) -> list[str]:
     team_players = {pid for team in t.teams for pid in team.roster}
     rated = sum(1 for p in t.players if p.fide_rating)
     out = [
-        f"012 {t.name}",
-        f"022 {t.city}",
-        f"032 {t.federation}",
+        f"012 {fmt_text(t.name)}",
+        f"022 {fmt_text(t.city)}",
+        f"032 {fmt_text(t.federation)}",
         f"042 {_d(t.start_date or rules.start_date)}",
         f"052 {_d(t.end_date)}",
         f"062 {len(t.players) or len(team_players)}",
         f"072 {rated}",
         f"082 {len(t.teams)}",
-        f"092 {t.tournament_type}",
-        f"102 {t.chief_arbiter}",
+        f"092 {fmt_text(t.tournament_type)}",
+        f"102 {fmt_text(t.chief_arbiter)}",
     ]
-    out += [f"112 {d}" for d in t.deputy_arbiters]
-    out.append(f"122 {rules.time_control}")
+    deputies = [fmt_text(d) for d in t.deputy_arbiters]
+    out += [f"112 {d}" for d in deputies if d][:MAX_DEPUTIES]
+    out.append(f"122 {fmt_text(rules.time_control)}")
     dates = _round_dates(t)
     if dates:
         line = "132" + " " * (ROUND_COL - 4)
@@ -127,19 +136,19 @@ def _header(t: Tournament, fmt: str) -> list[str]:
     out += [
         f"142 {rules.rounds}",
         f"152 {p.initial_colour}",
-        "162 " + _score_blocks(" ", [("W", rules.gp_win), ("D", rules.gp_draw), ("L", rules.gp_loss)]),
+        "162 " + _score_blocks(" ", [("W", rules.gp_win), ("D", rules.gp_draw), ("L", rules.gp_loss)], "game"),
         f"192 {type_code(p)}",
         f"202 {tb202}",
         f"212 {tb212}",
         f"352 {p.board_colour_pattern}",
-        "362 " + _score_blocks("T", [("W", rules.mp_win), ("D", rules.mp_draw), ("L", rules.mp_loss)]),
+        "362 " + _score_blocks("T", [("W", rules.mp_win), ("D", rules.mp_draw), ("L", rules.mp_loss)], "match"),
     ]
     return out
 
 
-def _score_blocks(prefix: str, items: list[tuple[str, Fraction]]) -> str:
+def _score_blocks(prefix: str, items: list[tuple[str, Fraction]], kind: str) -> str:
     """162/362 blocks of 9 columns: code at 5-6 (``T`` + letter or blank + letter), points 7-10."""
-    return "".join(f"{prefix}{letter}{fmt_points(v)}   " for letter, v in items)
+    return "".join(f"{prefix}{letter}{fmt_points(v, 4, f'{kind} points for {letter}')}   " for letter, v in items)
 
 
 def _round_dates(t: Tournament) -> dict[int, date]:
@@ -220,29 +229,29 @@ def _line_001(t: Tournament, pid: int, points: Fraction, rank: int | None, block
     p = t.player(pid)
     line = (
         "001 "
-        + fmt_int(pid, 4)
+        + fmt_int(pid, 4, "player number")
         + " "
-        + (p.sex or " ")[:1]
-        + p.title[:3].rjust(3)
+        + fmt_text(p.sex, 1)
+        + fmt_text(p.title, 3).strip().rjust(3)
         + " "
-        + p.name[:33].ljust(33)
+        + fmt_text(p.name, 33)
         + " "
-        + fmt_int(p.fide_rating or None, 4)
+        + fmt_int(p.fide_rating or None, 4, "rating")
         + " "
-        + p.federation[:3].ljust(3)
+        + fmt_text(p.federation, 3)
         + " "
-        + fmt_int(p.fide_id or None, 11)
+        + fmt_int(p.fide_id or None, 11, "FIDE id")
         + " "
         + _d(p.birth_date).ljust(10)
         + " "
-        + fmt_points(points)
+        + fmt_points(points, 4, f"player {pid}'s points")
         + " "
-        + fmt_int(rank, 4)
+        + fmt_int(rank, 4, "player rank")
     )
     last = max(blocks, default=0)
     for r in range(1, last + 1):
         b = blocks.get(r)
-        text = f"{b[0]:4d} {b[1]} {b[2]}" if b else ""
+        text = f"{fmt_int(b[0], 4, 'player number')} {b[1]} {b[2]}" if b else ""
         line = line.ljust(ROUND_COL + ROUND_WIDTH * (r - 1) - 1) + text
     return line
 
@@ -274,46 +283,48 @@ def _strength(t: Tournament, roster: Iterable[int]) -> int | None:
 
 
 def _ids(ids: Iterable[int | None]) -> str:
-    return " ".join(fmt_int(i or 0, 4) for i in ids)
+    return " ".join(fmt_int(i or 0, 4, "player number") for i in ids)
 
 
 def _line_310(t: Tournament, team_id: int, mp: Fraction, gp: Fraction, rank: int) -> str:
     team = t.team(team_id)
     return (
         "310 "
-        + fmt_int(team.tpn or team.id, 3)
+        + fmt_int(team.tpn or team.id, 3, "team pairing number")
         + " "
-        + team.name[:32].ljust(32)
+        + fmt_text(team.name, 32)
         + " "
-        + team.nickname[:5].ljust(5)
+        + fmt_text(team.nickname, 5)
         + " "
-        + fmt_int(_strength(t, team.roster), 6)
+        + fmt_int(_strength(t, team.roster), 6, "average rating")
         + " "
-        + fmt_points(mp, 6)
+        + fmt_points(mp, 6, "match points")
         + " "
-        + fmt_points(gp, 6)
+        + fmt_points(gp, 6, "game points")
         + " "
-        + fmt_int(rank, 3)
+        + fmt_int(rank, 3, "team rank")
         + "  "
         + _ids(team.roster)
     )
 
 
 def _line_013(name: str, roster: tuple[int, ...]) -> str:
-    return "013 " + name[:32].ljust(32) + _ids(roster)
+    return "013 " + fmt_text(name, 32) + _ids(roster)
 
 
-def _tpn(t: Tournament, team_id: int) -> int:
+def _tpn(t: Tournament, team_id: int) -> str:
+    """The team's pairing number in its three columns."""
     team = t.team(team_id)
-    return team.tpn or team.id
+    return fmt_int(team.tpn or team.id, 3, "team pairing number")
 
 
 def _line_320(t: Tournament) -> str:
     rules: Rules = t.rules
-    line = "320 " + fmt_points(rules.bye_mp) + " " + fmt_points(rules.bye_gp)
+    line = "320 " + fmt_points(rules.bye_mp, 4, "PAB match points") + " " + fmt_points(rules.bye_gp, 4,
+                                                                                     "PAB game points")
     pab = {r.number: m.first for r in t.rounds for m in r.matches if m.second is None}
     for r in range(1, max(pab, default=0) + 1):
-        line += " " + (fmt_int(_tpn(t, pab[r]), 3) if r in pab else "   ")
+        line += " " + (_tpn(t, pab[r]) if r in pab else "   ")
     return line
 
 
@@ -323,7 +334,7 @@ def _lines_330(t: Tournament) -> list[str]:
         for m in r.matches:
             if m.forfeit is not None and m.second is not None:
                 kind = {"first": "-+", "second": "+-", "both": "--"}[m.forfeit]
-                out.append(f"330 {kind} {r.number:3d} {_tpn(t, m.first):3d} {_tpn(t, m.second):3d}")
+                out.append(f"330 {kind} {r.number:3d} {_tpn(t, m.first)} {_tpn(t, m.second)}")
     return out
 
 
@@ -343,8 +354,8 @@ def _lines_300(t: Tournament) -> list[str]:
                 if empty or not in_order or len(lineup) != len(m.boards):
                     other = m.second if team == m.first else m.first
                     out.append(
-                        f"300 {r.number:3d} {_tpn(t, team):3d} {_tpn(t, other):3d} "
-                        + " ".join(f"{p or 0:04d}" if p is None else f"{p:4d}" for p in lineup)
+                        f"300 {r.number:3d} {_tpn(t, team)} {_tpn(t, other)} "
+                        + " ".join("0000" if p is None else fmt_int(p, 4, "player number") for p in lineup)
                     )
     return out
 
