@@ -133,23 +133,33 @@ def show(name: str, r: dict[str, Any]) -> None:
     print(f"  {name:<44} {r['rps']:8.0f} req/s   p50 {r['p50']:7.1f} ms   p99 {r['p99']:7.1f} ms{extra}")
 
 
+def match_etag(srv: Server, tid: int, number: int, match_id: int) -> str:
+    """The match's current ETag, as a client that read the round has it (a changed result needs it)."""
+    status, rnd, _ = http("GET", f"{srv.base}/tournaments/{tid}/rounds/{number}", headers=srv.auth)
+    assert status == 200, status
+    return str(next(m["etag"] for m in rnd["matches"] if m["id"] == match_id))
+
+
 class Writer(threading.Thread):
-    """Posts a result every 200 ms on the live round (alternating 1-0 / 0-1 with If-Match: *)."""
+    """Posts a result every 200 ms on the live round (alternating 1-0 / 0-1), with the ETag of its last answer."""
 
     def __init__(self, srv: Server, tid: int, number: int, match_id: int, board: int) -> None:
         super().__init__(daemon=True)
         self.srv, self.url = srv, f"{srv.base}/tournaments/{tid}/rounds/{number}/matches/{match_id}/boards/{board}"
+        self.match = (tid, number, match_id)
         self.stop = threading.Event()
         self.latencies: list[float] = []
 
     def run(self) -> None:
         k = 0
+        etag = match_etag(self.srv, *self.match)
         while not self.stop.is_set():
             t0 = time.perf_counter()
-            status, _, _ = http("PUT", self.url, {"result": ("1-0", "0-1")[k % 2]},
-                                headers={**self.srv.auth, "If-Match": "*"})
+            status, _, headers = http("PUT", self.url, {"result": ("1-0", "0-1")[k % 2]},
+                                      headers={**self.srv.auth, "If-Match": etag})
             self.latencies.append((time.perf_counter() - t0) * 1000)
             assert status == 200, status
+            etag = headers["ETag"]
             k += 1
             self.stop.wait(max(0.0, 0.2 - (time.perf_counter() - t0)))
 
@@ -210,9 +220,9 @@ async def sse_fanout(srv: Server, tid: int, number: int, match: dict[str, Any], 
     while ready < subscribers and time.perf_counter() < t_end:
         await asyncio.sleep(0.05)
     url = f"{srv.base}/tournaments/{tid}/rounds/{number}/matches/{match['id']}/boards/1"
+    etag = await asyncio.to_thread(match_etag, srv, tid, number, match["id"])
     t0 = time.perf_counter()
-    status, _, _ = await asyncio.to_thread(http, "PUT", url, {"result": "1/2-1/2"},
-                                           {**srv.auth, "If-Match": "*"})
+    status, _, _ = await asyncio.to_thread(http, "PUT", url, {"result": "1/2-1/2"}, {**srv.auth, "If-Match": etag})
     posted = time.perf_counter()
     await asyncio.wait(tasks, timeout=30)
     for t in tasks:
