@@ -83,9 +83,14 @@ def demo_server(tmp: Path, **env_overrides: str) -> Iterator[DemoServer]:
     try:
         yield DemoServer(proc, f"http://127.0.0.1:{port}", log_path)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:  # pragma: no cover
-            proc.kill()
-            proc.wait()
+        stop(proc)
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    """End a server process: asked to stop, then killed if it has not within 10 s."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:  # pragma: no cover
+        proc.kill()
+        proc.wait()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -203,3 +203,16 @@ def schema_errors(value: Any, schema: dict[str, Any], path: str = "$") -> list[s
         for i, v in enumerate(value):
             errors += schema_errors(v, schema["items"], f"{path}[{i}]")
     return errors
+
+
+def games_ended(engine: Any, end: datetime) -> None:
+    """Every game of the database ended at ``end`` (an appeal's deadline runs from the end of its game, R-14.1)."""
+    from sqlmodel import Session, select
+
+    from app.models import BoardGame
+
+    with Session(engine) as s:
+        for b in s.exec(select(BoardGame)).all():
+            b.ended_at = end
+            s.add(b)
+        s.commit()

@@ -9,12 +9,13 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
-from app.models import AuditEntry, BoardGame
+from app.models import AuditEntry
 from tests.api.conftest import login, make_user, token_for
 from tests.api.factory import (
     RATINGS,
     all_white_wins,
     full_team,
+    games_ended,
     make_club,
     make_tournament,
     name_committee,
@@ -45,11 +46,7 @@ def event(client: TestClient, admin: dict[str, str], engine: Any) -> dict[str, A
     rnd = pair_publish(client, admin, t["id"], 1)
     ok(client.post(f"/tournaments/{t['id']}/rounds/1/results", json={"results": all_white_wins(rnd)}, headers=admin))
     end = datetime(2026, 12, 10, 18, 0, tzinfo=UTC)
-    with Session(engine) as s:
-        for b in s.exec(select(BoardGame)).all():
-            b.ended_at = end
-            s.add(b)
-        s.commit()
+    games_ended(engine, end)
     return {"tid": t["id"], "teams": teams, "clubs": clubs, "round": rnd, "managers": managers, "chair": chair,
             "end": end}
 

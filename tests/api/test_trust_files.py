@@ -108,7 +108,7 @@ class Limited:
 def limited(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Limited]:
     if not Path("/proc/self/status").exists():
         pytest.skip("the memory limit is read from /proc (Linux)")
-    from tests.demo_server import free_port
+    from tests.demo_server import free_port, stop
 
     tmp = tmp_path_factory.mktemp("limited")
     port = free_port()
@@ -132,12 +132,7 @@ def limited(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Limited]:
             token = json.load(r)["access_token"]
         yield Limited(proc, url, {"Authorization": f"Bearer {token}"}, log)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:  # pragma: no cover
-            proc.kill()
-            proc.wait()
+        stop(proc)
 
 
 # --- row 1: a pathological file, to a server under a memory limit and to teamswiss import ------------------

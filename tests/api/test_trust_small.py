@@ -11,7 +11,7 @@ from sqlmodel import Session, func, select
 
 from app.models import BoardGame, IdempotencyRecord
 from tests.api.conftest import login, make_user
-from tests.api.factory import full_team, make_club, make_tournament, name_committee, ok
+from tests.api.factory import full_team, games_ended, make_club, make_tournament, name_committee, ok
 
 RATINGS = [(1900, 1850, 1800, 1750), (1800, 1750, 1700, 1650), (1700, 1650, 1600, 1550), (1600, 1550, 1500, 1450)]
 
@@ -138,11 +138,7 @@ def test_the_sitting_committee_reads_the_appeal_it_hears(client: TestClient, adm
     tid, rnd, teams = round_one(client, admin)
     ok(client.post(f"/tournaments/{tid}/rounds/1/results", json={"results": white_wins(rnd)}, headers=admin))
     end = datetime(2026, 12, 10, 18, 0, tzinfo=UTC)
-    with Session(engine) as s:
-        for b in s.exec(select(BoardGame)).all():
-            b.ended_at = end
-            s.add(b)
-        s.commit()
+    games_ended(engine, end)
     chair, chair_id = user_in(client, engine, admin, tid, "chair")
     member, member_id = user_in(client, engine, admin, tid, "member")
     excluded, excluded_id = user_in(client, engine, admin, tid, "excluded")
