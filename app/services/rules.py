@@ -65,7 +65,7 @@ def exact_number(raw: Any) -> Fraction:
             raise ValueError(f"{raw!r} is out of range")
         return Fraction(str(raw))
     text = raw.strip() if isinstance(raw, str) else ""
-    if not _EXACT.fullmatch(text) or text.endswith("/0"):
+    if not _EXACT.fullmatch(text) or ("/" in text and int(text.rpartition("/")[2]) == 0):  # "0/000" too
         raise ValueError(f"expected a number such as 2, 2.5 or 5/2, not {raw!r}")
     return Fraction(text)
 

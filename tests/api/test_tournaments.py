@@ -109,9 +109,16 @@ def test_exact_numbers_are_read_exactly() -> None:
 
     assert [exact_number(x) for x in (2, 2.5, "2.5", "5/2", " -1 ", "0.125")] == [
         2, Fraction(5, 2), Fraction(5, 2), Fraction(5, 2), -1, Fraction(1, 8)]
-    for bad in (True, None, "1e3", "2,5", "", "1/0", float("inf"), 1e12):
+    for bad in (True, None, "1e3", "2,5", "", "1/0", "0/000000000", "7/00", float("inf"), 1e12):
         with pytest.raises(ValueError):
             exact_number(bad)
+
+
+def test_a_zero_denominator_in_the_settings_is_refused_not_a_500(client: TestClient, admin: dict[str, str]) -> None:
+    """Found by schemathesis: ``"gp_win": "0/000000000"`` divided by zero inside the server."""
+    r = client.post("/tournaments", json={"name": "Z", "preset": "k12-2025", "rules": {"gp_win": "0/000000000"}},
+                    headers=admin)
+    assert r.status_code == 422 and r.headers["content-type"] == "application/problem+json", r.text
 
 
 def test_rounds_change_before_round_one_and_warn_under_twenty(client: TestClient, admin: dict[str, str]) -> None:
