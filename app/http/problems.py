@@ -14,6 +14,7 @@ from sqlalchemy.exc import DataError, DBAPIError, IntegrityError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.presentation.messages import LANGUAGES, pick_language, translate
 from app.services.errors import (  # re-exported: routers import errors from here
     DomainError,
     FileFormatError,
@@ -109,8 +110,16 @@ def install_error_handlers(app: FastAPI) -> None:
         headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else {}
         if exc.status in (429, 503) and "retry_after" in exc.extra:
             headers["Retry-After"] = str(exc.extra["retry_after"])
-        return problem(exc.status, exc.title, exc.detail, rule=exc.rule, type_slug=exc.type_slug,
-                       instance=request.url.path, headers=headers or None, **_jsonable(exc.extra))
+        language = pick_language(request.headers.get("accept-language"))
+        detail = exc.detail
+        if language != LANGUAGES[0]:
+            detail = translate(exc.template, exc.params, language)
+            if isinstance(exc, FileFormatError) and exc.line is not None:
+                detail = translate("line {line}: ", {"line": exc.line}, language) + detail
+        headers["Content-Language"] = language
+        return problem(exc.status, translate(exc.title, None, language), detail, rule=exc.rule,
+                       type_slug=exc.type_slug, instance=request.url.path, headers=headers,
+                       **_jsonable(exc.extra))
 
     @app.exception_handler(IntegrityError)
     async def _integrity(request: Request, exc: IntegrityError) -> JSONResponse:

@@ -9,17 +9,34 @@ from __future__ import annotations
 
 TYPE_CHECKING = False  # typing is not imported at run time: file commands start faster
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any
 
 
 class DomainError(Exception):
-    """A refusal by the rules. ``rule`` is a citation such as ``R-3.2`` or ``C.04.6 3.4``."""
+    """A refusal by the rules. ``rule`` is a citation such as ``R-3.2`` or ``C.04.6 3.4``.
+
+    ``detail`` is an English sentence. To be translated (``app/presentation/messages.py``), a sentence with
+    values in it is written as a template with its values apart, gettext-style: the template is the message
+    id of the catalogues, ``params`` fill it (``str.format``)::
+
+        RuleViolation("R-3.2", "every lineup must include at least {need} girl(s); this one has {have}",
+                      params={"need": 1, "have": 0}, girls=0)
+
+    ``detail`` is then the filled English sentence; ``template`` and ``params`` are kept for the translation.
+    Any other keyword is an extension member of the problem body.
+    """
 
     status: int = 409
     type_slug: str = "rule-violation"
     title: str = "The rules do not allow this"
 
-    def __init__(self, rule: str | None, detail: str, **extra: Any) -> None:
+    def __init__(self, rule: str | None, detail: str, *, params: Mapping[str, Any] | None = None,
+                 **extra: Any) -> None:
+        self.template = detail
+        self.params: dict[str, Any] = dict(params) if params else {}
+        if self.params:
+            detail = detail.format(**self.params)
         super().__init__(f"{rule}: {detail}" if rule else detail)
         self.rule = rule
         self.detail = detail
@@ -91,9 +108,13 @@ class FileFormatError(InvalidInput):
     type_slug = "file-format"
     title = "The file cannot be read"
 
-    def __init__(self, line: int | None, detail: str, rule: str | None = "C.04 Annex 2") -> None:
-        where = f"line {line}: " if line is not None else ""
-        super().__init__(rule, where + detail, line=line)
+    def __init__(self, line: int | None, detail: str, rule: str | None = "C.04 Annex 2", *,
+                 params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(rule, detail, params=params, line=line)
+        # the line is said apart from the sentence, so that the sentence is one message to translate
+        if line is not None:
+            self.detail = f"line {line}: {self.detail}"
+            self.args = (f"{rule}: {self.detail}" if rule else self.detail,)
         self.line = line
 
 

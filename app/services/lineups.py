@@ -131,8 +131,8 @@ def _problems(
     if girls < needed:
         yield RuleViolation(
             "R-3.2",
-            f"every lineup must include at least {rules.min_female_per_lineup} girl(s); "
-            f"this one has {girls}",
+            "every lineup must include at least {need} girl(s); this one has {have}",
+            params={"need": rules.min_female_per_lineup, "have": girls},
             girls=girls,
             needed=needed,
         )

@@ -138,3 +138,17 @@ def test_lineup_check_needs_the_same_rights_and_state_as_the_submission(client: 
     put = client.put(url.removesuffix("/check"), json=body, headers=alice)
     assert put.status_code == 409 and put.json()["detail"] == r.json()["detail"]
     assert ok(client.post(url, json=body, headers=admin))["valid"] is True  # the arbiter still may
+
+
+def test_a_refusal_reads_in_the_language_the_caller_asks_for(client: TestClient, admin: dict[str, str]) -> None:
+    t, team, ids = lineup_team(client, admin)
+    url = f"/tournaments/{t['id']}/rounds/1/lineups/{team['id']}"
+    body = {"player_ids": [ids[0], ids[1], ids[2], ids[5]]}  # no girl
+    r = client.put(url, json=body, headers={**admin, "Accept-Language": "el-GR,el;q=0.9,en;q=0.5"})
+    assert r.status_code == 409 and r.headers["content-language"] == "el"
+    p = r.json()
+    assert p["rule"] == "R-3.2" and p["title"] == "Οι κανονισμοί δεν το επιτρέπουν"
+    assert p["detail"] == "κάθε σύνθεση πρέπει να έχει τουλάχιστον 1 κορίτσι(α)· αυτή έχει 0"
+    r = client.put(url, json=body, headers=admin)
+    assert r.headers["content-language"] == "en"
+    assert r.json()["detail"] == "every lineup must include at least 1 girl(s); this one has 0"
