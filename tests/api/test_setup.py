@@ -167,6 +167,24 @@ def test_an_xlsx_file_with_dates_and_numbers_as_cells(client: TestClient, engine
     assert players["Nikolaou"]["sex"] == "w"
 
 
+def test_a_team_manager_imports_their_own_teams_roster_only(client: TestClient, engine: Any) -> None:
+    org, t = _organiser(client, engine)
+    club = make_club(client, org)
+    mine, other = (make_team(client, org, t["id"], club["id"], name) for name in ("Team A", "Team B"))
+    ok(client.post(f"/tournaments/{t['id']}/members", json={"new_user": NEW_MANAGER, "role": "manager",
+                                                            "team_id": mine["id"]}, headers=org), 201)
+    eleni = login(client, "eleni", "first-password")
+    one = b"Last name,First name,Sex,Birth date\nNikolaou,Anna,W,2015-06-01\n"
+    # a roster too small for a manager to save: the preview says so before anything is sent to be saved
+    preview = ok(_send(client, eleni, t, mine, one))
+    assert preview["problem"]["rule"] == "R-3.1" and preview["lines"][0]["outcome"] == "new"
+    assert expect_problem(_send(client, eleni, t, mine, one, save="true"), 409)["rule"] == "R-3.1"
+    four = one + b"Dimou,Petros,M,2016-02-02\nAlexiou,Nikos,M,2015-01-01\nVlachou,Eva,W,2014-07-07\n"
+    out = ok(_send(client, eleni, t, mine, four, save="true"))
+    assert len(out["roster"]["players"]) == 4 and out["saved"] is True
+    assert _send(client, eleni, t, other, four).status_code == 403
+
+
 def test_a_file_the_import_cannot_read_or_may_not_take(client: TestClient, engine: Any) -> None:
     org, t = _organiser(client, engine)
     club = make_club(client, org)

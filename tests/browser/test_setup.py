@@ -183,6 +183,7 @@ def test_an_organiser_sets_up_a_tournament_from_an_empty_server(empty: Server, n
     roster = empty.get(f"/tournaments/{tid}/teams/{teams['Καλαμαριά Α']['id']}/roster")["players"]
     assert [p["player"]["last_name"] for p in roster][0] == "Βασιλείου"  # the only FIDE rating: board 1
     assert len(roster) == 4
+    shots(page, screenshots, "setup-rosters", "#new-player")
 
     # Σέρρες Α: a roster file. A CSV with `;` and a wrong date: the preview says so and nothing can be saved
     show(page, f"#/staff/t/{tid}/rosters?team={teams['Σέρρες Α']['id']}")

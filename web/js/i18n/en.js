@@ -639,7 +639,7 @@ export default {
   importLine: "Line",
   importOutcome: "Becomes",
   import_new: "new player",
-  import_existing: "already registered",
+  import_existing: "existing player",
   import_error: "error",
   importCounts: "New: {fresh} · already registered: {known} · with errors: {errors}",
   importIgnored: "Columns ignored: {cols}",

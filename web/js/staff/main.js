@@ -179,6 +179,7 @@ function langButtons() {
     ...[["el", "ΕΛ", "Ελληνικά"], ["en", "EN", "English"]].map(([code, label, full]) => h("button", {
       type: "button", lang: code, "aria-pressed": String(lang() === code), title: full,
       onclick: () => {
+        if (unsaved() && !window.confirm(t("leaveUnsaved"))) return; // the screen is drawn again: typed text goes
         setLang(code, true);
         render({ keepFocus: true }).then(() => root?.querySelector(`.langs button[lang="${code}"]`)?.focus());
       },
