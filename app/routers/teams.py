@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query, Request, status
-from starlette.datastructures import UploadFile
 
 from app.http.deps import Access, Id, PagingDep, SessionDep, answers, one_hop, permit, public
+from app.http.uploads import uploaded_bytes
 from app.operations import payments, roster_import, rosters, teams
 from app.presentation.messages import pick_language
 from app.schemas.base import Page
@@ -21,7 +21,6 @@ from app.schemas.teams import (
     TeamRead,
     TeamUpdate,
 )
-from app.services.errors import InvalidInput
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/teams", tags=["teams"])
 
@@ -121,26 +120,13 @@ ROSTER_FILE_BODY: dict[str, Any] = {
 }
 
 
-async def roster_file(request: Request) -> bytes:
-    """The uploaded file's bytes (multipart field ``file``), or the raw request body."""
-    if request.headers.get("content-type", "").startswith("multipart/form-data"):
-        form = await request.form()
-        upload = form.get("file")
-        if isinstance(upload, UploadFile):
-            return await upload.read()
-        if isinstance(upload, str):
-            return upload.encode()
-        raise InvalidInput(None, "the upload has no file (form field 'file')")
-    return await request.body()
-
-
 @router.post("/{team_id}/roster/import", response_model=RosterImportRead, responses=answers(409),
              openapi_extra=ROSTER_FILE_BODY,
              summary="A roster from a CSV or .xlsx file: a preview of each line, or (save=true) the import")
 def import_roster(
     tournament_id: Id, team_id: Id, session: SessionDep, request: Request,
     access: Annotated[Access, permit("roster.write")],  # before the body is read
-    raw: Annotated[bytes, Depends(roster_file)],
+    raw: Annotated[bytes, Depends(uploaded_bytes)],
     save: Annotated[bool, Query(description="register the new players and set the roster; else only the preview")]
     = False,
     reason: Annotated[str, Query(max_length=500, description="required for changes after the roster deadline")] = "",
