@@ -147,9 +147,27 @@ def test_an_organiser_sets_up_a_tournament_from_an_empty_server(empty: Server, n
     assert len(deputy_password) == 12
     page.click("#role-form button[type=submit]")
     page.wait_for_selector("table.people th:has-text('Γιώργος Βοηθός')")
+    # the chief arbiter: an account made here, whose role is taken away and given again by user name
+    page.select_option("#m-role", "chief_arbiter")
+    page.fill("#m-username", "chief")
+    page.fill("#m-full", "Μαρία Αρχιδιαιτήτρια")
+    page.fill("#m-password", "chief-password-1")
+    page.click("#role-form button[type=submit]")
+    page.wait_for_selector("table.people th:has-text('Μαρία Αρχιδιαιτήτρια')")
+    page.click("button[aria-label='Take the role chief arbiter from Μαρία Αρχιδιαιτήτρια']")
+    page.click("dialog[open] button.danger")
+    page.wait_for_selector("#staff .okmsg:has-text('taken away')")
+    assert page.locator("table.people th:has-text('Μαρία Αρχιδιαιτήτρια')").count() == 0
+    page.select_option("#m-role", "chief_arbiter")
+    page.check("#m-who-old")
+    assert page.is_hidden("#m-password") and page.is_hidden("#m-born")  # not a manager: no birth date asked
+    page.fill("#m-username", "chief")
+    page.click("#role-form button[type=submit]")
+    page.wait_for_selector("table.people th:has-text('Μαρία Αρχιδιαιτήτρια')")
     members = {m["username"]: m for m in empty.get(f"/tournaments/{tid}/members")["items"]}
     assert members["eleni"]["role"] == "manager" and members["eleni"]["team_id"] == teams["Καλαμαριά Α"]["id"]
     assert members["eleni"]["birth_date_known"] is True and members["deputy"]["role"] == "arbiter"
+    assert members["chief"]["role"] == "chief_arbiter"
     shots(page, screenshots, "setup-people", "table.people")
 
     # Καλαμαριά Α: children typed one after another; the form stays open, the cursor back on the last name

@@ -11,9 +11,9 @@ import { byName, field, messageSlot, scroller, select, watchForm } from "./ui.js
 import { visibleTeams } from "./rosters.js";
 
 /** What the ranking and the board order do with the ratings (R-4.1, R-3.3), with this tournament's numbers. */
-export function ratingNote(tour) {
+export function ratingNote(tour, id) {
   const unrated = tour?.rules?.unrated_rating ?? 1400;
-  return h("p", { class: "note", id: "rating-note" }, h("strong", {}, t("ratingNoteTitle")), " ",
+  return h("p", { class: "note", id }, h("strong", {}, t("ratingNoteTitle")), " ",
     t("ratingNoteR41", { n: unrated }), " ", t("ratingNoteR33"));
 }
 
@@ -49,7 +49,7 @@ export function playerForm({ tour, clubId, player = null, clubs = [], federation
   const club = player && clubs.length > 1
     ? select("club_id", clubs.map((c) => [c.id, c.name]), p.club_id, { id: id("club") }) : null;
   const button = h("button", { type: "submit", class: "primary" }, submitLabel || (player ? t("savePlayer") : t("createPlayer")));
-  const form = h("form", { class: "player-form", "aria-describedby": `${id("rules")}` });
+  const form = h("form", { class: "player-form" });
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     button.disabled = true;
@@ -80,18 +80,23 @@ export function playerForm({ tour, clubId, player = null, clubs = [], federation
       button.disabled = false;
     }
   });
-  const ratingHint = (key) => t(key);
+  // each rating field is described by its list and by what the rules do with it
+  const rated = (label, control, hint) => {
+    const el = field(label, control, hint);
+    control.setAttribute("aria-describedby", `${control.getAttribute("aria-describedby")} ${id("rating-note")}`);
+    return el;
+  };
   form.append(
     slot.el,
     h("div", { class: "grid2" }, field(t("lastName"), last), field(t("firstName"), first), field(t("sex"), sex),
       field(t("born"), born, t("bornHint", { date: tour?.rules?.born_on_or_after ? dateOnly(tour.rules.born_on_or_after) : "–" })),
       club ? field(t("club"), club) : null),
-    h("fieldset", { class: "ratings", id: id("rules") }, h("legend", {}, t("ratingsLegend")),
-      ratingNote(tour),
+    h("fieldset", { class: "ratings" }, h("legend", {}, t("ratingsLegend")),
+      ratingNote(tour, id("rating-note")),
       h("div", { class: "grid2" },
-        field(t("staffFideRating"), fide, ratingHint("fideListHint")),
+        rated(t("staffFideRating"), fide, t("fideListHint")),
         field(t("fideId"), fideId),
-        field(t("staffNationalRating"), national, ratingHint("nationalListHint")),
+        rated(t("staffNationalRating"), national, t("nationalListHint")),
         field(t("nationalId"), natId, t("nationalIdHint")),
         field(t("federation"), fed, t("federationHint")),
         field(t("playerTitle"), title, t("titleHint")))),
