@@ -130,7 +130,9 @@ export async function view(ctx) {
       playerPanel ||= newPlayer(); // kept between draws: what is typed in it stays
       filePanel ||= importPanel(ctx, team, { reason: () => box.querySelector('input[name="roster_reason"]')?.value.trim() || "",
         onImported: async () => {
+          const pending = state.ids.filter((id) => !state.saved.includes(id)); // added here, not saved yet
           await load();
+          state.ids = [...state.ids, ...pending.filter((id) => !state.ids.includes(id))];
           draw();
         } });
     }
