@@ -22,7 +22,7 @@ DEMO_LOGIN = {"username": "admin", "password": "teamswiss-demo"}
 SERVE = """
 import sys
 from app.cli.main import main
-for command in (["migrate"], ["demo"]):
+for command in (["migrate"], ["demo"]) if sys.argv[2] == "demo" else (["migrate"],):
     if main(command) != 0:
         sys.exit(f"teamswiss {command[0]} failed")
 sys.exit(main(["serve", "--host", "127.0.0.1", "--port", sys.argv[1], "--log-level", "warning"]))
@@ -65,8 +65,9 @@ def demo_login(url: str) -> str:
 
 
 @contextmanager
-def demo_server(tmp: Path, **env_overrides: str) -> Iterator[DemoServer]:
-    """Start migrate + demo + serve in one interpreter (the app is imported once); stop it afterwards."""
+def demo_server(tmp: Path, *, demo: bool = True, **env_overrides: str) -> Iterator[DemoServer]:
+    """Start migrate + demo + serve in one interpreter (the app is imported once); stop it afterwards. Without
+    ``demo`` the server starts empty (its first administrator from ``TEAMSWISS_ADMIN_*`` in ``env_overrides``)."""
     env = dict(os.environ)
     env.pop("TEAMSWISS_TEST_DATABASE_URL", None)
     env.update({
@@ -78,8 +79,8 @@ def demo_server(tmp: Path, **env_overrides: str) -> Iterator[DemoServer]:
     port = free_port()
     log_path = tmp / "server.log"
     with open(log_path, "wb") as log:
-        proc = subprocess.Popen([sys.executable, "-c", SERVE, str(port)], cwd=ROOT, env=env, stdout=log,
-                                stderr=subprocess.STDOUT)
+        proc = subprocess.Popen([sys.executable, "-c", SERVE, str(port), "demo" if demo else "empty"], cwd=ROOT,
+                                env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         yield DemoServer(proc, f"http://127.0.0.1:{port}", log_path)
     finally:

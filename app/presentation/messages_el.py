@@ -23,4 +23,35 @@ EL: dict[str, str] = {
     # app/services/lineups.py
     "every lineup must include at least {need} girl(s); this one has {have}":
         "κάθε σύνθεση πρέπει να έχει τουλάχιστον {need} κορίτσι(α)· αυτή έχει {have}",
+    # app/services/roster_file.py
+    "the file has no lines: a header line and one line a player are needed":
+        "το αρχείο δεν έχει γραμμές: χρειάζεται μια γραμμή επικεφαλίδων και μία γραμμή για κάθε παίκτη",
+    "the file has {n} lines; at most {max} players a file": "το αρχείο έχει {n} γραμμές· έως {max} παίκτες ανά αρχείο",
+    "the header line names no column of last names (Last name or Επώνυμο)":
+        "η γραμμή επικεφαλίδων δεν έχει στήλη επωνύμων (Επώνυμο ή Last name)",
+    "a cell of {n} characters; at most {max}": "ένα κελί με {n} χαρακτήρες· έως {max}",
+    "write the name as “Last name, First name”: {name}": "γράψτε το όνομα ως «Επώνυμο, Όνομα»: {name}",
+    "the sex {value} is neither a boy (M, Α) nor a girl (W, F, Κ)":
+        "το φύλο {value} δεν είναι ούτε αγόρι (Α, M) ούτε κορίτσι (Κ, W, F)",
+    "{value} is not a whole number ({column})": "το {value} δεν είναι ακέραιος αριθμός ({column})",
+    "write yes or no for the activation fee, not {value}":
+        "γράψτε ναι ή όχι για το παράβολο ενεργοποίησης, όχι {value}",
+    "the line has no last name": "η γραμμή δεν έχει επώνυμο",
+    "{value} is not a date (write 2014-03-09 or 09/03/2014)":
+        "το {value} δεν είναι ημερομηνία (γράψτε 09/03/2014 ή 2014-03-09)",
+    # app/operations/roster_import.py
+    "the file is not an .xlsx workbook that can be read": "το αρχείο δεν είναι βιβλίο εργασίας .xlsx που διαβάζεται",
+    "the same player as line {other}": "ο ίδιος παίκτης με τη γραμμή {other}",
+    "FIDE id {fide_id} is {name}'s, a player of another club":
+        "ο κωδικός FIDE {fide_id} ανήκει στον/στην {name}, παίκτη άλλου σωματείου",
+    "{name} is on the roster of {team}; a player is a member of one team":
+        "ο/η {name} είναι στη σύνθεση της ομάδας {team}· κάθε παίκτης ανήκει σε μία ομάδα",
+    "{column}: {reason}": "{column}: {reason}",
+    "{n} line(s) of the file cannot be imported; correct them and send the file again (nothing was saved)":
+        "{n} γραμμή(-ές) του αρχείου δεν μπορούν να εισαχθούν· διορθώστε τες και στείλτε ξανά το αρχείο "
+        "(δεν αποθηκεύτηκε τίποτα)",
+    # app/operations/members.py
+    "no user with the user name {username}": "δεν υπάρχει χρήστης με όνομα χρήστη {username}",
+    "the {role} role is for the whole tournament, not one team":
+        "ο ρόλος {role} αφορά όλο το τουρνουά, όχι μία ομάδα",
 }

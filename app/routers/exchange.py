@@ -15,13 +15,13 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request, Response, status
-from starlette.datastructures import UploadFile
 
 from app.http.deps import NOT_MODIFIED, Access, Id, IfNoneMatch, SessionDep, answers, cached_file, permit, public
+from app.http.uploads import uploaded_bytes
 from app.operations import cache
 from app.operations.exchange import exports, imports
 from app.schemas.tournaments import TournamentImportRead
-from app.services.errors import FileFormatError, InvalidInput
+from app.services.errors import FileFormatError
 
 router = APIRouter(tags=["exchange"])
 
@@ -36,21 +36,8 @@ def _decode(raw: bytes) -> str:
 
 async def trf_body(request: Request) -> str:
     """The TRF text: the request body (``text/plain``) or the first file of a multipart upload."""
-    ctype = request.headers.get("content-type", "")
-    if ctype.startswith("multipart/form-data"):
-        form = await request.form()
-        upload = form.get("file")
-        if upload is None:
-            upload = next((v for v in form.values() if isinstance(v, UploadFile)), None)
-        if isinstance(upload, UploadFile):
-            raw = await upload.read()
-        elif isinstance(upload, str):
-            raw = upload.encode()
-        else:
-            raise InvalidInput(None, "the upload has no file (form field 'file')")
-    else:
-        raw = await request.body()
-    return _decode(raw)  # an empty file is refused by the reader ("line 1: the file is empty; expected ...")
+    # an empty file is refused by the reader ("line 1: the file is empty; expected ...")
+    return _decode(await uploaded_bytes(request))
 
 
 TRF_REQUEST_BODY: dict[str, Any] = {

@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query, status
+from fastapi import APIRouter, Depends, Query, Request, status
 
 from app.http.deps import Access, Id, PagingDep, SessionDep, answers, one_hop, permit, public
-from app.operations import payments, rosters, teams
+from app.http.uploads import uploaded_bytes
+from app.operations import payments, roster_import, rosters, teams
+from app.presentation.messages import pick_language
 from app.schemas.base import Page
-from app.schemas.teams import PaymentCreate, PaymentRead, RosterPut, RosterRead, TeamCreate, TeamRead, TeamUpdate
+from app.schemas.teams import (
+    PaymentCreate,
+    PaymentRead,
+    RosterImportRead,
+    RosterPut,
+    RosterRead,
+    TeamCreate,
+    TeamRead,
+    TeamUpdate,
+)
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/teams", tags=["teams"])
 
@@ -96,3 +107,35 @@ def put_roster(tournament_id: Id, team_id: Id, body: RosterPut, session: Session
     after the roster deadline except by the organiser with a reason (R-11.5)."""
     return rosters.put_roster(session, tournament_id, team_id, body, access.signed_in,
                               organiser=access.holds("roster.move"))
+
+
+ROSTER_FILE_BODY: dict[str, Any] = {
+    "requestBody": {
+        "required": True,
+        "description": "a roster file: CSV (UTF-8 or Windows-1253, `,` `;` or tab separated) or .xlsx, one player "
+                       "a line under a header line (Greek or English column names)",
+        "content": {"multipart/form-data": {"schema": {"type": "object", "properties": {
+            "file": {"type": "string", "format": "binary"}}, "required": ["file"]}}},
+    }
+}
+
+
+@router.post("/{team_id}/roster/import", response_model=RosterImportRead, responses=answers(409),
+             openapi_extra=ROSTER_FILE_BODY,
+             summary="A roster from a CSV or .xlsx file: a preview of each line, or (save=true) the import")
+def import_roster(
+    tournament_id: Id, team_id: Id, session: SessionDep, request: Request,
+    access: Annotated[Access, permit("roster.write")],  # before the body is read
+    raw: Annotated[bytes, Depends(uploaded_bytes)],
+    save: Annotated[bool, Query(description="register the new players and set the roster; else only the preview")]
+    = False,
+    reason: Annotated[str, Query(max_length=500, description="required for changes after the roster deadline")] = "",
+) -> RosterImportRead:
+    """Read a roster file (columns such as Last name / Επώνυμο, First name / Όνομα, Sex / Φύλο, Birth date /
+    Ημερομηνία γέννησης, FIDE id, FIDE rating, National rating / ΕΛΟ ΕΣΟ; unknown columns are ignored and listed):
+    what each line becomes (a new player of the team's club, a player of the club already, matched by FIDE id or by
+    name and birth date, or an error with its rule), and whether the resulting roster would be refused (R-3.1).
+    With `save=true` the new players are registered and every player of the file joins the roster (board order
+    computed, R-3.3); a file with a line in error saves nothing (422)."""
+    return roster_import.import_roster(session, access, tournament_id, team_id, raw, save=save, reason=reason,
+                                       language=pick_language(request.headers.get("accept-language")))

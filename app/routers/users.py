@@ -10,7 +10,7 @@ from fastapi import APIRouter, status
 from app.http.deps import Access, Id, PagingDep, SessionDep, answers, permit
 from app.models import User
 from app.operations import accounts, members
-from app.schemas.accounts import MembershipCreate, MembershipRead, UserCreate, UserRead, UserUpdate
+from app.schemas.accounts import MemberRead, MembershipCreate, UserCreate, UserRead, UserUpdate
 from app.schemas.base import Page
 
 router = APIRouter()
@@ -58,24 +58,27 @@ def end_sessions(user_id: Id, session: SessionDep,
     accounts.end_sessions(session, access, user_id)
 
 
-@router.get("/tournaments/{tournament_id}/members", tags=MEMBERS, response_model=Page[MembershipRead],
+@router.get("/tournaments/{tournament_id}/members", tags=MEMBERS, response_model=Page[MemberRead],
             summary="The tournament's officials and team managers (officials)")
 def list_members(tournament_id: Id, session: SessionDep, paging: PagingDep,
-                 _: Annotated[Access, permit("members.read")]) -> Page[MembershipRead]:
-    """Who holds a role in the tournament: organisers, chief arbiters, arbiters and team managers."""
+                 _: Annotated[Access, permit("members.read")]) -> Page[MemberRead]:
+    """Who holds a role in the tournament: organisers, chief arbiters, arbiters and team managers, with their user
+    names and full names, and whether their birth date is known (R-16.2.1; the date itself stays private)."""
     items, total = members.list_members(session, tournament_id, paging.limit, paging.offset)
-    return paging.page([MembershipRead.model_validate(m, from_attributes=True) for m in items], total)
+    return paging.page(items, total)
 
 
-@router.post("/tournaments/{tournament_id}/members", tags=MEMBERS, response_model=MembershipRead,
-             status_code=status.HTTP_201_CREATED, responses=answers(409),
-             summary="Give a user a role in the tournament (organiser)")
+@router.post("/tournaments/{tournament_id}/members", tags=MEMBERS, response_model=MemberRead,
+             status_code=status.HTTP_201_CREATED, responses=answers(404, 409),
+             summary="Give a user a role in the tournament, or make an account for it (organiser)")
 def add_member(tournament_id: Id, body: MembershipCreate, session: SessionDep,
-               access: Annotated[Access, permit("members.manage")]) -> MembershipRead:
+               access: Annotated[Access, permit("members.manage")]) -> MemberRead:
     """Give a user a role in the tournament: `organiser`, `chief_arbiter`, `arbiter`, or `manager` of one of
-    its teams (an adult, R-16.2; 404 for an unknown user or team). A role the user has already is refused (409)."""
-    m = members.add_member(session, tournament_id, body, access.principal)
-    return MembershipRead.model_validate(m, from_attributes=True)
+    its teams (an adult, R-16.2; 404 for an unknown user or team). The user is named by `user_id`, by `username`
+    (an existing account), or made now by `new_user` (an account with no server rights of its own, with its
+    first password and, for a manager, a birth date; 409 for a taken user name). `birth_date` records a manager's
+    birth date on an existing account that has none. A role the user has already is refused (409)."""
+    return members.add_member(session, tournament_id, body, access.principal)
 
 
 @router.delete("/tournaments/{tournament_id}/members/{membership_id}", tags=MEMBERS,

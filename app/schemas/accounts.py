@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from app.schemas.base import Id, OneLine, Strict, omittable
 
@@ -78,10 +78,35 @@ class MeRead(UserRead):
     tournaments: list[TournamentRights] = Field(default_factory=list)
 
 
+class MemberAccount(Strict):
+    """A new account made for a role in a tournament (by its organiser): no server rights of its own."""
+
+    username: OneLine = Field(min_length=2, max_length=100)
+    password: str = Field(min_length=PASSWORD_MIN, max_length=PASSWORD_MAX,
+                          description="a first password, to be changed by its user (POST /auth/password)")
+    full_name: OneLine = Field(default="", max_length=200)
+    birth_date: date | None = Field(default=None, description="needed for a team manager (R-16.2.1)")
+    email: OneLine | None = Field(default=None, max_length=200)
+    phone: OneLine | None = Field(default=None, max_length=50)
+
+
 class MembershipCreate(Strict):
-    user_id: Id
+    """Who: exactly one of ``user_id``, ``username`` (an existing account) or ``new_user`` (an account made now)."""
+
+    user_id: Id | None = None
+    username: OneLine | None = Field(default=None, min_length=1, max_length=100,
+                                     description="an existing account, by its user name")
+    new_user: MemberAccount | None = Field(default=None, description="an account to create for this role")
     role: Literal["organiser", "chief_arbiter", "arbiter", "manager"]
     team_id: Id | None = Field(default=None, description="required for the manager role")
+    birth_date: date | None = Field(default=None, description="a manager's birth date (R-16.2.1), recorded for an "
+                                    "existing account that has none; never changes one already recorded")
+
+    @model_validator(mode="after")
+    def _one_person(self) -> MembershipCreate:
+        if sum(x is not None for x in (self.user_id, self.username, self.new_user)) != 1:
+            raise ValueError("name exactly one of user_id, username and new_user")
+        return self
 
 
 class MembershipRead(BaseModel):
@@ -90,6 +115,14 @@ class MembershipRead(BaseModel):
     tournament_id: int
     role: str
     team_id: int | None
+
+
+class MemberRead(MembershipRead):
+    """A membership with who holds it (the tournament's officials read it; no birth date, no contact data)."""
+
+    username: str
+    full_name: str
+    birth_date_known: bool = Field(description="the account has a birth date (R-16.2.1 asks it of a manager)")
 
 
 Scope = Literal["read", "results", "lineups", "write"]

@@ -79,3 +79,30 @@ class RosterRead(BaseModel):
     team_id: int
     players: list[RosterPlayer]
     warnings: list[dict[str, str | None]] = Field(default_factory=list, description="what the organiser should know")
+
+
+class RosterImportLine(BaseModel):
+    """What one line of a roster file becomes."""
+
+    line: int = Field(description="the line of the file (the header is line 1)")
+    outcome: Literal["new", "existing", "error"] = Field(
+        description="new: a player registered by the import; existing: a player of the club already, matched by "
+                    "FIDE id or by name and birth date; error: the line cannot be imported (rule and detail say why)")
+    player_id: int | None = Field(default=None, description="the matched player, or the new one once saved")
+    name: str
+    fields: dict[str, str | int | bool | None] = Field(description="what the line says, by the API's field names")
+    rule: str | None = None
+    detail: str | None = None
+
+
+class RosterImportRead(BaseModel):
+    """A roster file read: each line's outcome; with ``saved`` the players are registered and on the roster."""
+
+    saved: bool
+    lines: list[RosterImportLine]
+    ignored_columns: list[str] = Field(description="columns of the file whose header the import does not know")
+    problem: dict[str, str | None] | None = Field(
+        default=None, description="why the roster the file gives would be refused (rule, detail), if it would")
+    warnings: list[dict[str, str | None]] = Field(default_factory=list,
+                                                  description="what the organiser should know about that roster")
+    roster: RosterRead | None = Field(default=None, description="the roster in board order once saved")

@@ -116,11 +116,11 @@ def settle(page: Any, hash_: str | None = None) -> None:
         " && !document.getElementById('staff-main').hasAttribute('aria-busy')", arg=hash_)
 
 
-def login(page: Any, api: Api, user: str, route: str = "#/staff", query: str = "") -> None:
+def login(page: Any, api: Any, user: str, route: str = "#/staff", query: str = "", password: str = PASSWORD) -> None:
     page.goto(f"{api.web}{query}{route}")
     page.wait_for_selector("input[name=username]")
     page.fill("input[name=username]", user)
-    page.fill("input[name=password]", PASSWORD)
+    page.fill("input[name=password]", password)
     page.keyboard.press("Enter")
     page.wait_for_selector(".s-header .who")
     settle(page, route)

@@ -3,6 +3,7 @@
 Script-stable forms:
   teamswiss serve [--workers N] [--migrate]
   teamswiss create-user NAME [--password-stdin | --password P] [--role admin|organiser|user]
+                          [--full-name N] [--birth-date YYYY-MM-DD]
       the password from standard input (its first line), else asked on the terminal
   teamswiss create-token NAME [--user USER] [--scope results --scope lineups ...]
       prints only the new token on stdout
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from datetime import date
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -119,7 +121,8 @@ def _create_user(args: argparse.Namespace) -> int:
 
     require_database()
     body = _valid(UserCreate, username=args.name, password=_password(args), is_admin=args.role == "admin",
-                  can_create_tournaments=args.role in ("admin", "organiser"), full_name=args.full_name or "")
+                  can_create_tournaments=args.role in ("admin", "organiser"), full_name=args.full_name or "",
+                  birth_date=args.birth_date)
     with Session(get_engine()) as session:
         try:
             user = create_user(session, body, None)
@@ -225,6 +228,8 @@ def register(sub: Any) -> None:
                    help="admin: the server's administrator; organiser: may create tournaments; user: rights only "
                         "from roles in tournaments (default)")
     p.add_argument("--full-name", help="the person's name, as officials see it")
+    p.add_argument("--birth-date", metavar="YYYY-MM-DD", type=date.fromisoformat,
+                   help="the birth date (private): a team manager must be an adult (R-16.2.1)")
     p.set_defaults(func=_create_user)
 
     p = sub.add_parser("create-token", help="create an API token; prints only the token", formatter_class=fmt,

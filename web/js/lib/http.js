@@ -62,14 +62,15 @@ async function problemOf(res, path) {
 
 /**
  * One request: request("tournaments/1/rounds/3", {method, body, form, token, ifMatch, ifNoneMatch, signal}).
- * `body` is sent as JSON, `form` (URLSearchParams) as an HTML form. Resolves {status, data, etag,
+ * `body` is sent as JSON, `form` as an HTML form (URLSearchParams) or a file upload (FormData). Resolves {status, data, etag,
  * notModified, headers, url}; throws Problem on an error status or when the server cannot be reached
  * (an AbortError is passed on as it is).
  */
 export async function request(path, { method = "GET", body, form, token, ifMatch, ifNoneMatch, signal } = {}) {
   const headers = { Accept: "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (form !== undefined) headers["Content-Type"] = "application/x-www-form-urlencoded";
+  // a FormData upload: the browser writes its multipart Content-Type, with the boundary
+  if (form !== undefined) { if (!(form instanceof FormData)) headers["Content-Type"] = "application/x-www-form-urlencoded"; }
   else if (body !== undefined) headers["Content-Type"] = "application/json";
   if (ifMatch) headers["If-Match"] = ifMatch;
   if (ifNoneMatch) headers["If-None-Match"] = ifNoneMatch;

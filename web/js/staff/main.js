@@ -4,6 +4,10 @@
 //
 // Routes:  #/staff                          log in; then the tournaments this user works in (+ create)
 //          #/staff/t/1                      the tournament: what this user may do there
+//          #/staff/account                  my account: password, end every session
+//          #/staff/t/1/clubs?club=5         clubs: create, edit (organiser)
+//          #/staff/t/1/players?club=5       players of the tournament's clubs: every field (organiser, manager)
+//          #/staff/t/1/people               roles: managers, arbiters, the chief arbiter (organiser)
 //          #/staff/t/1/entries              entries, waitlist, payments (organiser)
 //          #/staff/t/1/rosters?team=5       rosters in board order (organiser, team manager)
 //          #/staff/t/1/ranking              the initial ranking, ELOT 743 order, lock (arbiter)
@@ -20,13 +24,16 @@ import { Problem, clearToken, get, getAll, getToken, login, post } from "./sessi
 import { initialLang, lang, setLang, t } from "../i18n/index.js";
 import { dateOnly, dateTime } from "../lib/format.js";
 import { h, heading, vh } from "../lib/dom.js";
-import { badge, field, messageSlot, problemBox, select } from "./ui.js";
+import { badge, field, messageSlot, problemBox, select, unsavedIn } from "./ui.js";
 import { ROUND_ACTIONS, workingRound } from "../lib/rounds.js";
 import { staffHref, accessOf, can } from "./access.js";
 
 /** The console's sections: route, label key, the actions any one of which shows it. */
 const SECTIONS = [
+  ["clubs", "navClubs", ["team.enter_any_club"]],
   ["entries", "navEntries", ["team.status", "payments.write"]],
+  ["people", "navPeople", ["members.manage"]],
+  ["players", "staffNavPlayers", ["roster.write"]],
   ["rosters", "navRosters", ["roster.write"]],
   ["ranking", "navRanking", ["ranking.lock"]],
   ["round", "navRounds", ROUND_ACTIONS],
@@ -37,6 +44,9 @@ const SECTIONS = [
 ];
 
 const VIEWS = {
+  clubs: () => import("./clubs.js"),
+  people: () => import("./people.js"),
+  players: () => import("./players.js"),
   entries: () => import("./entries.js"),
   rosters: () => import("./rosters.js"),
   ranking: () => import("./ranking.js"),
@@ -94,8 +104,29 @@ function unmount() {
   }
 }
 
+// ---------------------------------------------------------------- unsaved changes
+
+let shown = ""; // the route on screen, to go back to when the user stays on a screen with unsaved changes
+const unsaved = () => unsavedIn(document.getElementById("staff-main"));
+
+/** Before leaving a screen with unsaved changes: ask; on "stay", the address goes back to the screen. */
+function mayLeave() {
+  if (!unsaved() || location.hash === shown) return true;
+  if (window.confirm(t("leaveUnsaved"))) return true;
+  history.replaceState(history.state, "", shown);
+  return false;
+}
+
+window.addEventListener("beforeunload", (ev) => {
+  if (root && unsaved()) {
+    ev.preventDefault();
+    ev.returnValue = ""; // the browser asks in its own words
+  }
+});
+
 window.addEventListener("hashchange", () => {
-  if (!location.hash.startsWith("#/staff")) unmount();
+  if (location.hash.startsWith("#/staff") || !root) return;
+  if (mayLeave()) unmount(); // else the console stays as it was, with what was typed
 });
 window.addEventListener("staff:signed-out", () => {
   me = null;
@@ -148,6 +179,7 @@ function langButtons() {
     ...[["el", "ΕΛ", "Ελληνικά"], ["en", "EN", "English"]].map(([code, label, full]) => h("button", {
       type: "button", lang: code, "aria-pressed": String(lang() === code), title: full,
       onclick: () => {
+        if (unsaved() && !window.confirm(t("leaveUnsaved"))) return; // the screen is drawn again: typed text goes
         setLang(code, true);
         render({ keepFocus: true }).then(() => root?.querySelector(`.langs button[lang="${code}"]`)?.focus());
       },
@@ -158,7 +190,7 @@ function renderShell(tid, tour, access, section) {
   root.querySelector(".skip").textContent = t("skip");
   const header = root.querySelector(".s-header");
   const user = me ? h("div", { class: "who" },
-    h("span", { class: "user" }, me.full_name || me.username),
+    h("a", { class: "user", href: "#/staff/account", title: t("myAccount") }, me.full_name || me.username),
     h("button", { type: "button", class: "linkish", onclick: logout }, t("logout"))) : null;
   header.replaceChildren(h("div", { class: "bar" },
     h("a", { class: "brand", href: "#/staff" }, t("brand")), h("div", { class: "bar-end" }, user, langButtons())));
@@ -179,6 +211,8 @@ function renderShell(tid, tour, access, section) {
 }
 
 async function logout() {
+  if (unsaved() && !window.confirm(t("leaveUnsaved"))) return;
+  document.getElementById("staff-main")?.replaceChildren();
   clearToken();
   me = null;
   tourCache.clear();
@@ -316,6 +350,7 @@ async function viewOverview(ctx) {
 async function route(ctx) {
   const { parts } = ctx;
   if (!parts.length) return viewHome();
+  if (parts[0] === "account" && parts.length === 1) return (await import("./account.js")).view(ctx);
   if (parts[0] !== "t" || !/^\d+$/.test(parts[1] || "")) return null;
   const section = parts[2] || "";
   if (!section) return viewOverview(ctx);
@@ -333,6 +368,7 @@ export function start() {
 
 async function render({ keepFocus = false, expired = false } = {}) {
   mount();
+  if (!mayLeave()) return;
   const my = ++seq;
   runLeaving();
   const main = document.getElementById("staff-main");
@@ -378,6 +414,7 @@ async function render({ keepFocus = false, expired = false } = {}) {
   main.replaceChildren(...[content].flat(Infinity).filter(Boolean));
   main.removeAttribute("aria-busy");
   document.body.dataset.route = location.hash;
+  shown = location.hash;
   if (!keepFocus) {
     window.scrollTo(0, 0);
     (main.querySelector("[autofocus]") || main.querySelector("h1"))?.focus();

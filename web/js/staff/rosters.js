@@ -7,6 +7,8 @@ import { can, onlyOwnTeams, staffHref } from "./access.js";
 import { dateOnly, dateTime } from "../lib/format.js";
 import { fill, h, heading } from "../lib/dom.js";
 import { act, field, messageSlot, scroller, select } from "./ui.js";
+import { playerForm } from "./players.js";
+import { importPanel } from "./roster-import.js";
 
 export function teamPicker(ctx, teams, selected, route) {
   const sel = select("team", teams.map((x) => [x.id, x.name]), selected, { id: "team-pick" });
@@ -34,11 +36,12 @@ export async function view(ctx) {
   const team = teams.find((x) => x.id === Number(query.get("team"))) || teams[0];
   const slot = messageSlot();
   const box = h("div");
-  const state = { roster: [], clubPlayers: [], ids: [], saved: [], warnings: [] };
+  const state = { roster: [], clubPlayers: [], ids: [], saved: [], warnings: [], club: null };
 
   async function load() {
-    const [roster, players] = await Promise.all([get(`tournaments/${tid}/teams/${team.id}/roster`),
-      getAll(`players?club_id=${team.club_id}`)]);
+    const [roster, players, club] = await Promise.all([get(`tournaments/${tid}/teams/${team.id}/roster`),
+      getAll(`players?club_id=${team.club_id}`), state.club || get(`clubs/${team.club_id}`)]);
+    state.club = club;
     state.roster = roster.players.map((x) => x.player);
     state.clubPlayers = players;
     state.ids = state.roster.map((p) => p.id);
@@ -60,7 +63,7 @@ export async function view(ctx) {
         const p = players.get(id) || { id, name: `#${id}` };
         return h("tr", {},
           h("td", { class: "num" }, dirty() ? "·" : String(i + 1)),
-          h("th", { scope: "row" }, p.name),
+          h("th", { scope: "row" }, h("a", { href: `${staffHref(tid, "players")}?club=${team.club_id}&player=${id}` }, p.name)),
           h("td", {}, p.sex === "w" ? t("girl") : t("boy")),
           h("td", {}, p.birth_date ? dateOnly(p.birth_date) : "–"),
           h("td", { class: "num" }, String(rating(p))),
@@ -88,7 +91,7 @@ export async function view(ctx) {
     const reason = h("input", { name: "roster_reason", maxlength: 500 });
     const late = rules.roster_deadline && Date.now() > Date.parse(rules.roster_deadline);
     const save = h("button", { type: "submit", class: "primary" }, t("saveRoster"));
-    return h("form", { class: "panel", onsubmit: (ev) => {
+    return h("form", { class: "panel", id: "roster-form", dataset: dirty() ? { dirty: "" } : {}, onsubmit: (ev) => {
       ev.preventDefault();
       act(save, slot, async () => {
         const out = await put(`tournaments/${tid}/teams/${team.id}/roster`, { player_ids: state.ids,
@@ -107,35 +110,32 @@ export async function view(ctx) {
     h("p", {}, save));
   }
 
+  // open for the next child: after each one the form empties itself and the cursor is back on the last name
   function newPlayer() {
-    const pslot = messageSlot();
-    const last = h("input", { name: "last_name", required: true, maxlength: 100 });
-    const first = h("input", { name: "first_name", maxlength: 100 });
-    const sex = select("sex", [["m", t("boy")], ["w", t("girl")]], "m");
-    const born = h("input", { name: "birth_date", type: "date" });
-    const fide = h("input", { name: "fide_rating", type: "number", min: 0, max: 3500 });
-    const national = h("input", { name: "national_rating", type: "number", min: 0, max: 3500 });
-    const fee = h("input", { type: "checkbox", name: "activation_fee_paid", id: "f-activation" });
-    const button = h("button", { type: "submit" }, t("createPlayer"));
-    return h("details", { class: "panel" }, h("summary", {}, t("newPlayer")), pslot.el,
-      h("form", { onsubmit: (ev) => {
-        ev.preventDefault();
-        act(button, pslot, async () => {
-          const p = await post("players", { club_id: team.club_id, last_name: last.value.trim(), first_name: first.value.trim(),
-            sex: sex.value, birth_date: born.value || null, fide_rating: fide.value ? Number(fide.value) : null,
-            national_rating: national.value ? Number(national.value) : null, activation_fee_paid: fee.checked,
-            federation: tour.federation || "GRE" });
+    return h("section", { class: "panel", id: "new-player", "aria-labelledby": "new-player-h" },
+      h("h2", { id: "new-player-h" }, t("newPlayer")), h("p", { class: "muted" }, t("formStaysOpen")),
+      playerForm({ tour, clubId: team.club_id, federation: state.club?.federation || "GRE", again: true, idp: "np",
+        submitLabel: t("createPlayer"), createdKey: "playerCreated", onSaved: (p) => {
           state.clubPlayers.push(p);
           state.ids = [...state.ids, p.id];
           draw();
-          slot.ok(t("playerCreated", { name: p.name }));
-        });
-      } }, h("div", { class: "grid2" }, field(t("lastName"), last), field(t("firstName"), first), field(t("sex"), sex),
-        field(t("born"), born), field(t("staffFideRating"), fide), field(t("staffNationalRating"), national)),
-      h("p", { class: "check" }, fee, h("label", { for: "f-activation" }, t("activationFeePaid"))), h("p", {}, button)));
+        } }));
   }
 
+  let playerPanel = null;
+  let filePanel = null;
+
   function draw() {
+    if (can(access, "roster.write")) {
+      playerPanel ||= newPlayer(); // kept between draws: what is typed in it stays
+      filePanel ||= importPanel(ctx, team, { reason: () => box.querySelector('input[name="roster_reason"]')?.value.trim() || "",
+        onImported: async () => {
+          const pending = state.ids.filter((id) => !state.saved.includes(id)); // added here, not saved yet
+          await load();
+          state.ids = [...state.ids, ...pending.filter((id) => !state.ids.includes(id))];
+          draw();
+        } });
+    }
     fill(box,
       slot.el,
       rosterTable(),
@@ -143,7 +143,7 @@ export async function view(ctx) {
         w.rule ? [h("code", { class: "rule" }, w.rule), " "] : null, h("span", { lang: "en" }, w.detail)))) : null,
       h("p", { class: "muted" }, t("boardOrderNote")),
       can(access, "roster.write") ? editor() : null,
-      can(access, "roster.write") ? newPlayer() : null); // rights over the club's players come with the roster
+      playerPanel, filePanel); // rights over the club's players come with the roster
   }
 
   await load();

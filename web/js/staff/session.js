@@ -51,8 +51,13 @@ export function clearToken() {
 /** Log in with the OAuth2 password form; keeps the token. */
 export async function login(username, password) {
   const { data } = await request("auth/token", { method: "POST", form: new URLSearchParams({ username, password }) });
-  setToken(data.access_token, data.expires_in || 3600);
+  adoptToken(data);
   return data;
+}
+
+/** Keep a token the API answered (a login, or a password change, which ends every earlier session). */
+export function adoptToken(data) {
+  setToken(data.access_token, data.expires_in || 3600);
 }
 
 /**
@@ -76,6 +81,7 @@ export async function api(path, opts = {}) {
 export const get = async (path, opts) => (await api(path, opts)).data;
 export const post = async (path, body = {}, opts = {}) => (await api(path, { ...opts, method: "POST", body })).data;
 export const put = async (path, body, opts = {}) => (await api(path, { ...opts, method: "PUT", body })).data;
+export const del = async (path, opts = {}) => (await api(path, { ...opts, method: "DELETE" })).data;
 export const patch = async (path, body, opts = {}) => (await api(path, { ...opts, method: "PATCH", body })).data;
 
 /** Every item of a paged collection, read with the token. */

@@ -1,7 +1,7 @@
 // Small building blocks of the console: refusals, confirmations, forms, round badges (DOM helpers:
 // ../lib/dom.js, formatting: ../lib/format.js).
 
-import { t } from "../i18n/index.js";
+import { locale, t } from "../i18n/index.js";
 import { h, scrollTable } from "../lib/dom.js";
 
 /**
@@ -114,4 +114,24 @@ export const scroller = (table, label) => scrollTable(table, label, { captionAbo
 
 export function badge(state) {
   return h("span", { class: `badge st-${state}` }, t(`staffState_${state}`));
+}
+
+/**
+ * Count a form as holding unsaved changes once something is typed into it (`data-dirty`); the console asks
+ * before leaving a screen with such a form (main.js), and a form clears the mark itself once saved.
+ */
+export function watchForm(form) {
+  const mark = () => { form.dataset.dirty = ""; };
+  form.addEventListener("input", mark);
+  form.addEventListener("change", mark);
+  return form;
+}
+
+/** Whether anything under `root` holds unsaved changes (a watched form typed into, or marked by its screen). */
+export const unsavedIn = (root) => Boolean(root?.querySelector("[data-dirty]"));
+
+/** Items with a `name`, sorted in the reader's alphabet (Α, Β, Γ for a Greek reader), as a volunteer looks one up. */
+export function byName(items) {
+  const collator = new Intl.Collator(locale(), { sensitivity: "base" });
+  return items.sort((a, b) => collator.compare(a.name, b.name));
 }
