@@ -23,4 +23,9 @@ EL: dict[str, str] = {
     # app/services/lineups.py
     "every lineup must include at least {need} girl(s); this one has {have}":
         "κάθε σύνθεση πρέπει να έχει τουλάχιστον {need} κορίτσι(α)· αυτή έχει {have}",
+    # app/services/round_robin.py
+    "a round robin has {cycles} cycles; it is played in 1 or 2":
+        "ένα κυκλικό σύστημα (round robin) με {cycles} κύκλους· παίζεται σε 1 ή 2",
+    "a team round robin is played by {low} to {high} teams, not {teams}":
+        "ένα ομαδικό κυκλικό σύστημα (round robin) παίζεται από {low} έως {high} ομάδες, όχι {teams}",
 }
