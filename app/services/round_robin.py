@@ -131,3 +131,40 @@ def draw_lots(ranked: list[int], seed: int) -> list[int]:
         j = below(i + 1)
         out[i], out[j] = out[j], out[i]
     return out
+
+
+@dataclass(frozen=True)
+class ScheduledMatch:
+    """A round's match between teams (ids): ``forfeit`` names the side that will not play it (a team that
+    withdrew or was expelled keeps its schedule, and one marked absent keeps its match: the opponent wins
+    it by forfeit, R-7.3), as ``Match.forfeit`` does."""
+
+    table: int
+    first: int
+    second: int | None
+    forfeit: str | None = None
+
+
+def round_matches(team_of: dict[int, int], cycles: int, round_no: int,
+                  out: frozenset[int] = frozenset()) -> tuple[ScheduledMatch, ...]:
+    """Round ``round_no`` of the round robin of the teams ``team_of`` (pairing number -> team id, numbers
+    1..n), the teams in ``out`` (ids) forfeiting their matches."""
+    teams = len(team_of)
+    if sorted(team_of) != list(range(1, teams + 1)):
+        raise InvalidInput("C.05", "the pairing numbers of a round robin run from 1 to {teams} without a gap",
+                           params={"teams": teams})
+    rounds = schedule(teams, cycles)
+    if not 1 <= round_no <= len(rounds):
+        raise InvalidInput("C.05", "a round robin of {teams} teams in {cycles} cycle(s) has {rounds} rounds, "
+                           "not round {round}",
+                           params={"teams": teams, "cycles": cycles, "rounds": len(rounds), "round": round_no})
+    matches = []
+    for p in rounds[round_no - 1]:
+        first = team_of[p.white]
+        second = None if p.black is None else team_of[p.black]
+        forfeit = None
+        if second is not None:
+            gone = (first in out, second in out)
+            forfeit = {(True, True): "both", (True, False): "first", (False, True): "second"}.get(gone)
+        matches.append(ScheduledMatch(p.table, first, second, forfeit))
+    return tuple(matches)

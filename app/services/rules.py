@@ -45,7 +45,7 @@ MAX_ROUNDS = 30
 SYSTEMS = ("swiss", "round_robin")
 #: C.05: a round robin's pairing numbers are drawn by lot, or follow the initial ranking (R-4.1)
 RR_SEEDINGS = ("lot", "ranking")
-MAX_SEED = 2**63 - 1
+MAX_SEED = 2**53 - 1  # a seed is shown in the console: a JavaScript number holds it exactly
 #: tie-breaks in a list (R-8): more decide nothing, and each costs a pass over every team
 MAX_TIEBREAKS = 20
 TIEBREAK_RULE_SETS = ("2024", "2026")
@@ -191,7 +191,7 @@ def validate_rules(rules: Rules) -> None:
     if rules.rr_seeding not in RR_SEEDINGS:
         raise bad("rr_seeding", "must be lot or ranking")
     if rules.rr_lot_seed is not None and not 0 <= rules.rr_lot_seed <= MAX_SEED:
-        raise bad("rr_lot_seed", "must be between 0 and 2^63 - 1")
+        raise bad("rr_lot_seed", "must be between 0 and 2^53 - 1")
     if rules.round_starts and len(rules.round_starts) != rules.rounds:
         raise bad("round_starts", f"needs one start per round ({rules.rounds})")
     if not (rules.mp_win >= rules.mp_draw >= rules.mp_loss):

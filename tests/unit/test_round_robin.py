@@ -176,3 +176,19 @@ def test_the_lot_is_reproducible_from_its_seed() -> None:
     assert len({tuple(draw_lots(ids, s)) for s in range(20)}) == 20
     # a recorded seed gives the same numbers in every version (the stream is SHA-256, not ``random``)
     assert draw_lots([1, 2, 3, 4, 5, 6, 7, 8], 7) == [7, 6, 3, 8, 5, 1, 2, 4]
+
+
+def test_a_round_maps_pairing_numbers_to_teams_and_the_absent_forfeit() -> None:
+    from app.services.round_robin import ScheduledMatch, round_matches
+
+    team_of = {1: 11, 2: 12, 3: 13, 4: 14, 5: 15}
+    # five teams play the table of six: round 1 is 1-6 (1's bye), 2-5, 3-4
+    assert round_matches(team_of, 1, 1) == (ScheduledMatch(1, 12, 15), ScheduledMatch(2, 13, 14),
+                                            ScheduledMatch(3, 11, None))
+    # a withdrawn team keeps its schedule: its opponent wins by forfeit
+    assert round_matches(team_of, 1, 1, frozenset({15, 13, 14})) == (
+        ScheduledMatch(1, 12, 15, "second"), ScheduledMatch(2, 13, 14, "both"), ScheduledMatch(3, 11, None))
+    with pytest.raises(InvalidInput):
+        round_matches(team_of, 1, 6)
+    with pytest.raises(InvalidInput):
+        round_matches({1: 11, 3: 13, 4: 14}, 1, 1)

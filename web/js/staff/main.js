@@ -256,6 +256,14 @@ function createForm() {
     "k12-2025");
   const move = h("input", { type: "checkbox", name: "move_schedule", id: "f-move", checked: true });
   const arbiter = h("input", { name: "chief_arbiter", maxlength: 200 });
+  // the Swiss, or a round robin (C.05) in one or two cycles, its pairing numbers by lot or by ranking
+  const rrOnly = [];
+  const system = select("system", [["swiss", t("systemSwiss")], ["round_robin", t("systemRoundRobin")]], "swiss", {
+    onchange: () => { for (const el of rrOnly) el.hidden = system.value !== "round_robin"; } });
+  const cycles = select("cycles", [["1", t("cyclesSingle")], ["2", t("cyclesDouble")]], "1");
+  const seeding = select("rr_seeding", [["lot", t("seedingLot")], ["ranking", t("seedingRanking")]], "lot");
+  rrOnly.push(field(t("cycles"), cycles), field(t("rrSeeding"), seeding, t("rrSeedingHint")));
+  for (const el of rrOnly) el.hidden = true;
   const button = h("button", { type: "submit", class: "primary" }, t("create"));
   return h("section", { class: "panel", "aria-labelledby": "create-h" },
     h("h2", { id: "create-h" }, t("newTournament")), slot.el,
@@ -267,6 +275,9 @@ function createForm() {
         const body = { name: name.value.trim(), city: city.value.trim(), venue: venue.value.trim(),
           start_date: start.value || null, end_date: end.value || null, preset: preset.value || null,
           chief_arbiter: arbiter.value.trim(), move_schedule: Boolean(preset.value && move.checked && start.value) };
+        if (system.value === "round_robin") {
+          body.rules = { system: "round_robin", cycles: Number(cycles.value), rr_seeding: seeding.value };
+        }
         const created = await post("tournaments", body);
         await refreshMe();
         location.hash = staffHref(created.id, "entries");
@@ -278,7 +289,7 @@ function createForm() {
     } },
     h("div", { class: "grid2" }, field(t("tName"), name), field(t("city"), city), field(t("venue"), venue),
       field(t("chiefArbiter"), arbiter), field(t("startDate"), start), field(t("endDate"), end),
-      field(t("preset"), preset)),
+      field(t("preset"), preset), field(t("system"), system, t("systemHint")), ...rrOnly),
     h("p", { class: "check" }, move, h("label", { for: "f-move" }, t("moveSchedule"))),
     h("p", {}, button)));
 }
