@@ -29,7 +29,7 @@ from app.services import tournament as dom
 from app.services.errors import InvalidInput, NotFound, StateConflict
 from app.services.lifecycle import CHANGE_PAIRING, COMPLETE, COMPLETED, MARK_ABSENT, PAIR, PENDING, PUBLISH, REOPEN
 from app.services.pairing import Pairing, pair_tournament_round
-from app.services.round_robin import ScheduledMatch
+from app.services.round_robin import ScheduledMatch, explain
 from app.services.round_robin import round_matches as round_matches_rr
 from app.services.rules import rules_from_dict, rules_to_dict
 
@@ -137,14 +137,8 @@ def round_robin_pairing(session: Session, t: Tournament, rnd: Round, given: Pair
     matches = round_matches_rr(team_of, rules.cycles, rnd.number, out)
     n = len(team_of)
     tpn_of = {v: k for k, v in team_of.items()}
-    lines = [f"C.05 Annex 1: round {rnd.number} of the Berger table of {n + n % 2} "
-             f"({'double' if rules.cycles == 2 else 'single'} round robin of {n} teams)"]
-    for m in matches:
-        if m.second is None:
-            lines.append(f"table {m.table}: {tpn_of[m.first]} has the round-robin bye")
-        else:
-            lines.append(f"table {m.table}: {tpn_of[m.first]} - {tpn_of[m.second]}"
-                         + (f" (forfeit: {m.forfeit})" if m.forfeit else ""))
+    lines = explain(rnd.number, n, rules.cycles, [(m.table, tpn_of[m.first], None if m.second is None
+                                                   else tpn_of[m.second], m.forfeit) for m in matches])
     return matches, {"system": "round_robin", "round": rnd.number, "teams": n, "lines": lines}
 
 

@@ -19,6 +19,7 @@ three rounds.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.services.errors import InvalidInput
@@ -168,3 +169,18 @@ def round_matches(team_of: dict[int, int], cycles: int, round_no: int,
             forfeit = {(True, True): "both", (True, False): "first", (False, True): "second"}.get(gone)
         matches.append(ScheduledMatch(p.table, first, second, forfeit))
     return tuple(matches)
+
+
+def explain(round_no: int, teams: int, cycles: int,
+            tables: Sequence[tuple[int, int, int | None, str | None]]) -> list[str]:
+    """The lines that say how a round was paired: the table's round, then each match by pairing number
+    ((table, first, second or None for the bye, forfeit side or None))."""
+    kind = "double" if cycles == 2 else "single"
+    lines = [f"C.05 Annex 1: round {round_no} of the Berger table of {table_size(teams)} "
+             f"({kind} round robin of {teams} teams)"]
+    for table, first, second, forfeit in tables:
+        if second is None:
+            lines.append(f"table {table}: {first} has the round-robin bye")
+        else:
+            lines.append(f"table {table}: {first} - {second}" + (f" (forfeit: {forfeit})" if forfeit else ""))
+    return lines

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 
@@ -192,3 +193,22 @@ def test_a_round_maps_pairing_numbers_to_teams_and_the_absent_forfeit() -> None:
         round_matches(team_of, 1, 6)
     with pytest.raises(InvalidInput):
         round_matches({1: 11, 3: 13, 4: 14}, 1, 1)
+
+
+def test_the_pair_command_gives_a_round_robin_file_its_berger_round(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """The file commands read the system from record 192: a round robin's next round is the table's."""
+    from app.cli.main import main
+    from app.services.generator import generate
+    from app.services.trf import write_tournament
+
+    g = generate(6, 1, boards=4, seed=3, forfeit_rate=0.0, absent_rate=0.0)
+    rr = g.__class__(**{**{f: getattr(g, f) for f in ("name", "teams", "players", "clubs")},
+                        "rules": g.rules.replace(system="round_robin", rounds=5), "rounds": ()})
+    path = tmp_path / "rr.trf"
+    path.write_text(write_tournament(rr), encoding="utf-8")
+    assert "192 FIDE_TEAM_ROUNDROBIN" in path.read_text(encoding="utf-8")
+    capsys.readouterr()
+    assert main(["pair", str(path), "--round", "2"]) == 0
+    out = capsys.readouterr().out.split("\n")
+    assert out[:4] == ["3", "6 4", "5 3", "1 2"]  # the annex's round 2 for six: 6-4, 5-3, 1-2

@@ -63,13 +63,14 @@ export async function view(ctx) {
     const how = rules.rr_seeding === "lot" && rules.rr_lot_seed != null
       ? t("scheduleLot", { seed: String(rules.rr_lot_seed) }) : t("scheduleByRanking");
     const team = (x) => `${x.tpn}. ${x.name}`;
+    const match = (m) => h("li", {}, `${m.table}: ${team(m.first)} – `,
+      m.second ? team(m.second) : h("em", {}, t("scheduleBye")));
+    const round = (r) => h("li", {}, h("h3", {}, t("scheduleRound", { n: String(r.round) })),
+      h("ul", { class: "plain" }, ...r.matches.map(match)));
     return [h("section", { class: "panel schedule", "aria-labelledby": "schedule-h" },
       h("h2", { id: "schedule-h" }, t("scheduleTitle")),
       h("p", { class: "muted" }, how),
-      h("ol", { class: "plain schedule-rounds" }, ...ranking.schedule.map((r) => h("li", {},
-        h("h3", {}, t("scheduleRound", { n: String(r.round) })),
-        h("ul", { class: "plain" }, ...r.matches.map((m) => h("li", {},
-          `${m.table}: ${team(m.first)} – `, m.second ? team(m.second) : h("em", {}, t("scheduleBye"))))))))];
+      h("ol", { class: "plain schedule-rounds" }, ...ranking.schedule.map(round)))];
   }
 
   draw();
