@@ -21,7 +21,7 @@ from app.operations import audit
 from app.operations.boards import base_lineup_warnings, round_lineups, store_matches
 from app.operations.reads.rounds import round_read
 from app.operations.repository import load_domain, load_tournament, rules_of
-from app.operations.results import round_complete
+from app.operations.results import expel_forfeiters, round_complete
 from app.operations.rounds import get_round, round_matches
 from app.operations.versions import stamp
 from app.schemas.rounds import RoundRead
@@ -109,11 +109,12 @@ def _store(session: Session, t: Tournament, rnd: Round, given: PairingInput, mat
     _clear_matches(session, old)
     store_matches(session, t, rules_of(t), rnd, [(m.table, m.first, m.second) for m in matches], given.lineups)
     forfeits = {m.table: m.forfeit for m in matches if m.forfeit}
-    if forfeits:
+    if forfeits:  # a round robin's match a team will not play: its opponent wins it by forfeit
         for row in round_matches(session, rnd):
             if row.table_no in forfeits:
                 row.forfeit = forfeits[row.table_no]
                 session.add(row)
+                expel_forfeiters(session, t, rnd, row, principal)
     rnd.state = PAIR.target
     rnd.manual = False
     rnd.explanation = explanation | {"warnings": given.warnings}

@@ -167,3 +167,35 @@ def test_a_swiss_changes_its_rounds_by_the_chief_arbiters_decision(client: TestC
     assert entry["reason"] == "R-4.3: the hall closes early on Sunday"
     expect_problem(client.put(f"/tournaments/{tid}/round-count", json={"rounds": 3, "decision": ""},
                               headers=admin), 422)
+
+
+def test_an_imported_round_robin_goes_on_with_the_tables_next_round(client: TestClient, admin: dict[str, str]) -> None:
+    # the rules' start date is the file's (042): the C.07 text the standings apply follows it (C.07 Art. 16)
+    tid, teams = setup(client, admin, teams=6, system="round_robin", rr_seeding="ranking", start_date="2026-12-10")
+    for n in (1, 2):
+        _play(client, admin, tid, n)
+    # a team marked absent keeps its match in the table: its opponent wins it by forfeit (R-7.3)
+    absent = teams[5]["id"]
+    ok(client.put(f"/tournaments/{tid}/rounds/3/absent", json={"team_id": absent, "absent": True}, headers=admin))
+    rnd3 = ok(client.post(f"/tournaments/{tid}/rounds/3/pair", headers=admin))
+    assert _as_tpns(rnd3) == [(p.white, p.black) for p in schedule(6, 1)[2]]
+    lost = next(m for m in rnd3["matches"] if absent in (m["first"]["id"], m["second"]["id"]))
+    assert lost["forfeit"] == ("first" if lost["first"]["id"] == absent else "second")
+    ok(client.post(f"/tournaments/{tid}/rounds/3/publish", headers=admin))
+    results = [r for r in all_white_wins(rnd3) if r["table"] != lost["table"]]
+    ok(client.post(f"/tournaments/{tid}/rounds/3/results", json={"results": results}, headers=admin))
+    ok(client.post(f"/tournaments/{tid}/rounds/3/complete", headers=admin))
+    standings = ok(client.get(f"/tournaments/{tid}/standings"))
+    assert {r["team"]["id"]: r["forfeit_losses"] for r in standings["rows"]}[absent] == 1
+    doc = ok(client.get(f"/tournaments/{tid}/export/json"))
+    assert doc["tournament"]["rules"]["system"] == "round_robin" and doc["standings"] == standings
+    text = export(client, tid, admin)
+    assert "192 FIDE_TEAM_ROUNDROBIN" in text.splitlines()
+    back = ok(client.post("/tournaments/import", content=text.encode("utf-8"), params={"allow_duplicate": "true"},
+                          headers={**admin, **TEXT}), 201)
+    again = ok(client.get(f"/tournaments/{back['id']}/standings"))
+    for a, b in zip(again["rows"], standings["rows"], strict=True):
+        assert (a["team"]["tpn"], a["mp"], a["gp"]) == (b["team"]["tpn"], b["mp"], b["gp"])
+        assert a["tiebreaks"] == b["tiebreaks"], (a["team"]["tpn"], a["tiebreaks"], b["tiebreaks"])
+    rnd4 = ok(client.post(f"/tournaments/{back['id']}/rounds/4/pair", headers=admin))
+    assert _as_tpns(rnd4) == [(p.white, p.black) for p in schedule(6, 1)[3]]

@@ -79,3 +79,8 @@ def test_a_double_round_robin_is_created_and_its_schedule_shown(server: Server, 
     page.set_viewport_size({"width": 360, "height": 780})
     page.screenshot(path=str(screenshots / "staff-round-robin-schedule-en-360.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    # the public page names the system
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"{server.web}#/t/{tid}")
+    page.wait_for_selector("dl.facts")
+    assert "Round robin (Berger tables) · Double round robin (colours reversed)" in page.inner_text("dl.facts")
