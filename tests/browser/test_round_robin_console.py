@@ -84,3 +84,18 @@ def test_a_double_round_robin_is_created_and_its_schedule_shown(server: Server, 
     page.goto(f"{server.web}#/t/{tid}")
     page.wait_for_selector("dl.facts")
     assert "Round robin (Berger tables) · Double round robin (colours reversed)" in page.inner_text("dl.facts")
+    # round 1 played: the public crosstable has the round robin's grid of every team against every other
+    server.post(f"/tournaments/{tid}/rounds/1/pair", {}, token)
+    rnd = server.post(f"/tournaments/{tid}/rounds/1/publish", {}, token)
+    results = [{"table": m["table"], "board": b["board"], "result": "1-0"}
+               for m in rnd["matches"] if not m["pab"] for b in m["boards"]]
+    server.post(f"/tournaments/{tid}/rounds/1/results", {"results": results}, token)
+    server.post(f"/tournaments/{tid}/rounds/1/complete", {}, token)
+    page.goto(f"{server.web}#/t/{tid}/crosstable")
+    page.wait_for_selector("table.cross.grid")
+    grid = page.locator("table.cross.grid tbody tr")
+    assert grid.count() == 5
+    cells = [c for c in page.locator("table.cross.grid td.x").all_inner_texts() if c.strip()]
+    assert sorted(cells).count("■") == 5 and len([c for c in cells if "–" in c]) == 4  # two matches, both sides
+    page.set_viewport_size({"width": 360, "height": 780})
+    page.screenshot(path=str(screenshots / "public-round-robin-crosstable-en-360.png"), full_page=True)

@@ -545,6 +545,7 @@ export default {
   scheduleBye: "ρεπό",
   scheduleLot: "Αριθμοί με κλήρωση, σπόρος {seed}",
   scheduleByRanking: "Αριθμοί με την αρχική κατάταξη",
+  robinGridAfter: "Όλοι με όλους μετά τον γύρο {n} (σκορ αγώνων από την πλευρά της ομάδας της γραμμής)",
 };
 
 // Tie-break names (C.07; codes as in TRF-2026, see app/services/tiebreaks/__init__.py).

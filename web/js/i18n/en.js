@@ -556,6 +556,7 @@ export default {
   scheduleBye: "bye",
   scheduleLot: "Numbers drawn by lot, seed {seed}",
   scheduleByRanking: "Numbers by the initial ranking",
+  robinGridAfter: "Each team against each after round {n} (match scores from the row team's side)",
 };
 
 // Tie-break names (C.07; codes as in TRF-2026, see app/services/tiebreaks/__init__.py).
