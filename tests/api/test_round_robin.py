@@ -4,6 +4,7 @@ allows."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -62,7 +63,11 @@ def test_a_double_round_robin_of_five_is_played_by_the_berger_table(client: Test
     standings = ok(client.get(f"/tournaments/{tid}/standings"))
     assert sum(r["byes"] for r in standings["rows"]) == 10 and {r["byes"] for r in standings["rows"]} == {2}
     cross = ok(client.get(f"/tournaments/{tid}/crosstable"))
-    assert cross is not None
+    for row in cross["rows"]:  # each team met each other twice, with a bye in each cycle
+        met = Counter(x["opponent"]["tpn"] for x in row["rounds"] if x["opponent"])
+        assert met == Counter({o: 2 for o in range(1, 6) if o != row["team"]["tpn"]})
+    prizes = ok(client.get(f"/tournaments/{tid}/prizes"))
+    assert [p["team"]["id"] for p in prizes["overall"]][:3] == [r["team"]["id"] for r in standings["rows"][:3]]
     # the TRF export names the system (record 192) and reads back as the same tournament
     text = export(client, tid, admin)
     assert "192 FIDE_TEAM_DOUBLEROUNDROBIN" in text.splitlines()
