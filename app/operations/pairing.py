@@ -340,24 +340,21 @@ def pair_round(phases: Phases, tournament_id: int, number: int, principal: Princ
     tournament bumps it); else it is computed again from the new state, at most ``PAIR_ATTEMPTS`` times, then
     refused (409). A pairing from a stale read is never stored.
     """
-    with phases.reading() as session:
-        round_robin = rules_of(load_tournament(session, tournament_id)).round_robin
-    if round_robin:  # a look-up in the Berger table: nothing to stage
-        session = phases.writing()
-        t = load_tournament(session, tournament_id, for_update=True)
-        rnd = get_round(session, tournament_id, number)
-        pair(session, t, rnd, principal)
-        return round_read(session, t, rnd, principal)
     for _ in range(PAIR_ATTEMPTS):
         with phases.reading() as session:
             seen = stamp(session, tournament_id)  # first: whatever is read after it is of this version or newer
             t = load_tournament(session, tournament_id)
-            given = pairing_input(session, t, get_round(session, tournament_id, number))
-        pairing = pair_tournament_round(given.domain, number, given.absent)
+            round_robin = rules_of(t).round_robin
+            given = None if round_robin else pairing_input(session, t, get_round(session, tournament_id, number))
+        # a round robin's round is a look-up in the Berger table: nothing to compute outside the write
+        pairing = None if given is None else pair_tournament_round(given.domain, number, given.absent)
         session = phases.writing()
         t = load_tournament(session, tournament_id, for_update=True)  # serialises the writers of the tournament
+        rnd = get_round(session, tournament_id, number)
+        if given is None or pairing is None:
+            pair(session, t, rnd, principal)
+            return round_read(session, t, rnd, principal)
         if stamp(session, tournament_id) == seen:
-            rnd = get_round(session, tournament_id, number)
             store_pairing(session, t, rnd, given, pairing, principal)
             return round_read(session, t, rnd, principal)
         phases.abandon()
