@@ -212,3 +212,31 @@ def test_the_pair_command_gives_a_round_robin_file_its_berger_round(tmp_path: Pa
     assert main(["pair", str(path), "--round", "2"]) == 0
     out = capsys.readouterr().out.split("\n")
     assert out[:4] == ["3", "6 4", "5 3", "1 2"]  # the annex's round 2 for six: 6-4, 5-3, 1-2
+
+
+def test_the_check_command_finds_a_round_robin_file_as_the_table_pairs_it(tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    from app.cli.main import main
+    from app.services.generator import generate
+    from app.services.tournament import BoardGame, Match, Round
+    from app.services.trf import write_tournament
+
+    g = generate(5, 1, boards=2, seed=5, forfeit_rate=0.0, absent_rate=0.0)
+    by_tpn = {team.tpn: team for team in g.teams}
+    rounds = []
+    for n, rnd in enumerate(schedule(5, 2)[:3], start=1):
+        matches = tuple(
+            Match(n, p.table, by_tpn[p.white].id, None if p.black is None else by_tpn[p.black].id,
+                  boards=() if p.black is None else tuple(
+                      BoardGame(b, by_tpn[p.white].roster[b - 1], by_tpn[p.black].roster[b - 1], b == 1, "1/2-1/2")
+                      for b in (1, 2)))
+            for p in rnd)
+        rounds.append(Round(n, matches, completed=True))
+    rr = g.__class__(**{**{f: getattr(g, f) for f in ("name", "teams", "players", "clubs")},
+                        "rules": g.rules.replace(system="round_robin", cycles=2, rounds=10), "rounds": tuple(rounds)})
+    path = tmp_path / "rr.trf"
+    path.write_text(write_tournament(rr), encoding="utf-8")
+    assert "192 FIDE_TEAM_DOUBLEROUNDROBIN" in path.read_text(encoding="utf-8")
+    capsys.readouterr()
+    assert main(["check", str(path)]) == 0
+    assert capsys.readouterr().out.strip().splitlines()[-1] == "Check: True"
