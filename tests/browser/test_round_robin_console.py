@@ -29,16 +29,21 @@ def _settle(page: Any) -> None:
                            " && !document.getElementById('staff-main').hasAttribute('aria-busy')")
 
 
-def test_a_double_round_robin_is_created_and_its_schedule_shown(server: Server, new_page: Any,
-                                                               screenshots: Path) -> None:
-    page = new_page(1280)
-    page.goto(f"{server.web}#/staff")
+def _login(page: Any, server: Server, route: str, ready: str) -> None:
+    """Open a console route and sign in as the demo's administrator through the form."""
+    page.goto(f"{server.web}{route}")
     page.wait_for_selector("input[name=username]")
     page.fill("input[name=username]", "admin")
     page.fill("input[name=password]", "teamswiss-demo")
     page.keyboard.press("Enter")
-    page.wait_for_selector(".s-header .who")
+    page.wait_for_selector(ready)
     _settle(page)
+
+
+def test_a_double_round_robin_is_created_and_its_schedule_shown(server: Server, new_page: Any,
+                                                               screenshots: Path) -> None:
+    page = new_page(1280)
+    _login(page, server, "#/staff", ".s-header .who")
     start = (datetime.now(UTC).date() + timedelta(days=50)).isoformat()
     page.fill("input[name=name]", "Regional qualifier")
     page.fill("input[name=start_date]", start)
@@ -99,3 +104,24 @@ def test_a_double_round_robin_is_created_and_its_schedule_shown(server: Server, 
     assert sorted(cells).count("■") == 5 and len([c for c in cells if "–" in c]) == 4  # two matches, both sides
     page.set_viewport_size({"width": 360, "height": 780})
     page.screenshot(path=str(screenshots / "public-round-robin-crosstable-en-360.png"), full_page=True)
+
+
+def test_the_chief_arbiter_changes_a_swiss_number_of_rounds_with_a_recorded_decision(server: Server,
+                                                                                   new_page: Any) -> None:
+    token = server.token()
+    tour = server.post("/tournaments", {"name": "Short Swiss", "preset": "fide", "start_date": "2027-01-10"}, token)
+    tid = tour["id"]
+    assert tour["rules"]["rounds"] == 7
+    page = new_page(1280)
+    _login(page, server, f"#/staff/t/{tid}", "#round-count-h")
+    assert page.input_value("input[name=round_count]") == "7"
+    page.fill("input[name=round_count]", "5")
+    page.fill("textarea[name=decision]", "Eight teams: five rounds")
+    page.click("button:has-text('Change the number of rounds')")
+    page.wait_for_function("() => document.querySelectorAll('table.rounds tbody tr').length === 5")
+    assert server.get(f"/tournaments/{tid}")["rules"]["rounds"] == 5
+    req = urllib.request.Request(f"{server.url}/tournaments/{tid}/audit?limit=50",
+                                 headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        entry = next(e for e in json.load(r)["items"] if e["action"] == "round-count")
+    assert entry["reason"] == "R-4.3: Eight teams: five rounds" and entry["after"] == {"rounds": 5}

@@ -546,6 +546,11 @@ export default {
   scheduleLot: "Αριθμοί με κλήρωση, σπόρος {seed}",
   scheduleByRanking: "Αριθμοί με την αρχική κατάταξη",
   robinGridAfter: "Όλοι με όλους μετά τον γύρο {n} (σκορ αγώνων από την πλευρά της ομάδας της γραμμής)",
+  roundCountTitle: "Αριθμός γύρων (R-4.3)",
+  roundCount: "Γύροι",
+  roundCountHint: "Απόφαση του επικεφαλής διαιτητή· όχι λιγότεροι από τους ήδη ζευγμένους ({n})",
+  roundCountDecision: "Η απόφαση (καταγράφεται)",
+  roundCountChange: "Αλλαγή του αριθμού γύρων",
 };
 
 // Tie-break names (C.07; codes as in TRF-2026, see app/services/tiebreaks/__init__.py).

@@ -557,6 +557,11 @@ export default {
   scheduleLot: "Numbers drawn by lot, seed {seed}",
   scheduleByRanking: "Numbers by the initial ranking",
   robinGridAfter: "Each team against each after round {n} (match scores from the row team's side)",
+  roundCountTitle: "Number of rounds (R-4.3)",
+  roundCount: "Rounds",
+  roundCountHint: "The chief arbiter's decision; never fewer than the rounds already paired ({n})",
+  roundCountDecision: "The decision (recorded)",
+  roundCountChange: "Change the number of rounds",
 };
 
 // Tie-break names (C.07; codes as in TRF-2026, see app/services/tiebreaks/__init__.py).

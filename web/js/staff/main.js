@@ -16,11 +16,11 @@
 // What the signed-in user may do comes from GET /auth/me (`tournaments[].permissions`, action names
 // of the API's authorisation); menus and buttons follow it. The API refuses anything else anyway.
 
-import { Problem, clearToken, get, getAll, getToken, login, post } from "./session.js";
+import { Problem, clearToken, get, getAll, getToken, login, post, put } from "./session.js";
 import { initialLang, lang, setLang, t } from "../i18n/index.js";
 import { dateOnly, dateTime } from "../lib/format.js";
 import { h, heading, vh } from "../lib/dom.js";
-import { badge, field, messageSlot, problemBox, select } from "./ui.js";
+import { act, badge, field, messageSlot, problemBox, select } from "./ui.js";
 import { ROUND_ACTIONS, workingRound } from "../lib/rounds.js";
 import { staffHref, accessOf, can } from "./access.js";
 
@@ -319,7 +319,31 @@ async function viewOverview(ctx) {
         h("th", { scope: "row" }, can(access, ...ROUND_ACTIONS)
           ? h("a", { href: staffHref(tid, `round/${r.number}`) }, t("roundN", { n: r.number })) : t("roundN", { n: r.number })),
         h("td", {}, dateTime(r.scheduled_start, zone)), h("td", {}, badge(r.state)))))),
+    can(access, "rounds.count") && tour.rules?.system !== "round_robin" ? roundCountForm(tid, rounds) : null,
   ];
+}
+
+/** R-4.3: the chief arbiter's recorded decision on a Swiss's number of rounds (never below a round paired). */
+function roundCountForm(tid, rounds) {
+  const slot = messageSlot();
+  const paired = Math.max(0, ...rounds.filter((r) => r.state !== "pending").map((r) => r.number));
+  const count = h("input", { name: "round_count", type: "number", min: Math.max(1, paired), max: 30, required: true,
+    value: String(rounds.length) });
+  const decision = h("textarea", { name: "decision", rows: 2, maxlength: 500, required: true });
+  const button = h("button", { type: "submit" }, t("roundCountChange"));
+  return h("section", { class: "panel", "aria-labelledby": "round-count-h" },
+    h("h2", { id: "round-count-h" }, t("roundCountTitle")), slot.el,
+    h("form", { onsubmit: (ev) => {
+      ev.preventDefault();
+      act(button, slot, async () => {
+        await put(`tournaments/${tid}/round-count`, { rounds: Number(count.value), decision: decision.value.trim() });
+        await tournament(tid, true); // its rules changed
+        await render({ keepFocus: true });
+      });
+    } },
+    h("div", { class: "grid2" }, field(t("roundCount"), count, t("roundCountHint", { n: String(paired) })),
+      field(t("roundCountDecision"), decision)),
+    h("p", {}, button)));
 }
 
 // ---------------------------------------------------------------- render loop
