@@ -82,6 +82,8 @@ ACTIONS: dict[str, Action] = {a.name: a for a in (
     # one tournament
     _a("tournament.update", "change the tournament's details and settings", roles=ORGANISER_ROLES),
     _a("tournament.delete", "delete the tournament", roles=ORGANISER_ROLES),
+    _a("rounds.count", "change a Swiss's number of rounds by a recorded decision, also while it runs",
+       roles=CHIEF_ROLES, rule="R-4.3"),
     _a("members.read", "list the tournament's officials and managers", scope="read", roles=ARBITER_ROLES),
     _a("members.manage", "give or take a role in the tournament (also to an account made for it)",
        roles=ORGANISER_ROLES),

@@ -21,7 +21,7 @@ from app.operations import audit
 from app.operations.boards import base_lineup_warnings, round_lineups, store_matches
 from app.operations.reads.rounds import round_read
 from app.operations.repository import load_domain, load_tournament, rules_of
-from app.operations.results import round_complete
+from app.operations.results import expel_forfeiters, round_complete
 from app.operations.rounds import get_round, round_matches
 from app.operations.versions import stamp
 from app.schemas.rounds import RoundRead
@@ -29,6 +29,8 @@ from app.services import tournament as dom
 from app.services.errors import InvalidInput, NotFound, StateConflict
 from app.services.lifecycle import CHANGE_PAIRING, COMPLETE, COMPLETED, MARK_ABSENT, PAIR, PENDING, PUBLISH, REOPEN
 from app.services.pairing import Pairing, pair_tournament_round
+from app.services.round_robin import ScheduledMatch, explain
+from app.services.round_robin import round_matches as round_matches_rr
 from app.services.rules import rules_from_dict, rules_to_dict
 
 # --- pairing -------------------------------------------------------------------------------------------
@@ -94,27 +96,59 @@ def pairing_input(session: Session, t: Tournament, rnd: Round) -> PairingInput:
 def store_pairing(session: Session, t: Tournament, rnd: Round, given: PairingInput, pairing: Pairing,
                   principal: Principal | None) -> dict[str, Any]:
     """Store the engine's pairing as the round's matches and boards, replacing any earlier pairing."""
+    return _store(session, t, rnd, given, [ScheduledMatch(pm.table, pm.first, pm.second) for pm in pairing.matches],
+                  pairing.explanation.to_dict() | {"lines": pairing.explanation.lines()}, principal)
+
+
+def _store(session: Session, t: Tournament, rnd: Round, given: PairingInput, matches: Sequence[ScheduledMatch],
+           explanation: dict[str, Any], principal: Principal | None) -> dict[str, Any]:
+    """Store a round's matches and boards (a match a team forfeits as scheduled, marked so), replacing any
+    earlier pairing; audited."""
     old = round_matches(session, rnd)
     before = [{"table": m.table_no, "first": m.first_team_id, "second": m.second_team_id} for m in old]
     _clear_matches(session, old)
-    store_matches(session, t, rules_of(t), rnd, [(pm.table, pm.first, pm.second) for pm in pairing.matches],
-                  given.lineups)
+    store_matches(session, t, rules_of(t), rnd, [(m.table, m.first, m.second) for m in matches], given.lineups)
+    forfeits = {m.table: m.forfeit for m in matches if m.forfeit}
+    if forfeits:  # a round robin's match a team will not play: its opponent wins it by forfeit (R-7.3, R-7.4)
+        for row in round_matches(session, rnd):
+            if row.table_no in forfeits:
+                row.forfeit = forfeits[row.table_no]
+                session.add(row)
+                expel_forfeiters(session, t, rnd, row, principal)
     rnd.state = PAIR.target
     rnd.manual = False
-    rnd.explanation = pairing.explanation.to_dict() | {"lines": pairing.explanation.lines(),
-                                                       "warnings": given.warnings}
+    rnd.explanation = explanation | {"warnings": given.warnings}
     rnd.version += 1
     session.add(rnd)
     audit.record(session, principal, "repair" if old else "pair", "round", rnd.number, tournament_id=t.id,
                  before={"matches": before} if old else None,
-                 after={"matches": [{"table": m.table, "first": m.first, "second": m.second} for m in pairing.matches]})
+                 after={"matches": [{"table": m.table, "first": m.first, "second": m.second}
+                                    | ({"forfeit": m.forfeit} if m.forfeit else {}) for m in matches]})
     return {"explanation": rnd.explanation, "warnings": given.warnings}
 
 
+def round_robin_pairing(session: Session, t: Tournament, rnd: Round, given: PairingInput) -> tuple[
+        tuple[ScheduledMatch, ...], dict[str, Any]]:
+    """The round of the Berger table (C.05 Annex 1) by the teams' pairing numbers, and its explanation. Every
+    numbered team keeps its schedule: one that withdrew, was expelled or is absent forfeits its match."""
+    rules = rules_of(t)
+    numbered = session.exec(select(Team).where(Team.tournament_id == t.id, col(Team.tpn).is_not(None))).all()
+    team_of = {tm.tpn or 0: tm.id or 0 for tm in numbered}
+    out = frozenset(tm.id or 0 for tm in numbered if tm.status != "entered") | given.absent
+    matches = round_matches_rr(team_of, rules.cycles, rnd.number, out)
+    n = len(team_of)
+    tpn_of = {v: k for k, v in team_of.items()}
+    lines = explain(rnd.number, n, rules.cycles, [(m.table, tpn_of[m.first], None if m.second is None
+                                                   else tpn_of[m.second], m.forfeit) for m in matches])
+    return matches, {"system": "round_robin", "round": rnd.number, "teams": n, "lines": lines}
+
+
 def pair(session: Session, t: Tournament, rnd: Round, principal: Principal | None) -> dict[str, Any]:
-    """Run the C.04.6 engine on the database state and store the round's matches and boards, all in the caller's
-    transaction (a hand change that forbids a pairing, the demo)."""
+    """Pair the round (the C.04.6 engine, or the round robin's Berger table) on the database state and store its
+    matches and boards, all in the caller's transaction (a hand change that forbids a pairing, the demo)."""
     given = pairing_input(session, t, rnd)
+    if rules_of(t).round_robin:
+        return _store(session, t, rnd, given, *round_robin_pairing(session, t, rnd, given), principal)
     return store_pairing(session, t, rnd, given, pair_tournament_round(given.domain, rnd.number, given.absent),
                          principal)
 
@@ -169,6 +203,9 @@ def change_pairing(session: Session, t: Tournament, rnd: Round, action: str, tea
     if not CHANGE_PAIRING.allows(rnd.state):
         raise StateConflict("C.04.2 1.4", f"round {rnd.number} is {rnd.state}: only a paired, unpublished round "
                             "can be changed by hand")
+    if rules_of(t).round_robin:
+        raise StateConflict("C.05 Annex 1", "a round robin is paired by the Berger table: its pairings are not "
+                            "changed by hand")
     pairs = _pairs(session, rnd)
     before = {"matches": [list(p) for p in pairs]}
     where = {team: (i, side) for i, p in enumerate(pairs) for side, team in enumerate(p) if team is not None}
@@ -307,12 +344,17 @@ def pair_round(phases: Phases, tournament_id: int, number: int, principal: Princ
         with phases.reading() as session:
             seen = stamp(session, tournament_id)  # first: whatever is read after it is of this version or newer
             t = load_tournament(session, tournament_id)
-            given = pairing_input(session, t, get_round(session, tournament_id, number))
-        pairing = pair_tournament_round(given.domain, number, given.absent)
+            round_robin = rules_of(t).round_robin
+            given = None if round_robin else pairing_input(session, t, get_round(session, tournament_id, number))
+        # a round robin's round is a look-up in the Berger table: nothing to compute outside the write
+        pairing = None if given is None else pair_tournament_round(given.domain, number, given.absent)
         session = phases.writing()
         t = load_tournament(session, tournament_id, for_update=True)  # serialises the writers of the tournament
+        rnd = get_round(session, tournament_id, number)
+        if given is None or pairing is None:
+            pair(session, t, rnd, principal)
+            return round_read(session, t, rnd, principal)
         if stamp(session, tournament_id) == seen:
-            rnd = get_round(session, tournament_id, number)
             store_pairing(session, t, rnd, given, pairing, principal)
             return round_read(session, t, rnd, principal)
         phases.abandon()

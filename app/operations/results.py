@@ -135,19 +135,26 @@ def set_match_forfeit(session: Session, t: Tournament, rnd: Round, match: Match,
     session.add(rnd)
     audit.record(session, principal, "forfeit", "match", match.id, tournament_id=t.id, before=before,
                  after={"forfeit": new, "round": rnd.number, "table": match.table_no})
-    rules = rules_of(t)
-    if new is not None and rules.expel_on_forfeit_loss:
-        absent = {"first": [match.first_team_id], "second": [match.second_team_id],
-                  "both": [match.first_team_id, match.second_team_id]}[new]
-        for team_id in absent:
-            team = session.get(Team, team_id)
-            if team is not None and team.status == "entered":
-                tb = audit.snapshot(team)
-                team.status = "expelled"
-                session.add(team)
-                audit.record(session, principal, "expel", "team", team.id, tournament_id=t.id, before=tb, after=team,
-                             reason=f"R-7.4: lost round {rnd.number} by forfeit")
+    if new is not None:
+        expel_forfeiters(session, t, rnd, match, principal)
     return True
+
+
+def expel_forfeiters(session: Session, t: Tournament, rnd: Round, match: Match, principal: Principal | None) -> None:
+    """R-7.4: the team (or teams) that lost ``match`` by forfeit is expelled, when the rules say so (an organiser
+    may reinstate it)."""
+    if match.forfeit is None or not rules_of(t).expel_on_forfeit_loss:
+        return
+    sides = {"first": (True, False), "second": (False, True), "both": (True, True)}[match.forfeit]
+    absent = [team_id for team_id, out in zip((match.first_team_id, match.second_team_id), sides, strict=True) if out]
+    for team_id in absent:
+        team = session.get(Team, team_id) if team_id is not None else None
+        if team is not None and team.status == "entered":
+            tb = audit.snapshot(team)
+            team.status = "expelled"
+            session.add(team)
+            audit.record(session, principal, "expel", "team", team.id, tournament_id=t.id, before=tb, after=team,
+                         reason=f"R-7.4: lost round {rnd.number} by forfeit")
 
 
 def round_complete(session: Session, rnd: Round) -> list[int]:

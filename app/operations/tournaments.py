@@ -74,8 +74,46 @@ def list_tournaments(session: Session, q: str | None, limit: int, offset: int) -
     return [tournament_read(session, t) for t in items], total
 
 
-#: The settings fixed once round 1 is paired, besides the number of rounds (R-4.3).
-STRUCTURAL = ("boards", "mp_win", "mp_draw", "mp_loss", "bye_mp", "bye_gp", "forfeit_win_gp", "pairing")
+#: The settings fixed once round 1 is paired, besides the number of rounds and the system (R-4.3).
+STRUCTURAL = ("boards", "mp_win", "mp_draw", "mp_loss", "bye_mp", "bye_gp", "forfeit_win_gp", "pairing",
+              "rr_seeding", "rr_lot_seed", "rr_bye_mp", "rr_bye_gp")
+
+
+def paired_rounds(session: Session, tournament_id: int) -> int:
+    """The highest round paired so far (0 before round 1)."""
+    numbers = session.exec(select(Round.number).where(Round.tournament_id == tournament_id,
+                                                       Round.state != PENDING)).all()
+    return max(numbers, default=0)
+
+
+def _check_system_change(session: Session, t: Tournament, old: Rules, new: Rules,
+                         principal: Principal | None) -> None:
+    """R-4.3: the system (Swiss or round robin, and a round robin's cycles) changes only before round 1 is
+    paired; the pairing numbers then are to be given again (a round robin's by its own rule, C.05)."""
+    if (new.system, new.cycles) == (old.system, old.cycles):
+        return
+    if any_round_paired(session, t.id or 0):
+        raise StateConflict("R-4.3", "the system can change only before round 1 is paired")
+    if t.tpns_locked_at is not None:
+        t.tpns_locked_at = None  # the numbers of one system are not the other's: lock the ranking again
+    audit.record(session, principal, "system", "tournament", t.id, tournament_id=t.id,
+                 before={"system": old.system, "cycles": old.cycles},
+                 after={"system": new.system, "cycles": new.cycles}, reason="R-4.3")
+
+
+def _check_rounds_change(session: Session, t: Tournament, old: Rules, new: Rules,
+                         principal: Principal | None) -> None:
+    """R-4.3: a Swiss's number of rounds changes here before round 1 is paired (later only by the chief
+    arbiter's decision, :func:`change_round_count`); a locked round robin's follows from its teams (C.05)."""
+    if new.rounds == old.rounds:
+        return
+    if new.round_robin and t.tpns_locked_at is not None and new.system == old.system:
+        raise StateConflict("C.05", "a round robin's number of rounds follows from its number of teams")
+    if any_round_paired(session, t.id or 0):
+        raise StateConflict("R-4.3", "once round 1 is paired the number of rounds changes only by the chief "
+                            "arbiter's decision (PUT .../round-count)")
+    audit.record(session, principal, "round-count", "tournament", t.id, tournament_id=t.id,
+                 before={"rounds": old.rounds}, after={"rounds": new.rounds}, reason="R-4.3")
 
 
 def update_tournament(session: Session, tournament_id: int, body: TournamentUpdate,
@@ -88,8 +126,8 @@ def update_tournament(session: Session, tournament_id: int, body: TournamentUpda
     if "rules" in changes:
         old = rules_of(t)
         new = rules_from_dict(changes.pop("rules"), old)
-        if new.rounds != old.rounds and any_round_paired(session, tournament_id):
-            raise StateConflict("R-4.3", "the number of rounds can change only before round 1 is paired")
+        _check_system_change(session, t, old, new, principal)
+        _check_rounds_change(session, t, old, new, principal)
         if any(getattr(new, k) != getattr(old, k) for k in STRUCTURAL) and any_round_paired(session, tournament_id):
             raise StateConflict(None, "boards, scoring and pairing settings are fixed once round 1 is paired")
         t.rules = rules_to_dict(new)
@@ -98,6 +136,31 @@ def update_tournament(session: Session, tournament_id: int, body: TournamentUpda
         setattr(t, k, v)
     session.add(t)
     audit.record(session, principal, "update", "tournament", t.id, tournament_id=t.id, before=before, after=t)
+    return tournament_read(session, t)
+
+
+def change_round_count(session: Session, tournament_id: int, rounds: int, decision: str,
+                       principal: Principal | None) -> TournamentRead:
+    """R-4.3: the chief arbiter's recorded decision to change a Swiss's number of rounds, before it starts or
+    while it runs, never below the rounds already paired; the rounds' starts beyond the new last go with them."""
+    t = load_tournament(session, tournament_id, for_update=True)
+    old = rules_of(t)
+    if old.round_robin:
+        raise StateConflict("C.05", "a round robin's number of rounds follows from its number of teams")
+    paired = paired_rounds(session, tournament_id)
+    if rounds < paired:
+        raise StateConflict("R-4.3", "round {paired} is already paired: the tournament cannot have fewer rounds "
+                            "than that, not {rounds}", params={"paired": paired, "rounds": rounds})
+    if rounds == old.rounds:
+        return tournament_read(session, t)
+    # the starts of the rounds kept stay; more rounds than starts leaves the new rounds' starts to be set
+    starts = old.round_starts[:rounds] if rounds < len(old.round_starts) else ()
+    new = old.replace(rounds=rounds, round_starts=starts)
+    t.rules = rules_to_dict(new)
+    sync_rounds(session, t, new)
+    session.add(t)
+    audit.record(session, principal, "round-count", "tournament", t.id, tournament_id=t.id,
+                 before={"rounds": old.rounds}, after={"rounds": rounds}, reason=f"R-4.3: {decision}")
     return tournament_read(session, t)
 
 

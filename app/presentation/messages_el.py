@@ -54,4 +54,31 @@ EL: dict[str, str] = {
     "no user with the user name {username}": "δεν υπάρχει χρήστης με όνομα χρήστη {username}",
     "the {role} role is for the whole tournament, not one team":
         "ο ρόλος {role} αφορά όλο το τουρνουά, όχι μία ομάδα",
+    # app/services/round_robin.py
+    "a round robin has {cycles} cycles; it is played in 1 or 2":
+        "ένα κυκλικό σύστημα (round robin) με {cycles} κύκλους· παίζεται σε 1 ή 2",
+    "a team round robin is played by {low} to {high} teams, not {teams}":
+        "ένα ομαδικό κυκλικό σύστημα (round robin) παίζεται από {low} έως {high} ομάδες, όχι {teams}",
+    "the pairing numbers of a round robin run from 1 to {teams} without a gap":
+        "οι αριθμοί κλήρωσης ενός κυκλικού συστήματος είναι από 1 έως {teams} χωρίς κενό",
+    "a round robin of {teams} teams in {cycles} cycle(s) has {rounds} rounds, not round {round}":
+        "ένα κυκλικό σύστημα {teams} ομάδων σε {cycles} κύκλο(ους) έχει {rounds} γύρους, όχι γύρο {round}",
+    # app/operations/ranking.py (round robin)
+    "a round robin's pairing numbers are fixed once round 1 is paired: the schedule follows from them":
+        "οι αριθμοί κλήρωσης ενός κυκλικού συστήματος οριστικοποιούνται μόλις ζευχθεί ο 1ος γύρος: "
+        "το πρόγραμμα προκύπτει από αυτούς",
+    # app/operations/pairing.py (round robin)
+    "a round robin is paired by the Berger table: its pairings are not changed by hand":
+        "ένα κυκλικό σύστημα ζευγαρώνεται από τον πίνακα Berger: οι ζεύξεις του δεν αλλάζουν με το χέρι",
+    # app/operations/tournaments.py (system and rounds, R-4.3)
+    "the system can change only before round 1 is paired":
+        "το σύστημα αλλάζει μόνο πριν ζευχθεί ο 1ος γύρος",
+    "a round robin's number of rounds follows from its number of teams":
+        "ο αριθμός γύρων ενός κυκλικού συστήματος προκύπτει από τον αριθμό των ομάδων",
+    "once round 1 is paired the number of rounds changes only by the chief arbiter's decision "
+    "(PUT .../round-count)":
+        "μόλις ζευχθεί ο 1ος γύρος ο αριθμός γύρων αλλάζει μόνο με απόφαση του επικεφαλής διαιτητή "
+        "(PUT .../round-count)",
+    "round {paired} is already paired: the tournament cannot have fewer rounds than that, not {rounds}":
+        "ο γύρος {paired} έχει ήδη ζευχθεί: το τουρνουά δεν μπορεί να έχει λιγότερους γύρους, όχι {rounds}",
 }

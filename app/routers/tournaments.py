@@ -10,7 +10,7 @@ from app.http.deps import NOT_MODIFIED, Access, Id, IfNoneMatch, PagingDep, Sess
 from app.operations import cache, tournaments
 from app.operations.reads.tournaments import tournament_read
 from app.schemas.base import Page
-from app.schemas.tournaments import TournamentCreate, TournamentRead, TournamentUpdate
+from app.schemas.tournaments import RoundCountPut, TournamentCreate, TournamentRead, TournamentUpdate
 
 router = APIRouter(prefix="/tournaments", tags=["tournaments"])
 
@@ -50,6 +50,16 @@ def update_tournament(tournament_id: Id, body: TournamentUpdate, session: Sessio
     """Change the tournament's details or settings (`rules` merges into the current ones). The number of rounds
     (R-4.3), the boards, the scoring and the pairing settings are fixed once round 1 is paired (409)."""
     return tournaments.update_tournament(session, tournament_id, body, access.principal)
+
+
+@router.put("/{tournament_id}/round-count", response_model=TournamentRead, responses=answers(409),
+            summary="Change a Swiss's number of rounds by the chief arbiter's decision (R-4.3)")
+def change_round_count(tournament_id: Id, body: RoundCountPut, session: SessionDep,
+                       access: Annotated[Access, permit("rounds.count")]) -> TournamentRead:
+    """R-4.3: with fewer than 20 teams the organisers may reduce the rounds. The chief arbiter's decision, recorded
+    in the audit trail, changes a Swiss's number of rounds before it starts or while it runs, never below the
+    rounds already paired (409); a round robin's rounds follow from its teams (409, C.05)."""
+    return tournaments.change_round_count(session, tournament_id, body.rounds, body.decision, access.principal)
 
 
 @router.delete("/{tournament_id}", status_code=status.HTTP_204_NO_CONTENT, responses=answers(409),

@@ -8,6 +8,7 @@ from pydantic import BaseModel, Field
 
 from app.schemas.base import Id, Strict
 from app.schemas.clubs import PlayerPublic, PlayerRead
+from app.schemas.rounds import TeamRef
 
 
 class LineupPut(Strict):
@@ -54,6 +55,20 @@ class RankingRowRead(BaseModel):
                                        "expelled); once numbers are given the rows are in TPN order")
 
 
+class ScheduledMatchRead(BaseModel):
+    table: int
+    first: TeamRef = Field(description="the team with White on board 1")
+    second: TeamRef | None = Field(description="None: the first team has the round-robin bye")
+
+
+class ScheduledRoundRead(BaseModel):
+    round: int
+    matches: list[ScheduledMatchRead]
+
+
 class RankingRead(BaseModel):
     locked: bool
     rows: list[RankingRowRead]
+    schedule: list[ScheduledRoundRead] = Field(
+        default_factory=list, description="a round robin's every round by the Berger tables of C.05 Annex 1, "
+        "once its pairing numbers are fixed (empty for a Swiss)")

@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field, field_validator
 
 from app.schemas.base import OneLine, Strict, omittable, one_line
-from app.services.rules import settings_schema
+from app.services.rules import MAX_ROUNDS, settings_schema
 from app.services.text import MAX_TEXT
 
 
@@ -56,6 +56,13 @@ class TournamentUpdate(Strict):
     deputy_arbiters: list[Annotated[OneLine, Field(max_length=200)]] = omittable(max_length=20)
 
     _rules = field_validator("rules")(_settings)
+
+
+class RoundCountPut(Strict):
+    """R-4.3: the chief arbiter's decision on the number of rounds of a Swiss."""
+
+    rounds: int = Field(ge=1, le=MAX_ROUNDS, description="the new number of rounds (never below a round paired)")
+    decision: OneLine = Field(min_length=1, max_length=500, description="the decision, as recorded in the audit")
 
 
 class TournamentRead(BaseModel):

@@ -41,6 +41,11 @@ C7_MODES = ("minimise", "first")
 CD0_L2_READINGS = ("strong", "none")
 MAX_BOARDS = 20
 MAX_ROUNDS = 30
+#: R-4.3: the Swiss (C.04.6) or a round robin (C.05), played in one or two cycles
+SYSTEMS = ("swiss", "round_robin")
+#: C.05: a round robin's pairing numbers are drawn by lot, or follow the initial ranking (R-4.1)
+RR_SEEDINGS = ("lot", "ranking")
+MAX_SEED = 2**53 - 1  # a seed is shown in the console: a JavaScript number holds it exactly
 #: tie-breaks in a list (R-8): more decide nothing, and each costs a pass over every team
 MAX_TIEBREAKS = 20
 TIEBREAK_RULE_SETS = ("2024", "2026")
@@ -139,9 +144,21 @@ class Rules:
     board_forfeit_minutes: int = 30
     time_control: str = "60 min + 30 s per move from move 1"
     pairing: PairingSettings = field(default_factory=PairingSettings)
+    system: str = "swiss"  # "swiss" (C.04.6) or "round_robin" (C.05, Berger tables)
+    cycles: int = 1  # round robin: 1, or 2 for a double round robin (colours reversed)
+    rr_seeding: str = "lot"  # round robin pairing numbers: "lot" (drawn) or "ranking" (R-4.1 order)
+    rr_lot_seed: int | None = None  # the seed of the drawing of lots, recorded when the ranking is locked
+    # An odd field's round-robin bye is no PAB (R-7.5 and C.04.6 3.4 are Swiss rules) and the regulations
+    # are silent on it: it scores these (default: nothing, the table's free round).
+    rr_bye_mp: Fraction = Fraction(0)
+    rr_bye_gp: Fraction = Fraction(0)
 
     def __post_init__(self) -> None:
         validate_rules(self)
+
+    @property
+    def round_robin(self) -> bool:
+        return self.system == "round_robin"
 
     @property
     def zone(self) -> ZoneInfo:
@@ -167,6 +184,14 @@ def validate_rules(rules: Rules) -> None:
         raise bad("boards", f"must be between 1 and {MAX_BOARDS}")
     if not 1 <= rules.rounds <= MAX_ROUNDS:
         raise bad("rounds", f"must be between 1 and {MAX_ROUNDS}")
+    if rules.system not in SYSTEMS:
+        raise bad("system", "must be swiss or round_robin")
+    if rules.cycles not in (1, 2):
+        raise bad("cycles", "must be 1 or 2")
+    if rules.rr_seeding not in RR_SEEDINGS:
+        raise bad("rr_seeding", "must be lot or ranking")
+    if rules.rr_lot_seed is not None and not 0 <= rules.rr_lot_seed <= MAX_SEED:
+        raise bad("rr_lot_seed", "must be between 0 and 2^53 - 1")
     if rules.round_starts and len(rules.round_starts) != rules.rounds:
         raise bad("round_starts", f"needs one start per round ({rules.rounds})")
     if not (rules.mp_win >= rules.mp_draw >= rules.mp_loss):
@@ -212,6 +237,7 @@ _TYPES: dict[str, dict[str, Any]] = {
     "str": {"type": "string"},
     "Fraction": _NUMBER,
     "str | None": {"type": ["string", "null"]},
+    "int | None": {"type": ["integer", "null"]},
     "date | None": {"type": ["string", "null"], "format": "date"},
     "datetime | None": {"type": ["string", "null"], "format": "date-time"},
     "tuple[str, ...]": {"type": "array", "items": {"type": "string"}},
@@ -226,6 +252,10 @@ _CHOICES: dict[str, dict[str, Any]] = {
     "time_control": {"maxLength": MAX_TEXT, "pattern": ONE_LINE_PATTERN,
                      "description": "one line (it is the TRF file's 122 record)"},
     "tiebreak_rules": {"enum": [*TIEBREAK_RULE_SETS, None]},
+    "system": {"enum": list(SYSTEMS)},
+    "cycles": {"minimum": 1, "maximum": 2},
+    "rr_seeding": {"enum": list(RR_SEEDINGS)},
+    "rr_lot_seed": {"minimum": 0, "maximum": MAX_SEED},
     "colour_pref_type": {"enum": list(COLOUR_PREF_TYPES)},
     "primary_score": {"enum": list(SCORE_KINDS)},
     "initial_colour": {"enum": ["W", "B"]},
@@ -375,6 +405,10 @@ def _decode_field(name: str, default: Any, raw: Any, optional: bool = False) -> 
             return tuple(datetime.fromisoformat(_text(x)) for x in _list(raw))
         if name in ("born_on_or_after", "start_date"):
             return date.fromisoformat(_text(raw))
+        if name == "rr_lot_seed":
+            if isinstance(raw, bool) or not isinstance(raw, int):
+                raise ValueError("expected a whole number")
+            return raw
         if name == "forbidden_pairs":
             pairs = [_list(p) for p in _list(raw)]
             if any(len(p) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in p) for p in pairs):

@@ -388,6 +388,8 @@ def round_result(match: Match | None, team: int, rules: Rules) -> RoundResult:
     if match is None:
         return (Outcome.ABSENT, None, ZERO, ZERO, ZERO)
     if match.second is None:
+        if rules.round_robin:  # an odd field's free round: no PAB (R-7.5 is a Swiss rule), its own setting
+            return (Outcome.PAB, None, rules.rr_bye_mp, rules.rr_bye_gp, ZERO)
         return (Outcome.PAB, None, rules.bye_mp, rules.bye_gp, ZERO)
     is_first = team == match.first
     opp = match.second if is_first else match.first

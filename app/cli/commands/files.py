@@ -252,8 +252,33 @@ def _has_result(t: Tournament, round_no: int) -> bool:
     return False
 
 
+class _BergerRound:
+    """A round robin's round as the file commands show a pairing: its matches and how they were made."""
+
+    def __init__(self, t: Tournament, round_no: int) -> None:
+        from app.services.round_robin import explain, round_matches
+
+        team_of = {team.tpn: team.id for team in t.teams if team.tpn}
+        self.matches = round_matches(team_of, t.rules.cycles, round_no)
+        self._doc = {"system": "round_robin", "round": round_no, "teams": len(team_of), "cycles": t.rules.cycles}
+        self._lines = explain(round_no, len(team_of), t.rules.cycles,
+                              [(m.table, _tpn(t, m.first), _tpn(t, m.second) or None, None) for m in self.matches])
+        self.explanation = self
+
+    def to_dict(self) -> dict[str, Any]:
+        return self._doc
+
+    def lines(self) -> list[str]:
+        return self._lines
+
+
 def _engine_pairs(t: Tournament, round_no: int) -> tuple[Any, list[tuple[int, int]]]:
+    """The pairing of ``round_no``: the C.04.6 engine's, or a round robin's Berger table (C.05 Annex 1)."""
     from app.services.pairing import pair_tournament_round
+
+    if t.rules.round_robin:
+        rr = _BergerRound(t, round_no)
+        return rr, [(_tpn(t, m.first), _tpn(t, m.second)) for m in rr.matches]
 
     pairing = pair_tournament_round(_before(t, round_no), round_no, _absent(t, round_no))
     return pairing, [(_tpn(t, m.first), _tpn(t, m.second)) for m in pairing.matches]

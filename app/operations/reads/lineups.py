@@ -23,8 +23,17 @@ from app.operations.repository import (
     rules_of,
     to_player,
 )
-from app.schemas.lineups import LineupBoard, LineupRead, RankingRead, RankingRowRead
+from app.schemas.lineups import (
+    LineupBoard,
+    LineupRead,
+    RankingRead,
+    RankingRowRead,
+    ScheduledMatchRead,
+    ScheduledRoundRead,
+)
+from app.schemas.rounds import TeamRef
 from app.services.lineups import base_lineup, base_lineup_problems, lineup_problems
+from app.services.round_robin import MAX_TEAMS, MIN_TEAMS, schedule
 from app.services.seeding import initial_ranking
 from app.services.standings import format_value
 from app.services.tournament import Team as DomTeam
@@ -112,4 +121,18 @@ def ranking_rows(session: Session, t: Tournament, numbered: bool = False) -> tup
 
 def ranking_read(session: Session, t: Tournament) -> RankingRead:
     rows, _ = ranking_rows(session, t, numbered=True)
-    return RankingRead(locked=t.tpns_locked_at is not None, rows=rows)
+    return RankingRead(locked=t.tpns_locked_at is not None, rows=rows, schedule=round_robin_schedule(session, t))
+
+
+def round_robin_schedule(session: Session, t: Tournament) -> list[ScheduledRoundRead]:
+    """A round robin's whole schedule by its teams' pairing numbers (C.05 Annex 1), once they are fixed."""
+    rules = rules_of(t)
+    if not rules.round_robin or t.tpns_locked_at is None:
+        return []
+    numbered = session.exec(select(Team).where(Team.tournament_id == t.id, col(Team.tpn).is_not(None))).all()
+    refs = {tm.tpn or 0: TeamRef(id=tm.id or 0, name=tm.name, tpn=tm.tpn) for tm in numbered}
+    if sorted(refs) != list(range(1, len(refs) + 1)) or not MIN_TEAMS <= len(refs) <= MAX_TEAMS:
+        return []  # numbers given under another system: the round robin's come with the next lock
+    return [ScheduledRoundRead(round=n, matches=[
+        ScheduledMatchRead(table=p.table, first=refs[p.white], second=None if p.black is None else refs[p.black])
+        for p in rnd]) for n, rnd in enumerate(schedule(len(refs), rules.cycles), start=1)]

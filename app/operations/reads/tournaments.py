@@ -24,7 +24,7 @@ FEW_TEAMS = 20  # R-4.3
 def warnings_for(session: Session, t: Tournament, rules: Rules) -> list[str]:
     out = []
     teams = session.exec(select(Team).where(Team.tournament_id == t.id, Team.status == "entered")).all()
-    if 0 < len(teams) < FEW_TEAMS:
+    if 0 < len(teams) < FEW_TEAMS and not rules.round_robin:  # a round robin is the change allows
         out.append(f"R-4.3: only {len(teams)} teams are entered; with fewer than {FEW_TEAMS} the organisers "
                    f"may reduce the rounds (now {rules.rounds}) or change the system")
     return out

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from app.services.errors import FileFormatError, InvalidInput
-from app.services.rules import PairingSettings, exact_number
+from app.services.rules import PairingSettings, Rules, exact_number
 from app.services.text import MAX_TEXT, one_line
 
 #: 001 round block: round r starts at column 92 + 10 (r - 1) (record 001 of TRF16 and TRF-2026).
@@ -155,6 +155,26 @@ def type_code(p: PairingSettings) -> str:
     secondary = "GP" if primary == "MP" else "MP"
     scores = f"_{primary}_{secondary}" if p.use_secondary_for_colour else f"_{primary}"
     return f"FIDE_TEAM{colour}{scores}"
+
+
+#: record-192 codes of a team round robin (TRF-2026's code table), by the number of cycles
+ROUND_ROBIN_CODES = {1: "FIDE_TEAM_ROUNDROBIN", 2: "FIDE_TEAM_DOUBLEROUNDROBIN"}
+
+
+def system_code(rules: Rules) -> str:
+    """The record-192 code of the tournament's system (R-4.3): a team round robin's, or the Swiss's settings."""
+    if rules.round_robin:
+        return ROUND_ROBIN_CODES[rules.cycles]
+    return type_code(rules.pairing)
+
+
+def round_robin_cycles(code: str) -> int | None:
+    """The cycles of a team round robin's record-192 code (the FIDE, Berger and custom spellings, a ``_G2``
+    suffix for two cycles), or None when the code is no team round robin's."""
+    c = code.strip().upper()
+    if "_TEAM_" not in f"_{c}_" or "ROUNDROBIN" not in c:
+        return None
+    return 2 if "DOUBLEROUNDROBIN" in c or c.endswith("_G2") else 1
 
 
 def parse_type_code(code: str) -> dict[str, object] | None:

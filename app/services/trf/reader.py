@@ -147,7 +147,7 @@ def _build(st: _State, base: Rules, table_order: bool = True) -> tuple[Tournamen
         federation=h.get("federation", ""),
         start_date=_read_date(h.get("start", ""), st.header_lines.get("start", 0), "start date", st),
         end_date=_read_date(h.get("end", ""), st.header_lines.get("end", 0), "end date", st),
-        tournament_type=h.get("type", "") or "Swiss team",
+        tournament_type=h.get("type", "") or ("Team round robin" if st.round_robin_cycles else "Swiss team"),
         chief_arbiter=h.get("chief", ""),
         deputy_arbiters=tuple(st.deputies),
     )
@@ -226,7 +226,11 @@ def _rules(st: _State, base: Rules, teams: dict[int, _TeamRec], last_round: int)
     if st.gp:
         changes.update(gp_win=st.gp.get("W", base.gp_win), gp_draw=st.gp.get("D", base.gp_draw),
                        gp_loss=st.gp.get("L", base.gp_loss))
-    if st.pab_points is not None:
+    if st.round_robin_cycles is not None:
+        changes.update(system="round_robin", cycles=st.round_robin_cycles)
+    if st.pab_points is not None and st.round_robin_cycles is not None:
+        changes["rr_bye_mp"], changes["rr_bye_gp"] = st.pab_points  # the round robin's bye (320)
+    elif st.pab_points is not None:
         changes["bye_mp"], changes["bye_gp"] = st.pab_points
     elif boards != base.boards and base.bye_gp == Fraction(base.boards, 2):
         changes["bye_gp"] = Fraction(boards, 2)  # the PAB is a drawn match (C.04.6 1.4)

@@ -35,6 +35,7 @@ from app.services.trf.common import (
     parse_int,
     parse_points,
     parse_type_code,
+    round_robin_cycles,
     shown,
     unknown_type_words,
 )
@@ -119,6 +120,7 @@ class _State:
         self.gp: dict[str, Fraction] = {}
         self.mp: dict[str, Fraction] = {}
         self.type_code: dict[str, object] | None = None
+        self.round_robin_cycles: int | None = None  # a team round robin's 192 code
         self.tiebreaks202: str | None = None
         self.tiebreaks212: str | None = None
         self.pattern: str | None = None
@@ -251,7 +253,10 @@ def _read_line(st: _State, n: int, line: str) -> None:
     elif din == "192":
         code = _text(n, line)
         st.type_code = parse_type_code(code)
-        if st.type_code is None:
+        st.round_robin_cycles = round_robin_cycles(code)
+        if st.round_robin_cycles is not None:
+            pass  # a team round robin: the Berger tables, no C.04.6 settings
+        elif st.type_code is None:
             st.warn(n, f"tournament type {code!r} is not a FIDE team Swiss code; C.04.6 defaults used")
         elif unknown_type_words(code):
             unknown = ", ".join(unknown_type_words(code))

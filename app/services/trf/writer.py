@@ -4,11 +4,12 @@ Spec: FIDE TRF-2026 and TRF16 (C.04 Annex 2), their column tables. Every record 
 column-exact, trailing blanks removed, lines joined with ``\\n`` and a final newline.
 
 TRF-2026 output, in this order: 012-132 header records, 142 (rounds), 152 (initial colour),
-162 (game points), 192 (C.04.6 settings as a ``FIDE_TEAM_...`` code), 202/212 (tiebreaks),
+162 (game points), 192 (C.04.6 settings as a ``FIDE_TEAM_...`` code, or ``FIDE_TEAM_ROUNDROBIN`` /
+``FIDE_TEAM_DOUBLEROUNDROBIN`` for a team round robin), 202/212 (tiebreaks),
 352 (board colours), 362 (match points), the 001 player records, 310 team records (TPN,
 name, nickname, average rating, MP, GP, rank, roster), 320 (PAB value and the PAB team of
-every round), 330 (match-level forfeits) and 300 lineups where a team left a board empty
-or played out of roster order.
+every round; in a round robin, the value and the team of its bye), 330 (match-level forfeits)
+and 300 lineups where a team left a board empty or played out of roster order.
 
 TRF16 output has the header, ``XXR`` (JaVaFo's round count, which TRF16 lacks), the 001
 records and 013 team records (name at 5-36, first player at 37-40).
@@ -49,8 +50,8 @@ from app.services.trf.common import (
     fmt_int,
     fmt_points,
     fmt_text,
+    system_code,
     tiebreaks_for_file,
-    type_code,
 )
 
 TYPE_CHECKING = False  # typing is not imported at run time: file commands start faster
@@ -137,7 +138,7 @@ def _header(t: Tournament, fmt: str) -> list[str]:
         f"142 {rules.rounds}",
         f"152 {p.initial_colour}",
         "162 " + _score_blocks(" ", [("W", rules.gp_win), ("D", rules.gp_draw), ("L", rules.gp_loss)], "game"),
-        f"192 {type_code(p)}",
+        f"192 {system_code(rules)}",
         f"202 {tb202}",
         f"212 {tb212}",
         f"352 {p.board_colour_pattern}",
@@ -320,8 +321,9 @@ def _tpn(t: Tournament, team_id: int) -> str:
 
 def _line_320(t: Tournament) -> str:
     rules: Rules = t.rules
-    line = "320 " + fmt_points(rules.bye_mp, 4, "PAB match points") + " " + fmt_points(rules.bye_gp, 4,
-                                                                                     "PAB game points")
+    # a round robin's bye is no PAB: the record carries what it scores there (read back by the 192 code)
+    mp, gp = (rules.rr_bye_mp, rules.rr_bye_gp) if rules.round_robin else (rules.bye_mp, rules.bye_gp)
+    line = "320 " + fmt_points(mp, 4, "PAB match points") + " " + fmt_points(gp, 4, "PAB game points")
     pab = {r.number: m.first for r in t.rounds for m in r.matches if m.second is None}
     for r in range(1, max(pab, default=0) + 1):
         line += " " + (_tpn(t, pab[r]) if r in pab else "   ")

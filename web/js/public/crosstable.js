@@ -1,4 +1,5 @@
-// The crosstable (#/t/1/crosstable?after=2): each team's opponents by rank, colour and match score per round.
+// The crosstable (#/t/1/crosstable?after=2): each team's opponents by rank, colour and match score per round;
+// a round robin's also as the grid of every team against every other.
 
 import { getJson } from "../lib/http.js";
 import { pts } from "../lib/format.js";
@@ -22,6 +23,31 @@ function crossCell(tid, x, rankOf) {
     }, String(rank ?? "?"), vh(` (${t("rankN", { n: rank ?? "?" })}, ${t("tpnN", { n: x.opponent.tpn ?? "?" })}: ${x.opponent.name})`)),
     " ", h("span", { class: "xs" }, x.outcome === "played" ? `${pts(a)}–${pts(b)}`
       : `${x.outcome === "forfeit_win" ? "+" : "−"} ${pts(a)}–${pts(b)}`));
+}
+
+/** A round robin's grid (R-4.3, C.05): every team against every other, in the standings' order, each cell
+ * the match scores of their meetings (two in a double round robin), from the row team's side. */
+function robinGrid(tid, ct, st, after) {
+  const order = st.rows.map((r) => r.team);
+  const meetings = new Map(); // "row:col" -> scores of the row team's matches against the column team
+  for (const row of ct.rows) {
+    for (const x of row.rounds) {
+      if (!x.opponent || !x.score) continue;
+      const key = `${row.team.id}:${x.opponent.id}`;
+      const [a, b] = String(x.score).split("-");
+      const mark = x.outcome === "forfeit_win" ? "+" : x.outcome === "forfeit_loss" || x.outcome === "double_forfeit" ? "−" : "";
+      meetings.set(key, [...(meetings.get(key) || []), `${mark}${pts(a)}–${pts(b)}`]);
+    }
+  }
+  const table = h("table", { class: "cross grid" },
+    h("caption", {}, t("robinGridAfter", { n: after })),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("team")),
+      ...order.map((tm, i) => h("th", { scope: "col", class: "num" }, h("abbr", { title: tm.name }, String(i + 1)))))),
+    h("tbody", {}, ...order.map((tm, i) => h("tr", {},
+      h("th", { scope: "row" }, `${i + 1}. `, teamLink(tid, tm)),
+      ...order.map((other) => other.id === tm.id ? h("td", { class: "x self", "aria-label": "—" }, "■")
+        : h("td", { class: "x" }, (meetings.get(`${tm.id}:${other.id}`) || []).join(" · ")))))));
+  return scrollTable(table, t("robinGridAfter", { n: after }));
 }
 
 export async function viewCrosstable({ tid, query }) {
@@ -60,6 +86,7 @@ export async function viewCrosstable({ tid, query }) {
   return [
     heading(t("crosstable")),
     afterPicker(tid, done, after, "crosstable"),
+    tour.rules?.system === "round_robin" ? robinGrid(tid, ct, st, after) : null,
     scrollTable(table, t("crosstableAfter", { n: after })),
     h("p", { class: "muted small" }, t("crosstableNote2")),
   ];

@@ -6,6 +6,13 @@ import { t } from "../i18n/index.js";
 import { downloads, link, rounds, stateBadge, tHref, tournament, zoneOf } from "./common.js";
 import { completedRounds, inProgress, playingRound } from "../lib/rounds.js";
 
+/** The tournament's system (R-4.3): the Swiss, or a round robin and its cycles. */
+function systemText(rules) {
+  if (!rules) return null;
+  if (rules.system !== "round_robin") return t("systemSwiss");
+  return `${t("systemRoundRobin")} · ${t(rules.cycles === 2 ? "cyclesDouble" : "cyclesSingle")}`;
+}
+
 export async function viewOverview({ tid }) {
   const [tour, rs] = await Promise.all([tournament(tid), rounds(tid)]);
   const zone = zoneOf(tour);
@@ -17,6 +24,7 @@ export async function viewOverview({ tid }) {
     [t("chiefArbiter"), tour.chief_arbiter ? name(tour.chief_arbiter) : null],
     [t("timeControl"), tour.rules?.time_control || null],
     [t("boards"), tour.rules?.boards ?? null],
+    [t("system"), systemText(tour.rules)],
   ].filter(([, v]) => v !== null && v !== "");
   const table = h("table", { class: "schedule" },
     h("caption", {}, t("scheduleCaption", { zone: zone || Intl.DateTimeFormat().resolvedOptions().timeZone })),

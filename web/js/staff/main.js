@@ -20,11 +20,11 @@
 // What the signed-in user may do comes from GET /auth/me (`tournaments[].permissions`, action names
 // of the API's authorisation); menus and buttons follow it. The API refuses anything else anyway.
 
-import { Problem, clearToken, get, getAll, getToken, login, post } from "./session.js";
+import { Problem, clearToken, get, getAll, getToken, login, post, put } from "./session.js";
 import { initialLang, lang, setLang, t } from "../i18n/index.js";
 import { dateOnly, dateTime } from "../lib/format.js";
 import { h, heading, vh } from "../lib/dom.js";
-import { badge, field, messageSlot, problemBox, select, unsavedIn } from "./ui.js";
+import { act, badge, field, messageSlot, problemBox, select, unsavedIn } from "./ui.js";
 import { ROUND_ACTIONS, workingRound } from "../lib/rounds.js";
 import { staffHref, accessOf, can } from "./access.js";
 
@@ -290,6 +290,14 @@ function createForm() {
     "k12-2025");
   const move = h("input", { type: "checkbox", name: "move_schedule", id: "f-move", checked: true });
   const arbiter = h("input", { name: "chief_arbiter", maxlength: 200 });
+  // R-4.3: the Swiss, or a round robin (C.05) in one or two cycles, its pairing numbers by lot or by ranking
+  const rrOnly = [];
+  const system = select("system", [["swiss", t("systemSwiss")], ["round_robin", t("systemRoundRobin")]], "swiss", {
+    onchange: () => { for (const el of rrOnly) el.hidden = system.value !== "round_robin"; } });
+  const cycles = select("cycles", [["1", t("cyclesSingle")], ["2", t("cyclesDouble")]], "1");
+  const seeding = select("rr_seeding", [["lot", t("seedingLot")], ["ranking", t("seedingRanking")]], "lot");
+  rrOnly.push(field(t("cycles"), cycles), field(t("rrSeeding"), seeding, t("rrSeedingHint")));
+  for (const el of rrOnly) el.hidden = true;
   const button = h("button", { type: "submit", class: "primary" }, t("create"));
   return h("section", { class: "panel", "aria-labelledby": "create-h" },
     h("h2", { id: "create-h" }, t("newTournament")), slot.el,
@@ -301,6 +309,9 @@ function createForm() {
         const body = { name: name.value.trim(), city: city.value.trim(), venue: venue.value.trim(),
           start_date: start.value || null, end_date: end.value || null, preset: preset.value || null,
           chief_arbiter: arbiter.value.trim(), move_schedule: Boolean(preset.value && move.checked && start.value) };
+        if (system.value === "round_robin") {
+          body.rules = { system: "round_robin", cycles: Number(cycles.value), rr_seeding: seeding.value };
+        }
         const created = await post("tournaments", body);
         await refreshMe();
         location.hash = staffHref(created.id, "entries");
@@ -312,7 +323,7 @@ function createForm() {
     } },
     h("div", { class: "grid2" }, field(t("tName"), name), field(t("city"), city), field(t("venue"), venue),
       field(t("chiefArbiter"), arbiter), field(t("startDate"), start), field(t("endDate"), end),
-      field(t("preset"), preset)),
+      field(t("preset"), preset), field(t("system"), system, t("systemHint")), ...rrOnly),
     h("p", { class: "check" }, move, h("label", { for: "f-move" }, t("moveSchedule"))),
     h("p", {}, button)));
 }
@@ -342,7 +353,31 @@ async function viewOverview(ctx) {
         h("th", { scope: "row" }, can(access, ...ROUND_ACTIONS)
           ? h("a", { href: staffHref(tid, `round/${r.number}`) }, t("roundN", { n: r.number })) : t("roundN", { n: r.number })),
         h("td", {}, dateTime(r.scheduled_start, zone)), h("td", {}, badge(r.state)))))),
+    can(access, "rounds.count") && tour.rules?.system !== "round_robin" ? roundCountForm(tid, rounds) : null,
   ];
+}
+
+/** R-4.3: the chief arbiter's recorded decision on a Swiss's number of rounds (never below a round paired). */
+function roundCountForm(tid, rounds) {
+  const slot = messageSlot();
+  const paired = Math.max(0, ...rounds.filter((r) => r.state !== "pending").map((r) => r.number));
+  const count = h("input", { name: "round_count", type: "number", min: Math.max(1, paired), max: 30, required: true,
+    value: String(rounds.length) });
+  const decision = h("textarea", { name: "decision", rows: 2, maxlength: 500, required: true });
+  const button = h("button", { type: "submit" }, t("roundCountChange"));
+  return h("section", { class: "panel", "aria-labelledby": "round-count-h" },
+    h("h2", { id: "round-count-h" }, t("roundCountTitle")), slot.el,
+    h("form", { onsubmit: (ev) => {
+      ev.preventDefault();
+      act(button, slot, async () => {
+        await put(`tournaments/${tid}/round-count`, { rounds: Number(count.value), decision: decision.value.trim() });
+        await tournament(tid, true); // its rules changed
+        await render({ keepFocus: true });
+      });
+    } },
+    h("div", { class: "grid2" }, field(t("roundCount"), count, t("roundCountHint", { n: String(paired) })),
+      field(t("roundCountDecision"), decision)),
+    h("p", {}, button)));
 }
 
 // ---------------------------------------------------------------- render loop

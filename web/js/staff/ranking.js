@@ -1,6 +1,8 @@
 // The initial ranking (R-4.1): teams by the average rating of their base lineup; equal averages in
 // alphabetical order per ELOT 743 (R-4.2), shown with each name's ELOT 743 transliteration. Locking
-// gives the pairing numbers 1..N (C.04.6 1.1); re-locking is allowed until round 4 is paired.
+// gives the pairing numbers 1..N (C.04.6 1.1); re-locking is allowed until round 4 is paired. A round robin's
+// numbers are drawn by lot or follow the ranking (C.05), and once they are fixed its whole schedule is shown
+// (the server's Berger tables: the console computes no pairing).
 
 import { transliterate } from "../lib/elot743.js";
 import { get, post } from "./session.js";
@@ -15,6 +17,7 @@ export async function view(ctx) {
   const box = h("div");
   const slot = messageSlot();
   let ranking = await get(`tournaments/${tid}/ranking`);
+  let rules = tour.rules || {}; // a lock records a round robin's seed and its number of rounds
 
   function draw() {
     const counts = new Map();
@@ -24,6 +27,7 @@ export async function view(ctx) {
         text: t("lockText"), confirm: ranking.locked ? t("relock") : t("lock") });
       if (!ok) return;
       ranking = await post(`tournaments/${tid}/ranking/lock`);
+      if (ranking.schedule?.length) rules = (await get(`tournaments/${tid}`)).rules || rules;
       draw();
       slot.ok(t("rankingLocked"));
       box.querySelector("table")?.focus();
@@ -47,10 +51,26 @@ export async function view(ctx) {
       })));
     fill(box,
       h("p", { class: "lead" }, t("rankingLead")),
+      ...schedule(),
       h("p", { class: "muted" }, t("tieNote")),
       slot.el,
       can(access, "ranking.lock") ? h("p", {}, lock) : null,
       scroller(table, t("navRanking")));
+  }
+
+  function schedule() {
+    if (!ranking.schedule?.length) return [];
+    const how = rules.rr_seeding === "lot" && rules.rr_lot_seed != null
+      ? t("scheduleLot", { seed: String(rules.rr_lot_seed) }) : t("scheduleByRanking");
+    const team = (x) => `${x.tpn}. ${x.name}`;
+    const match = (m) => h("li", {}, `${m.table}: ${team(m.first)} – `,
+      m.second ? team(m.second) : h("em", {}, t("scheduleBye")));
+    const round = (r) => h("li", {}, h("h3", {}, t("scheduleRound", { n: String(r.round) })),
+      h("ul", { class: "plain" }, ...r.matches.map(match)));
+    return [h("section", { class: "panel schedule", "aria-labelledby": "schedule-h" },
+      h("h2", { id: "schedule-h" }, t("scheduleTitle")),
+      h("p", { class: "muted" }, how),
+      h("ol", { class: "plain schedule-rounds" }, ...ranking.schedule.map(round)))];
   }
 
   draw();
