@@ -23,4 +23,15 @@ EL: dict[str, str] = {
     # app/services/lineups.py
     "every lineup must include at least {need} girl(s); this one has {have}":
         "κάθε σύνθεση πρέπει να έχει τουλάχιστον {need} κορίτσι(α)· αυτή έχει {have}",
+    # app/operations/pairing.py
+    "the lineup of {team} breaks {rule} ({count} lineup problem(s) in this round): round {number} is "
+    "paired only by a decision of the chief arbiter, recorded with its reason (override)":
+        "η σύνθεση της ομάδας {team} παραβιάζει το {rule} ({count} πρόβλημα(τα) συνθέσεων σε αυτόν τον γύρο): "
+        "ο γύρος {number} γίνεται ζεύξη μόνο με απόφαση του αρχιδιαιτητή, καταγεγραμμένη με την αιτιολογία της "
+        "(override)",
+    "the lineup of {team} breaks {rule} ({count} lineup problem(s) in this round): round {number} is "
+    "published only by a decision of the chief arbiter, recorded with its reason (override)":
+        "η σύνθεση της ομάδας {team} παραβιάζει το {rule} ({count} πρόβλημα(τα) συνθέσεων σε αυτόν τον γύρο): "
+        "ο γύρος {number} δημοσιεύεται μόνο με απόφαση του αρχιδιαιτητή, καταγεγραμμένη με την αιτιολογία της "
+        "(override)",
 }

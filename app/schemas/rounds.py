@@ -64,6 +64,55 @@ class RoundSummary(BaseModel):
     manual: bool
 
 
+class Override(Strict):
+    reason: str = Field(min_length=1, max_length=500, description="why the round goes ahead (the audit trail keeps it)")
+
+
+class RoundDecision(Strict):
+    """A pair or publish request: nothing, or the chief arbiter's decision to go ahead although a team's lineup
+    breaks a rule (R-3.1, R-3.2, R-3.3)."""
+
+    override: Override | None = Field(default=None, description="the chief arbiter's decision, with its reason "
+                                      "(needs the action round.override)")
+
+
+class LineupIssue(BaseModel):
+    team_id: int
+    team: str
+    submitted: bool = Field(description="the team's submitted lineup; false: the base lineup it plays without one")
+    rule: str | None
+    detail: str
+
+
+class AppealBlock(BaseModel):
+    id: int
+    round: int = Field(description="the round the appeal is about")
+    blocks_round: int = Field(description="the round that cannot be paired while it is open (R-14.2)")
+    team_id: int
+    team: str
+    board: int | None
+
+
+class Blocker(BaseModel):
+    rule: str | None
+    detail: str
+
+
+class RoundReadiness(BaseModel):
+    """What stands between a round and its pairing or publication, before anyone presses Pair."""
+
+    number: int
+    state: str
+    can_pair: bool = Field(description="pairing would be accepted now (no blocker and no undecided lineup problem)")
+    can_publish: bool = Field(description="publishing would be accepted now")
+    blockers: list[Blocker] = Field(description="refusals of the pairing that no decision overrides (R-14.2, "
+                                    "C.04.6 1.1, R-14.4, the lifecycle)")
+    lineups: list[LineupIssue] = Field(description="rules broken by the lineups the teams would play: pairing "
+                                       "and publishing need the chief arbiter's decision (override)")
+    decision: dict[str, Any] | None = Field(description="the decision recorded with the pairing: reason, problems")
+    appeals: list[AppealBlock] = Field(description="open appeals on this round or the one before (R-14.2)")
+
+
 class AbsentPut(Strict):
     team_id: Id
     absent: bool = True
