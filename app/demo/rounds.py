@@ -13,8 +13,8 @@ from sqlmodel import Session, select
 from app.models import Lineup, Player, Round, Team, Tournament
 from app.operations.boards import lineup_breaches
 from app.operations.pairing import complete, pair, publish
-from app.operations.repository import roster_in_board_order, rules_of, to_player
 from app.operations.ranking import lock
+from app.operations.repository import roster_in_board_order, rules_of, to_player
 from app.operations.results import check_results_open, set_board_result, set_match_forfeit
 from app.operations.rounds import get_round, match_boards, round_matches
 

@@ -461,7 +461,7 @@ def round_readiness(session: Session, tournament_id: int, number: int, language:
     return RoundReadiness(
         number=number, state=rnd.state,
         can_pair=PAIR.allows(rnd.state) and not blockers and decided,
-        can_publish=PUBLISH.allows(rnd.state) and decided,
+        can_publish=PUBLISH.allows(rnd.state) and decided, needs_decision=not decided,
         blockers=[Blocker(rule=e.rule, detail=say(e)) for e in blockers],
         lineups=[LineupIssue(team_id=p.team_id, team=p.team, submitted=p.submitted, rule=p.error.rule,
                              detail=say(p.error)) for p in problems],

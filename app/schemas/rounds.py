@@ -105,6 +105,8 @@ class RoundReadiness(BaseModel):
     state: str
     can_pair: bool = Field(description="pairing would be accepted now (no blocker and no undecided lineup problem)")
     can_publish: bool = Field(description="publishing would be accepted now")
+    needs_decision: bool = Field(description="a lineup breaks a rule that no recorded decision covers: pairing "
+                                 "and publishing need the chief arbiter's decision (override)")
     blockers: list[Blocker] = Field(description="refusals of the pairing that no decision overrides (R-14.2, "
                                     "C.04.6 1.1, R-14.4, the lifecycle)")
     lineups: list[LineupIssue] = Field(description="rules broken by the lineups the teams would play: pairing "

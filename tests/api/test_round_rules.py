@@ -206,7 +206,7 @@ def test_readiness_tells_before_pairing_what_would_refuse_it(client: TestClient,
     _boys_team(client, admin, t["id"])
     tid = t["id"]
     ready = ok(client.get(f"/tournaments/{tid}/rounds/1/readiness", headers=admin))
-    assert ready["can_pair"] is False and ready["state"] == "pending"
+    assert ready["can_pair"] is False and ready["state"] == "pending" and ready["needs_decision"] is True
     assert {b["rule"] for b in ready["blockers"]} == {"R-14.4", "C.04.6 1.1"}
     assert [(x["team"], x["rule"]) for x in ready["lineups"]] == [("Boys", "R-3.2")]
     greek = ok(client.get(f"/tournaments/{tid}/rounds/1/readiness", headers=admin | GREEK))
