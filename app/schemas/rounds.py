@@ -47,6 +47,15 @@ class MatchRead(BaseModel):
     etag: str
 
 
+class CriterionBreach(BaseModel):
+    criterion: str = Field(description="as C.04.6 names it: C1, C2 (absolute), C4, C5, C8, C9 (quality), 4.3 (colours)")
+    article: str = Field(description="the article: C.04.6 2.1.1, ...")
+    team_ids: list[int]
+    value: int | None = Field(default=None, description="the hand pairing's count, for a counted criterion")
+    engine: int | None = Field(default=None, description="the engine's pairing's count")
+    detail: str
+
+
 class RoundRead(BaseModel):
     number: int
     state: str
@@ -55,6 +64,8 @@ class RoundRead(BaseModel):
     absent_team_ids: list[int]
     matches: list[MatchRead]
     explanation: dict[str, Any] | None = Field(default=None, description="the engine's explanation (officials)")
+    breaches: list[CriterionBreach] | None = Field(default=None, description="the C.04.6 criteria a pairing "
+                                                   "changed by hand breaks, against the engine's (officials)")
 
 
 class RoundSummary(BaseModel):

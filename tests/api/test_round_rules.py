@@ -237,3 +237,35 @@ def test_readiness_shows_an_open_appeal_that_blocks_the_next_pairing(client: Tes
     assert nxt["appeals"][0]["blocks_round"] == 2
     r = client.post(f"/tournaments/{tid}/rounds/2/pair", headers=admin)
     assert r.status_code == 409 and r.json()["rule"] == "R-14.2"
+
+
+# --- a hand change says which C.04.6 criterion it breaks --------------------------------------------------------
+
+
+def test_a_hand_change_answers_the_criteria_it_breaks(client: TestClient, admin: dict[str, str]) -> None:
+    tid, _ = setup(client, admin, teams=4)
+    rnd = pair_publish(client, admin, tid, 1)
+    ok(client.post(f"/tournaments/{tid}/rounds/1/results", json={"results": all_white_wins(rnd)}, headers=admin))
+    ok(client.post(f"/tournaments/{tid}/rounds/1/complete", headers=admin))
+    paired = ok(client.post(f"/tournaments/{tid}/rounds/2/pair", headers=admin))
+    assert paired["breaches"] is None and paired["manual"] is False  # the engine's pairing breaks nothing
+    # reversing a match's colours goes against the allocation rules (C.04.6 4.3)
+    m = paired["matches"][0]
+    out = ok(client.post(f"/tournaments/{tid}/rounds/2/pairing", json={
+        "action": "colours", "team_a": m["first"]["id"], "reason": "test"}, headers=admin))
+    colours = [b for b in out["breaches"] if b["criterion"] == "4.3"]
+    assert len(colours) == 1 and colours[0]["article"].startswith("C.04.6 4.3")
+    assert colours[0]["team_ids"] == [m["first"]["id"], m["second"]["id"]]
+    # a swap that brings back a round-1 match breaks [C1]
+    first_round = {frozenset((x["first"]["id"], x["second"]["id"])) for x in rnd["matches"] if not x["pab"]}
+    now = out["matches"]
+    a = now[0]["first"]["id"]
+    opponent_of_a = next(next(iter(p - {a})) for p in first_round if a in p)
+    assert opponent_of_a in (now[1]["first"]["id"], now[1]["second"]["id"])
+    other = now[0]["second"]["id"]
+    out = ok(client.post(f"/tournaments/{tid}/rounds/2/pairing", json={
+        "action": "swap", "team_a": other, "team_b": opponent_of_a, "reason": "test"}, headers=admin))
+    c1 = [x for x in out["breaches"] if x["criterion"] == "C1"]
+    assert c1 and set(c1[0]["team_ids"]) == {a, opponent_of_a} and c1[0]["article"] == "C.04.6 2.1.1"
+    assert ok(client.get(f"/tournaments/{tid}/rounds/2"))["matches"] == []  # unpublished: the public sees nothing
+    assert client.get(f"/tournaments/{tid}/rounds/2").json()["breaches"] is None

@@ -562,6 +562,17 @@ export default {
   emptyBoards: "Boards {boards} stay empty: they are lost by forfeit (R-4.5).",
   ratingNote: "R-4.1: the average is of the FIDE ratings of the base lineup's players; a player without a FIDE rating counts as {unrated}, even with a national rating. The national rating only orders the boards (R-3.3).",
   ratingsFide: "FIDE ratings (none: {unrated})",
+  actionsCol: "Actions",
+  breachesTitle: "What the hand changes break (FIDE C.04.6)",
+  noBreaches: "The hand changes break none of the C.04.6 criteria checked.",
+  breach_C1: "{teams}: have met already or may not meet (absolute criterion [C1]).",
+  breach_C2: "{teams}: gets the PAB although it already had one or won a match by forfeit (absolute criterion [C2]).",
+  breach_C4: "{value} matches between teams of different scores; the engine's pairing had {engine} ([C4]).",
+  breach_C5: "Larger score differences in the upfloaters' matches than in the engine's pairing ([C5]).",
+  breach_C8: "{value} teams do not get their colour preference; in the engine's pairing {engine} ([C8]).",
+  breach_C9: "{value} teams do not get their strong colour preference; in the engine's pairing {engine} ([C9]).",
+  breach_4_3: "White on board 1 belongs to {white}, not to {other}, by the colour allocation rules.",
+  explanationEngine: "The engine's explanation describes its own pairing, before the hand changes.",
 };
 
 // Tie-break names (C.07; codes as in TRF-2026, see app/services/tiebreaks/__init__.py).

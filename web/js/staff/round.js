@@ -135,6 +135,24 @@ export async function view(ctx) {
       h("ol", { class: "lines", lang: "en" }, ...(ex.lines || []).map((line) => h("li", {}, line))));
   }
 
+  /** The C.04.6 criteria the hand changes break, against the engine's pairing (the server judges them). */
+  function breachesPanel() {
+    const rnd = state.rnd;
+    if (!rnd.manual || !rnd.breaches) return null;
+    const name = (id) => state.teams.find((x) => x.id === id)?.name || `#${id}`;
+    const sentence = (b) => {
+      const [a, o] = b.team_ids.map(name);
+      return t(`breach_${b.criterion.replace(".", "_")}`, { teams: b.team_ids.map(name).join(" – "), white: a,
+        other: o, value: b.value ?? "", engine: b.engine ?? "" });
+    };
+    return h("section", { class: "panel breaches", id: "breaches", "aria-labelledby": "breaches-h" },
+      h("h2", { id: "breaches-h" }, t("breachesTitle")),
+      rnd.breaches.length ? h("ul", { class: "problems" }, ...rnd.breaches.map((b) => h("li", { dataset: { criterion: b.criterion } },
+        h("code", { class: "rule" }, b.article), " ", sentence(b))))
+        : h("p", { class: "okmsg" }, t("noBreaches")),
+      allows(rnd.state, "round.change") ? h("p", { class: "muted" }, t("explanationEngine")) : null);
+  }
+
   function changes() {
     const [a, b] = state.picked;
     const name = (id) => state.teams.find((x) => x.id === id)?.name || `#${id}`;
@@ -282,6 +300,7 @@ export async function view(ctx) {
       allows(rnd.state, "round.absent") ? absences() : null,
       allows(rnd.state, "round.change") ? explanation() : null, // the engine's reasons, while they can be acted on
       rnd.matches.length ? pairingTable() : null,
+      breachesPanel(),
       allows(rnd.state, "round.change") && can(access, "round.change") ? changes() : null,
       status);
   }
