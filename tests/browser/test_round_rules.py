@@ -56,7 +56,7 @@ def test_the_round_screen_shows_the_lineup_problems_before_pair_and_the_chief_ar
     deputy.wait_for_selector(f"#readiness li[data-rule='R-3.2'][data-team='{team['id']}']")
     assert deputy.locator("#pair").count() == 0 and deputy.locator("#chief-only").count() == 1
     nav = deputy.locator(".s-header nav a").all_inner_texts()
-    assert "Results" in nav and "Ranking" not in nav
+    assert "Results" in nav and "Initial ranking" not in nav and "Entries" not in nav
     # the chief arbiter: the problem is on screen before Pair is pressed
     page = new_page(1280)
     login(page, api, "arbiter", f"#/staff/t/{TID}/round/{ROUND}")
@@ -82,6 +82,20 @@ def test_the_round_screen_shows_the_lineup_problems_before_pair_and_the_chief_ar
     assert "mistyped" in page.inner_text("#readiness .decision")
     paired = api.get(f"/tournaments/{TID}/rounds/{ROUND}", "arbiter")
     assert paired["state"] == "paired" and paired["explanation"]["decision"]["problems"][0]["team_id"] == team["id"]
+    # a hand swap: the screen says which C.04.6 criteria it breaks, as the server judges them
+    a, b = paired["matches"][0]["first"], paired["matches"][1]["second"]
+    page.click(f"button.pick[data-team='{a['id']}']")
+    page.click(f"button.pick[data-team='{b['id']}']")
+    page.fill("#change-reason", "clubs asked (test)")
+    page.click("button[data-action=swap]")
+    page.wait_for_selector("#breaches")
+    swapped = api.get(f"/tournaments/{TID}/rounds/{ROUND}", "arbiter")
+    assert swapped["manual"] is True and swapped["breaches"] is not None
+    shown = page.locator("#breaches li").evaluate_all("(xs) => xs.map((x) => x.dataset.criterion)")
+    assert shown == [x["criterion"] for x in swapped["breaches"]]
+    if swapped["breaches"]:
+        assert "C.04.6" in page.inner_text("#breaches li")
+    shots(page, screenshots, "rules-round-swapped", "#breaches")
     # publishing needs no second decision: the recorded one covers the same problem
     page.focus("#publish")
     page.keyboard.press("Enter")
