@@ -6,6 +6,7 @@ rating R-4.1 averages. Screenshots at 360 px in Greek and English go to var/scre
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -101,6 +102,26 @@ def test_the_round_screen_shows_the_lineup_problems_before_pair_and_the_chief_ar
     page.keyboard.press("Enter")
     page.wait_for_selector("#results-link")
     assert api.get(f"/tournaments/{TID}/rounds/{ROUND}", None)["state"] == "published"
+
+
+def test_the_round_screen_shows_an_open_appeal_that_will_block_the_next_pairing(api: Api, new_page: Any) -> None:
+    """Round 4 is being played (the test above published it): a game ends, its appeal is filed in time, and the
+    round screen says that round 5 cannot be paired until it is decided (R-14.2), before anyone tries."""
+    rnd = api.get(f"/tournaments/{TID}/rounds/{ROUND}", "arbiter")
+    match = next(m for m in rnd["matches"] if not m["pab"] and m["boards"][0]["result"] is None)
+    ended = datetime.now(UTC) - timedelta(minutes=5)
+    api.call("PUT", f"/tournaments/{TID}/rounds/{ROUND}/matches/{match['id']}/boards/1",
+             {"result": "1-0", "ended_at": ended.isoformat()}, headers={"If-Match": match["etag"]})
+    api.call("POST", f"/tournaments/{TID}/appeals", {
+        "match_id": match["id"], "board": 1, "team_id": match["second"]["id"], "text": "the clock (test)",
+        "announced_at": (ended + timedelta(minutes=2)).isoformat(),
+        "submitted_at": (ended + timedelta(minutes=3)).isoformat(), "fee_paid": "100"})
+    page = new_page(1280)
+    login(page, api, "deputy", f"#/staff/t/{TID}/round/{ROUND}")
+    item = page.locator("#readiness ul.appeals li")
+    item.wait_for()
+    text = item.inner_text()
+    assert "R-14.2" in text and match["second"]["name"] in text and "round 5 cannot be paired" in text
 
 
 def test_the_ranking_screen_says_which_rating_r_4_1_averages(api: Api, new_page: Any, screenshots: Path) -> None:
