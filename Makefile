@@ -31,7 +31,13 @@ $(VENV)/.test: $(VENV)/.server requirements/test.txt
 
 install-server: $(VENV)/.server
 
-install: $(VENV)/.test
+install: $(VENV)/.test tests/browser/node_modules/.installed
+
+# axe-core for the browser tests' accessibility suite, from the npm lock (npm ci); without npm the suite skips
+tests/browser/node_modules/.installed: tests/browser/package.json tests/browser/package-lock.json
+	@if command -v npm >/dev/null 2>&1; then \
+		npm ci --prefix tests/browser --no-audit --no-fund --loglevel=error && touch $@; \
+	else echo "npm is not installed: axe-core is not, and the accessibility tests will be skipped"; fi
 
 # Resolve the locks after a change to the dependencies in pyproject.toml (or requirements/build.in),
 # keeping every other pin; `make lock UPGRADE=1` moves every package to its newest allowed version.

@@ -7,7 +7,9 @@ action and which API-token scope it needs. README's permission table is generate
 Rights come from the tournament:
 
 - the server ``admin`` holds every action (an API token still only has its scopes);
-- ``organiser``, ``chief_arbiter``, ``arbiter`` are roles in one tournament (memberships);
+- ``organiser``, ``chief_arbiter``, ``arbiter`` are roles in one tournament (memberships); the chief arbiter pairs,
+  publishes, changes pairings, completes and reopens rounds, locks the initial ranking and expels a team; a deputy
+  arbiter (``arbiter``) enters results, marks absences and match forfeits;
 - a team ``manager`` holds the team actions for the team they manage (R-16.2);
 - tournaments are created by admins and by users an admin marked as organisers (``can_create_tournaments``);
 - rights over a club (editing it, registering its players, entering its teams) come only from a tournament the
@@ -26,6 +28,8 @@ from typing import Any
 
 ORGANISER_ROLES = frozenset({"organiser"})
 CHIEF_ROLES = frozenset({"organiser", "chief_arbiter"})
+#: Every arbiter of the tournament: the chief arbiter and the deputy arbiters (role ``arbiter``), who enter results,
+#: mark absences and forfeits; what decides a pairing or the standings' base is the chief arbiter's (CHIEF_ROLES).
 ARBITER_ROLES = frozenset({"organiser", "chief_arbiter", "arbiter"})
 #: What an API token may be limited to. A token without scopes has all its user's rights.
 SCOPES = {
@@ -95,7 +99,7 @@ ACTIONS: dict[str, Action] = {a.name: a for a in (
     _a("entry.override", "set a team's submission time or override the entry deadline", roles=ORGANISER_ROLES,
        rule="R-11.1"),
     _a("team.update", "rename or withdraw a team", roles=ARBITER_ROLES, manager=True, rule="R-16.2"),
-    _a("team.status", "expel or reinstate a team", roles=ORGANISER_ROLES, rule="R-7.4"),
+    _a("team.status", "expel or reinstate a team", roles=CHIEF_ROLES, rule="R-7.4"),
     _a("payments.read", "read a team's payments", scope="read", roles=ARBITER_ROLES, manager=True,
        rule="R-16.2"),
     _a("payments.write", "record an entry fee payment", roles=ORGANISER_ROLES, rule="R-10"),
@@ -108,15 +112,17 @@ ACTIONS: dict[str, Action] = {a.name: a for a in (
        rule="R-16.2"),
     _a("lineup.late", "change a lineup after the round's start", scope="lineups", roles=ARBITER_ROLES,
        rule="R-3.2"),
-    _a("ranking.lock", "lock the initial ranking (pairing numbers)", roles=ARBITER_ROLES),
+    _a("ranking.lock", "lock the initial ranking (pairing numbers)", roles=CHIEF_ROLES),
     _a("round.read_unpublished", "see a pairing before it is published, and the engine's explanation",
        scope="read", roles=ARBITER_ROLES),
-    _a("round.pair", "pair a round", roles=ARBITER_ROLES),
-    _a("round.change", "change a pairing by hand (swap, PAB, forbid, colours)", roles=ARBITER_ROLES),
+    _a("round.pair", "pair a round", roles=CHIEF_ROLES),
+    _a("round.change", "change a pairing by hand (swap, PAB, forbid, colours)", roles=CHIEF_ROLES),
+    _a("round.override", "pair or publish a round although a team's lineup breaks a rule, recording the decision "
+       "and its reason in the audit trail (R-3.2, R-3.3)", roles=CHIEF_ROLES),
     _a("round.absent", "mark a team absent for a round", roles=ARBITER_ROLES),
-    _a("round.publish", "publish a pairing", roles=ARBITER_ROLES),
-    _a("round.complete", "complete a round", roles=ARBITER_ROLES),
-    _a("round.reopen", "reopen a completed round", roles=ARBITER_ROLES),
+    _a("round.publish", "publish a pairing", roles=CHIEF_ROLES),
+    _a("round.complete", "complete a round", roles=CHIEF_ROLES),
+    _a("round.reopen", "reopen a completed round", roles=CHIEF_ROLES),
     _a("results.write", "enter or change board and match results", scope="results", roles=ARBITER_ROLES),
     _a("committee.write", "name the appeals committee", roles=ORGANISER_ROLES, rule="R-14.4"),
     _a("appeal.file", "file an appeal for a team the user manages", roles=CHIEF_ROLES, manager=True,

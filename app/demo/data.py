@@ -129,6 +129,9 @@ def load_demo(session: Session, *, only_if_empty: bool = False, rounds_to_play: 
                                       ("Πέτρος Ιωαννίδης", "alternate")]):
         session.add(CommitteeMember(tournament_id=t.id or 0, name=name, club_id=club_ids[i * 2], kind=kind,
                                     position=i + 1 if kind == "regular" else i - 2, chair=i == 0))
+    from app.demo.rounds import submit_lineups_with_girls
+
+    submit_lineups_with_girls(session, t)
     session.commit()
     played = 0
     if rounds_to_play:

@@ -10,9 +10,11 @@ import random
 
 from sqlmodel import Session, select
 
-from app.models import Player, Round, Tournament
+from app.models import Lineup, Player, Round, Team, Tournament
+from app.operations.boards import lineup_breaches
 from app.operations.pairing import complete, pair, publish
 from app.operations.ranking import lock
+from app.operations.repository import roster_in_board_order, rules_of, to_player
 from app.operations.results import check_results_open, set_board_result, set_match_forfeit
 from app.operations.rounds import get_round, match_boards, round_matches
 
@@ -35,6 +37,27 @@ def _draw_result(rng: random.Random, white: int, black: int) -> str:
 def _rating(session: Session, pid: int | None, unrated: int) -> int:
     p = session.get(Player, pid) if pid else None
     return (p.fide_rating or p.national_rating or unrated) if p else unrated
+
+
+def submit_lineups_with_girls(session: Session, t: Tournament) -> int:
+    """The managers of the teams whose base lineup has no girl (R-3.2: a girl rated below the fourth board) submit,
+    for every round, the lineup a manager would: the best girl in place of the lowest player, in board order
+    (R-3.3). Returns how many teams did."""
+    rules = rules_of(t)
+    teams = list(session.exec(select(Team).where(Team.tournament_id == t.id)).all())
+    breaking = {p.team_id for p in lineup_breaches(session, t, teams, 1) if p.error.rule == "R-3.2"}
+    for team in teams:
+        if team.id not in breaking:
+            continue
+        roster = [to_player(p) for p in roster_in_board_order(session, team)]
+        girls = [p.id for p in roster if p.female][:rules.min_female_per_lineup]
+        others = [p.id for p in roster if p.id not in girls][:rules.boards - len(girls)]
+        order = {p.id: i for i, p in enumerate(roster)}
+        chosen = sorted(girls + others, key=order.__getitem__)
+        for n in range(1, rules.rounds + 1):
+            session.add(Lineup(tournament_id=t.id or 0, round_number=n, team_id=team.id or 0, player_ids=chosen))
+    session.flush()
+    return len(breaking)
 
 
 def play_demo_rounds(session: Session, t: Tournament, rounds: int, rng: random.Random) -> int:

@@ -143,10 +143,13 @@ ROUND_LIFECYCLE: tuple[tuple[Move, str, str, str], ...] = (
      "409: `R-14.2` the previous round is not completed or has an open appeal; `C.04.6 1.1` the initial "
      "ranking is not locked (`POST /tournaments/{t}/ranking/lock`); `R-14.4` no appeals committee (when the "
      "rules need one); `C.04.6 3` fewer than two teams; `C.04.6 3.3.3` no legal pairing; `C.04.2 1.4` the "
-     "round is published; 409 the tournament changed while the engine ran, three times in a row"),
+     "round is published; 409 the tournament changed while the engine ran, three times in a row; 409 "
+     "`R-3.1`/`R-3.2`/`R-3.3` a team's lineup breaks the rule (`problems` lists them) unless the chief arbiter "
+     "decides (`{\"override\": {\"reason\": ...}}`)"),
     (CHANGE_PAIRING, f"`POST {ROUND}/pairing` (swap, pab, forbid, colours)", " (`manual`)",
      "409 `C.04.2 1.4` unless the round is paired"),
-    (PUBLISH, f"`POST {ROUND}/publish`", "", "409 `C.04.2 1.4` unless the round is paired"),
+    (PUBLISH, f"`POST {ROUND}/publish`", "", "409 `C.04.2 1.4` unless the round is paired; 409 `R-3.1`/`R-3.2`/"
+     "`R-3.3` a lineup breaks the rule and the decision recorded at pairing does not cover it (`override`)"),
     (ENTER_RESULT,
      f"`PUT {ROUND}/matches/{{m}}/boards/{{b}}`, `PUT {ROUND}/matches/{{m}}`, `POST {ROUND}/results`",
      " (the first result)",

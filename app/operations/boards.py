@@ -6,6 +6,7 @@ Every function here works inside the caller's transaction and never commits.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -17,6 +18,7 @@ from app.models.base import table_of
 from app.operations.repository import eligibility, roster_in_board_order, rosters, rules_of, to_player
 from app.operations.rounds import has_entered_results, round_matches
 from app.services.board_order import board_order
+from app.services.errors import DomainError
 from app.services.lifecycle import PAIRED_STATES, STARTED_STATES
 from app.services.lineups import base_lineup, lineup_problems
 from app.services.rules import Rules
@@ -47,23 +49,45 @@ def round_lineups(session: Session, t: Tournament, number: int) -> tuple[dict[in
     return out, set(submitted)
 
 
-def base_lineup_warnings(session: Session, t: Tournament, teams: Sequence[Team], number: int,
-                         lineups: tuple[dict[int, list[int]], set[int]] | None = None) -> list[str]:
-    """What the arbiter is told before pairing: teams without a lineup whose base lineup is not valid."""
+@dataclass(frozen=True, slots=True)
+class TeamLineupProblem:
+    """A rule a team's lineup for a round breaks (R-3.1, R-3.2, R-3.3): the submitted lineup, else the base
+    lineup the team plays when it submits none (R-3.1)."""
+
+    team_id: int
+    team: str
+    submitted: bool
+    error: DomainError
+
+    def key(self) -> list[Any]:
+        """What a recorded decision covers: the team and the rule (a new rule broken needs a new decision)."""
+        return [self.team_id, self.error.rule]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"team_id": self.team_id, "team": self.team, "submitted": self.submitted, "rule": self.error.rule,
+                "detail": self.error.detail}
+
+
+def lineup_breaches(session: Session, t: Tournament, teams: Sequence[Team], number: int,
+                    lineups: tuple[dict[int, list[int]], set[int]] | None = None) -> list[TeamLineupProblem]:
+    """Every rule broken by the lineups the teams would play in the round, in the teams' order.
+
+    A submitted lineup was checked when it was submitted, and is checked again here in its stored order (a
+    rating or an eligibility changed since breaks R-3.3 or R-3.1 now); a team without one plays its base
+    lineup (R-3.1), which nobody checked.
+    """
     rules = rules_of(t)
     on = t.start_date or date.today()
     ids_of, submitted = lineups or round_lineups(session, t, number)
-    if all(team.id in submitted for team in teams):
-        return []
     by_team = rosters(session, t.id or 0)
+    clubs = {c.id: c for c in session.exec(select(Club).where(col(Club.id).in_({tm.club_id for tm in teams}))).all()}
     out = []
     for team in teams:
-        if team.id in submitted:
-            continue
-        roster = board_order([to_player(p) for p in by_team.get(team.id or 0, [])])
-        check = eligibility(rules, session.get(Club, team.club_id), on)
-        for e in lineup_problems(rules, roster, ids_of.get(team.id or 0, []), None, False, check):
-            out.append(f"{team.name}: no lineup submitted and the base lineup is not valid: {e.rule}: {e.detail}")
+        tid = team.id or 0
+        roster = board_order([to_player(p) for p in by_team.get(tid, [])])
+        check = eligibility(rules, clubs.get(team.club_id), on)
+        for e in lineup_problems(rules, roster, ids_of.get(tid, []), None, tid in submitted, check):
+            out.append(TeamLineupProblem(tid, team.name, tid in submitted, e))
     return out
 
 

@@ -18,15 +18,16 @@ from sqlmodel import Session, col, delete, select
 from app.auth.principal import Principal
 from app.models import BoardGame, Match, Round, Team, Tournament
 from app.operations import audit
-from app.operations.boards import base_lineup_warnings, round_lineups, store_matches
+from app.operations.boards import TeamLineupProblem, lineup_breaches, round_lineups, store_matches
 from app.operations.reads.rounds import round_read
 from app.operations.repository import load_domain, load_tournament, rules_of
 from app.operations.results import expel_forfeiters, round_complete
 from app.operations.rounds import get_round, round_matches
 from app.operations.versions import stamp
-from app.schemas.rounds import RoundRead
+from app.presentation.messages import translate
+from app.schemas.rounds import AppealBlock, Blocker, LineupIssue, RoundRead, RoundReadiness
 from app.services import tournament as dom
-from app.services.errors import InvalidInput, NotFound, StateConflict
+from app.services.errors import DomainError, InvalidInput, NotFound, RuleViolation, StateConflict
 from app.services.lifecycle import CHANGE_PAIRING, COMPLETE, COMPLETED, MARK_ABSENT, PAIR, PENDING, PUBLISH, REOPEN
 from app.services.pairing import Pairing, pair_tournament_round
 from app.services.round_robin import ScheduledMatch, explain
@@ -36,33 +37,43 @@ from app.services.rules import rules_from_dict, rules_to_dict
 # --- pairing -------------------------------------------------------------------------------------------
 
 
-def check_can_pair(session: Session, t: Tournament, rnd: Round) -> None:
+def pairing_blockers(session: Session, t: Tournament, rnd: Round) -> list[DomainError]:
+    """Every refusal of the round's pairing that no decision overrides, in the order they are checked."""
+    out: list[DomainError] = []
     if not PAIR.allows(rnd.state):
-        raise StateConflict("C.04.2 1.4", f"round {rnd.number} is {rnd.state.replace('_', ' ')}: "
-                            "a published pairing is frozen")
+        out.append(StateConflict("C.04.2 1.4", f"round {rnd.number} is {rnd.state.replace('_', ' ')}: "
+                                 "a published pairing is frozen"))
     if rnd.number > 1:
         prev = get_round(session, t.id or 0, rnd.number - 1)
         if prev.state != COMPLETED:
-            raise StateConflict("R-14.2", f"round {rnd.number - 1} is not completed ({prev.state.replace('_', ' ')}); "
-                                f"round {rnd.number} can be paired only after it")
+            out.append(StateConflict("R-14.2", f"round {rnd.number - 1} is not completed "
+                                     f"({prev.state.replace('_', ' ')}); round {rnd.number} can be paired only after "
+                                     "it"))
     rules = rules_of(t)
     if rnd.number == 1 and rules.committee_required:
         from app.models import CommitteeMember
 
         if session.exec(select(CommitteeMember).where(CommitteeMember.tournament_id == t.id)).first() is None:
-            raise StateConflict("R-14.4", "the appeals committee must be named before round 1 is paired "
-                                "(PUT /tournaments/{t}/committee)")
+            out.append(StateConflict("R-14.4", "the appeals committee must be named before round 1 is paired "
+                                     "(PUT /tournaments/{t}/committee)"))
     if rnd.number > 1:
         from app.models import Appeal
 
         open_appeal = session.exec(select(Appeal).where(Appeal.tournament_id == t.id, Appeal.status == "open",
                                                         Appeal.round_number == rnd.number - 1)).first()
         if open_appeal is not None:
-            raise StateConflict("R-14.2", f"appeal {open_appeal.id} on round {rnd.number - 1} is still open: it must "
-                                f"be decided before round {rnd.number} is paired", appeal_id=open_appeal.id)
+            out.append(StateConflict("R-14.2", f"appeal {open_appeal.id} on round {rnd.number - 1} is still open: it "
+                                     f"must be decided before round {rnd.number} is paired",
+                                     appeal_id=open_appeal.id))
     if t.tpns_locked_at is None:
-        raise StateConflict("C.04.6 1.1", "the initial ranking is not locked: lock it (POST .../ranking/lock) "
-                            "to give the teams their pairing numbers")
+        out.append(StateConflict("C.04.6 1.1", "the initial ranking is not locked: lock it (POST .../ranking/lock) "
+                                 "to give the teams their pairing numbers"))
+    return out
+
+
+def check_can_pair(session: Session, t: Tournament, rnd: Round) -> None:
+    for problem in pairing_blockers(session, t, rnd):
+        raise problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,25 +83,77 @@ class PairingInput:
     domain: dom.Tournament  # the rounds before this one
     absent: frozenset[int]
     lineups: tuple[dict[int, list[int]], set[int]]  # as boards.round_lineups
-    warnings: list[str]
+    decision: dict[str, Any] | None  # the chief arbiter's decision over the lineups' problems (see decide)
 
 
-def pairing_input(session: Session, t: Tournament, rnd: Round) -> PairingInput:
-    """Check that the round can be paired and read what its pairing needs (reads only)."""
+def pairing_input(session: Session, t: Tournament, rnd: Round, override: str | None = None) -> PairingInput:
+    """Check that the round can be paired and read what its pairing needs (reads only).
+
+    A round in which a team's lineup breaks a rule is refused unless the chief arbiter decides (``override``,
+    the decision's reason), or decided so already for these problems (a re-pairing keeps the decision).
+    """
     check_can_pair(session, t, rnd)
-    rules = rules_of(t)
-    teams = list(session.exec(select(Team).where(Team.tournament_id == t.id, Team.status == "entered")).all())
+    present, problems = present_teams(session, t, rnd)
+    for problem in problems:
+        raise problem
+    lineups = round_lineups(session, t, rnd.number)
+    decision = decide(lineup_breaches(session, t, present, rnd.number, lineups), override, recorded_decision(rnd),
+                      rnd.number, "paired")
+    domain = _before_round(load_domain(session, t, rules=rules_of(t)), rnd.number)
+    return PairingInput(domain, frozenset(rnd.absent_team_ids), lineups, decision)
+
+
+def present_teams(session: Session, t: Tournament, rnd: Round) -> tuple[list[Team], list[DomainError]]:
+    """The teams to pair in the round (entered, not absent), and why they cannot be paired yet."""
+    teams = list(session.exec(select(Team).where(Team.tournament_id == t.id, Team.status == "entered")
+                              .order_by(col(Team.tpn))).all())
+    out: list[DomainError] = []
     unnumbered = [tm.name for tm in teams if tm.tpn is None]
     if unnumbered:
-        raise StateConflict("C.04.6 1.1", f"teams without a pairing number: {', '.join(unnumbered)}; "
-                            "re-lock the ranking")
+        out.append(StateConflict("C.04.6 1.1", f"teams without a pairing number: {', '.join(unnumbered)}; "
+                                 "re-lock the ranking"))
     present = [tm for tm in teams if (tm.id or 0) not in set(rnd.absent_team_ids)]
     if len(present) < 2:
-        raise StateConflict("C.04.6 3", "fewer than two teams to pair")
-    domain = _before_round(load_domain(session, t, rules=rules), rnd.number)
-    lineups = round_lineups(session, t, rnd.number)
-    warnings = base_lineup_warnings(session, t, present, rnd.number, lineups)
-    return PairingInput(domain, frozenset(rnd.absent_team_ids), lineups, warnings)
+        out.append(StateConflict("C.04.6 3", "fewer than two teams to pair"))
+    return present, out
+
+
+def recorded_decision(rnd: Round) -> dict[str, Any] | None:
+    """The chief arbiter's decision recorded with the round's pairing, if any."""
+    found = (rnd.explanation or {}).get("decision")
+    return found if isinstance(found, dict) else None
+
+
+def decide(problems: list[TeamLineupProblem], override: str | None, recorded: dict[str, Any] | None, number: int,
+           acting: str) -> dict[str, Any] | None:
+    """The decision a round is paired or published under, or the refusal (R-3.2, R-3.3, R-3.1).
+
+    No problem: no decision is needed. Else the chief arbiter's ``override`` (a reason) decides for every problem
+    listed; a decision recorded earlier still holds while it covers every problem (the same teams breaking the
+    same rules); a problem it does not cover refuses the round, naming the first team and rule.
+    """
+    if not problems:
+        return None
+    listed = [p.to_dict() for p in problems]
+    if override:
+        return {"reason": override, "problems": listed}
+    covered = {(q.get("team_id"), q.get("rule")) for q in (recorded or {}).get("problems", [])}
+    if recorded and all((p.team_id, p.error.rule) in covered for p in problems):
+        return recorded
+    first = problems[0]
+    raise RuleViolation(first.error.rule, REFUSALS[acting],
+                        params={"team": first.team, "rule": first.error.rule, "count": len(problems),
+                                "number": number},
+                        team_id=first.team_id, problems=listed)
+
+
+#: The refusal of a round whose lineups break a rule, by what was asked (one sentence each, to translate).
+REFUSALS = {
+    "paired": "the lineup of {team} breaks {rule} ({count} lineup problem(s) in this round): round {number} is "
+              "paired only by a decision of the chief arbiter, recorded with its reason (override)",
+    "published": "the lineup of {team} breaks {rule} ({count} lineup problem(s) in this round): round {number} is "
+                 "published only by a decision of the chief arbiter, recorded with its reason (override)",
+}
 
 
 def store_pairing(session: Session, t: Tournament, rnd: Round, given: PairingInput, pairing: Pairing,
@@ -117,14 +180,17 @@ def _store(session: Session, t: Tournament, rnd: Round, given: PairingInput, mat
                 expel_forfeiters(session, t, rnd, row, principal)
     rnd.state = PAIR.target
     rnd.manual = False
-    rnd.explanation = explanation | {"warnings": given.warnings}
+    warnings = [f"{p['team']}: {p['rule']}: {p['detail']}" for p in (given.decision or {}).get("problems", [])]
+    rnd.explanation = explanation | {"warnings": warnings, "decision": given.decision}
     rnd.version += 1
     session.add(rnd)
     audit.record(session, principal, "repair" if old else "pair", "round", rnd.number, tournament_id=t.id,
                  before={"matches": before} if old else None,
                  after={"matches": [{"table": m.table, "first": m.first, "second": m.second}
-                                    | ({"forfeit": m.forfeit} if m.forfeit else {}) for m in matches]})
-    return {"explanation": rnd.explanation, "warnings": given.warnings}
+                                    | ({"forfeit": m.forfeit} if m.forfeit else {}) for m in matches],
+                        "override": given.decision},
+                 reason=(given.decision or {}).get("reason", ""))
+    return {"explanation": rnd.explanation, "warnings": warnings}
 
 
 def round_robin_pairing(session: Session, t: Tournament, rnd: Round, given: PairingInput) -> tuple[
@@ -143,10 +209,11 @@ def round_robin_pairing(session: Session, t: Tournament, rnd: Round, given: Pair
     return matches, {"system": "round_robin", "round": rnd.number, "teams": n, "lines": lines}
 
 
-def pair(session: Session, t: Tournament, rnd: Round, principal: Principal | None) -> dict[str, Any]:
+def pair(session: Session, t: Tournament, rnd: Round, principal: Principal | None,
+         override: str | None = None) -> dict[str, Any]:
     """Pair the round (the C.04.6 engine, or the round robin's Berger table) on the database state and store its
     matches and boards, all in the caller's transaction (a hand change that forbids a pairing, the demo)."""
-    given = pairing_input(session, t, rnd)
+    given = pairing_input(session, t, rnd, override)
     if rules_of(t).round_robin:
         return _store(session, t, rnd, given, *round_robin_pairing(session, t, rnd, given), principal)
     return store_pairing(session, t, rnd, given, pair_tournament_round(given.domain, rnd.number, given.absent),
@@ -267,12 +334,26 @@ def _transition(session: Session, t: Tournament, rnd: Round, principal: Principa
                  after={"state": to})
 
 
-def publish(session: Session, t: Tournament, rnd: Round, principal: Principal | None) -> None:
-    """paired -> published: the pairing is public and frozen."""
+def publish(session: Session, t: Tournament, rnd: Round, principal: Principal | None,
+            override: str | None = None) -> None:
+    """paired -> published: the pairing is public and frozen; refused while a team's lineup breaks a rule that no
+    decision of the chief arbiter covers (a lineup may have changed since the pairing)."""
     if not PUBLISH.allows(rnd.state):
         raise StateConflict("C.04.2 1.4", f"round {rnd.number} is {rnd.state}: only a paired round can be "
                             "published")
-    _transition(session, t, rnd, principal, PUBLISH.target)
+    paired = {tid for m in round_matches(session, rnd) for tid in (m.first_team_id, m.second_team_id) if tid}
+    teams = list(session.exec(select(Team).where(col(Team.id).in_(paired)).order_by(col(Team.tpn))).all())
+    recorded = recorded_decision(rnd)
+    decision = decide(lineup_breaches(session, t, teams, rnd.number), override, recorded, rnd.number, "published")
+    if decision is not recorded:
+        rnd.explanation = (rnd.explanation or {}) | {"decision": decision}  # a new dict: the JSON column is saved
+    before = {"state": rnd.state}
+    rnd.state = PUBLISH.target
+    rnd.version += 1
+    session.add(rnd)
+    audit.record(session, principal, PUBLISH.target, "round", rnd.number, tournament_id=t.id, before=before,
+                 after={"state": PUBLISH.target, "override": decision if override else None},
+                 reason=override or "")
 
 
 def complete(session: Session, t: Tournament, rnd: Round, principal: Principal | None) -> None:
@@ -331,7 +412,8 @@ class Phases(Protocol):
 PAIR_ATTEMPTS = 3
 
 
-def pair_round(phases: Phases, tournament_id: int, number: int, principal: Principal | None) -> RoundRead:
+def pair_round(phases: Phases, tournament_id: int, number: int, principal: Principal | None,
+               override: str | None = None) -> RoundRead:
     """Pair the round with the C.04.6 engine (again, until it is published).
 
     The engine runs for seconds on a large event, and SQLite has one writer: the rows are read in a read
@@ -345,14 +427,15 @@ def pair_round(phases: Phases, tournament_id: int, number: int, principal: Princ
             seen = stamp(session, tournament_id)  # first: whatever is read after it is of this version or newer
             t = load_tournament(session, tournament_id)
             round_robin = rules_of(t).round_robin
-            given = None if round_robin else pairing_input(session, t, get_round(session, tournament_id, number))
-        # a round robin's round is a look-up in the Berger table: nothing to compute outside the write
+            # a round robin's round is a look-up in the Berger table: nothing to compute outside the write
+            given = None if round_robin else pairing_input(session, t, get_round(session, tournament_id, number),
+                                                           override)
         pairing = None if given is None else pair_tournament_round(given.domain, number, given.absent)
         session = phases.writing()
         t = load_tournament(session, tournament_id, for_update=True)  # serialises the writers of the tournament
         rnd = get_round(session, tournament_id, number)
         if given is None or pairing is None:
-            pair(session, t, rnd, principal)
+            pair(session, t, rnd, principal, override)
             return round_read(session, t, rnd, principal)
         if stamp(session, tournament_id) == seen:
             store_pairing(session, t, rnd, given, pairing, principal)
@@ -376,8 +459,10 @@ def change_round_pairing(session: Session, tournament_id: int, number: int, acti
                      lambda t, rnd: change_pairing(session, t, rnd, action, team_a, team_b, principal, reason))
 
 
-def publish_round(session: Session, tournament_id: int, number: int, principal: Principal | None) -> RoundRead:
-    return _on_round(session, tournament_id, number, principal, lambda t, rnd: publish(session, t, rnd, principal))
+def publish_round(session: Session, tournament_id: int, number: int, principal: Principal | None,
+                  override: str | None = None) -> RoundRead:
+    return _on_round(session, tournament_id, number, principal,
+                     lambda t, rnd: publish(session, t, rnd, principal, override))
 
 
 def complete_round(session: Session, tournament_id: int, number: int, principal: Principal | None) -> RoundRead:
@@ -386,3 +471,43 @@ def complete_round(session: Session, tournament_id: int, number: int, principal:
 
 def reopen_round(session: Session, tournament_id: int, number: int, principal: Principal | None) -> RoundRead:
     return _on_round(session, tournament_id, number, principal, lambda t, rnd: reopen(session, t, rnd, principal))
+
+
+def round_readiness(session: Session, tournament_id: int, number: int, language: str) -> RoundReadiness:
+    """What stands between the round and its pairing or publication (the round screen shows it before Pair),
+    the sentences in ``language``."""
+    from app.models import Appeal
+
+    t = load_tournament(session, tournament_id)
+    rnd = get_round(session, tournament_id, number)
+
+    def say(e: DomainError) -> str:
+        return translate(e.template, e.params, language)
+
+    blockers: list[DomainError] = []
+    problems: list[TeamLineupProblem] = []
+    if rnd.state == PENDING:
+        present, blockers = present_teams(session, t, rnd)
+        blockers = pairing_blockers(session, t, rnd) + blockers
+        problems = lineup_breaches(session, t, present, number)
+    elif PUBLISH.allows(rnd.state):
+        paired = {tid for m in round_matches(session, rnd) for tid in (m.first_team_id, m.second_team_id) if tid}
+        teams = list(session.exec(select(Team).where(col(Team.id).in_(paired)).order_by(col(Team.tpn))).all())
+        problems = lineup_breaches(session, t, teams, number)
+    recorded = recorded_decision(rnd)
+    covered = {(q.get("team_id"), q.get("rule")) for q in (recorded or {}).get("problems", [])}
+    decided = all((p.team_id, p.error.rule) in covered for p in problems)
+    appeals = session.exec(select(Appeal, Team).join(Team, col(Team.id) == col(Appeal.team_id))
+                           .where(Appeal.tournament_id == t.id, Appeal.status == "open",
+                                  col(Appeal.round_number).in_([number - 1, number]))
+                           .order_by(col(Appeal.id))).all()
+    return RoundReadiness(
+        number=number, state=rnd.state,
+        can_pair=PAIR.allows(rnd.state) and not blockers and decided,
+        can_publish=PUBLISH.allows(rnd.state) and decided, needs_decision=not decided,
+        blockers=[Blocker(rule=e.rule, detail=say(e)) for e in blockers],
+        lineups=[LineupIssue(team_id=p.team_id, team=p.team, submitted=p.submitted, rule=p.error.rule,
+                             detail=say(p.error)) for p in problems],
+        decision=recorded,
+        appeals=[AppealBlock(id=a.id or 0, round=a.round_number, blocks_round=a.round_number + 1, team_id=tm.id or 0,
+                             team=tm.name, board=a.board) for a, tm in appeals])

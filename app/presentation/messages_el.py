@@ -81,4 +81,15 @@ EL: dict[str, str] = {
         "(PUT .../round-count)",
     "round {paired} is already paired: the tournament cannot have fewer rounds than that, not {rounds}":
         "ο γύρος {paired} έχει ήδη ζευχθεί: το τουρνουά δεν μπορεί να έχει λιγότερους γύρους, όχι {rounds}",
+    # app/operations/pairing.py
+    "the lineup of {team} breaks {rule} ({count} lineup problem(s) in this round): round {number} is "
+    "paired only by a decision of the chief arbiter, recorded with its reason (override)":
+        "η σύνθεση της ομάδας {team} παραβιάζει το {rule} ({count} πρόβλημα(τα) συνθέσεων σε αυτόν τον γύρο): "
+        "ο γύρος {number} γίνεται ζεύξη μόνο με απόφαση του αρχιδιαιτητή, καταγεγραμμένη με την αιτιολογία της "
+        "(override)",
+    "the lineup of {team} breaks {rule} ({count} lineup problem(s) in this round): round {number} is "
+    "published only by a decision of the chief arbiter, recorded with its reason (override)":
+        "η σύνθεση της ομάδας {team} παραβιάζει το {rule} ({count} πρόβλημα(τα) συνθέσεων σε αυτόν τον γύρο): "
+        "ο γύρος {number} δημοσιεύεται μόνο με απόφαση του αρχιδιαιτητή, καταγεγραμμένη με την αιτιολογία της "
+        "(override)",
 }

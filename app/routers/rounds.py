@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Header, Response
 
 from app.http.deps import (
     NOT_MODIFIED,
@@ -27,8 +27,9 @@ from app.http.deps import (
 )
 from app.operations import cache, pairing, rounds
 from app.operations.reads.rounds import round_read, round_summaries
+from app.presentation.messages import pick_language
 from app.schemas.base import Page
-from app.schemas.rounds import AbsentPut, PairingChange, RoundRead, RoundSummary
+from app.schemas.rounds import AbsentPut, PairingChange, RoundDecision, RoundRead, RoundReadiness, RoundSummary
 
 router = APIRouter(prefix="/tournaments/{tournament_id}/rounds", tags=["rounds"])
 
@@ -64,7 +65,7 @@ def get_round(tournament_id: Id, number: RoundNumber, session: SessionDep,
 @router.post("/{number}/pair", response_model=RoundRead, responses=answers(409),
              summary="Pair the round with the C.04.6 engine (arbiter); re-pairing is allowed until publication")
 def pair_round(tournament_id: Id, number: RoundNumber, access: Annotated[Access, permit("round.pair")],
-               staged: StagedDep) -> RoundRead:
+               staged: StagedDep, body: RoundDecision | None = None) -> RoundRead:
     """Pair the round with the FIDE C.04.6 Swiss Team Pairing System: `pending` or `paired` -> `paired`.
 
     Pairing again before publication replaces the pairing. Refused (409) while the previous round is not
@@ -73,8 +74,35 @@ def pair_round(tournament_id: Id, number: RoundNumber, access: Annotated[Access,
     satisfies the absolute criteria (C.04.6 3.3.3, type `no-legal-pairing`). The engine runs outside the write
     lock; a pairing is stored only if nothing changed in the tournament meanwhile, else computed again, and
     refused (409) when the tournament kept changing.
+
+    Refused (409, the rule and the team named, `problems` listing each) while a team's lineup for the round
+    breaks a rule (R-3.1, R-3.2, R-3.3; a team without a submitted lineup plays its base lineup), unless the
+    chief arbiter decides to go ahead: `{"override": {"reason": "..."}}` (action `round.override`), kept in the
+    audit trail and with the round; pairing again keeps a decision that covers the same problems.
+    `GET .../readiness` tells all this before pairing.
     """
-    return pairing.pair_round(staged, tournament_id, number, access.principal)
+    override = _override(access, body)
+    return pairing.pair_round(staged, tournament_id, number, access.principal, override)
+
+
+def _override(access: Access, body: RoundDecision | None) -> str | None:
+    if body is None or body.override is None:
+        return None
+    access.require("round.override")
+    return body.override.reason.strip() or None
+
+
+@router.get("/{number}/readiness", response_model=RoundReadiness,
+            summary="What stands between the round and its pairing or publication (officials)")
+def round_readiness(tournament_id: Id, number: RoundNumber, session: SessionDep,
+                    access: Annotated[Access, permit("round.read_unpublished")],
+                    accept_language: Annotated[str | None, Header(max_length=500)] = None) -> RoundReadiness:
+    """Before anyone presses Pair: the refusals the pairing would meet (the previous round not completed, an
+    open appeal, R-14.2; the ranking not locked, C.04.6 1.1; no appeals committee, R-14.4), the rules broken by
+    the lineups the teams would play (R-3.1, R-3.2, R-3.3: pairing and publishing need the chief arbiter's
+    decision), the decision recorded, and the open appeals that block this round's or the next round's pairing.
+    Sentences in the language of `Accept-Language`, as refusals."""
+    return pairing.round_readiness(session, tournament_id, number, pick_language(accept_language))
 
 
 @router.put("/{number}/absent", response_model=RoundRead, responses=answers(409),
@@ -107,10 +135,12 @@ def change_pairing(tournament_id: Id, number: RoundNumber, body: PairingChange, 
 @router.post("/{number}/publish", response_model=RoundRead, responses=answers(409),
              summary="Make the pairing public and freeze it")
 def publish_round(tournament_id: Id, number: RoundNumber, session: SessionDep,
-                  access: Annotated[Access, permit("round.publish")]) -> RoundRead:
+                  access: Annotated[Access, permit("round.publish")], body: RoundDecision | None = None) -> RoundRead:
     """Publish the pairing: `paired` -> `published`. The public now sees it and results can be entered;
-    the pairing can no longer change. Refused (409, C.04.2 1.4) unless the round is `paired`."""
-    return pairing.publish_round(session, tournament_id, number, access.principal)
+    the pairing can no longer change. Refused (409, C.04.2 1.4) unless the round is `paired`, and (409, the rule
+    and team named) while a team's lineup breaks a rule that the decision recorded at pairing does not cover,
+    unless the chief arbiter decides: `{"override": {"reason": "..."}}` (action `round.override`)."""
+    return pairing.publish_round(session, tournament_id, number, access.principal, _override(access, body))
 
 
 @router.post("/{number}/complete", response_model=RoundRead, responses=answers(409),

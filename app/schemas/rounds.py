@@ -47,6 +47,15 @@ class MatchRead(BaseModel):
     etag: str
 
 
+class CriterionBreach(BaseModel):
+    criterion: str = Field(description="as C.04.6 names it: C1, C2 (absolute), C4, C5, C8, C9 (quality), 4.3 (colours)")
+    article: str = Field(description="the article: C.04.6 2.1.1, ...")
+    team_ids: list[int]
+    value: int | None = Field(default=None, description="the hand pairing's count, for a counted criterion")
+    engine: int | None = Field(default=None, description="the engine's pairing's count")
+    detail: str
+
+
 class RoundRead(BaseModel):
     number: int
     state: str
@@ -55,6 +64,8 @@ class RoundRead(BaseModel):
     absent_team_ids: list[int]
     matches: list[MatchRead]
     explanation: dict[str, Any] | None = Field(default=None, description="the engine's explanation (officials)")
+    breaches: list[CriterionBreach] | None = Field(default=None, description="the C.04.6 criteria a pairing "
+                                                   "changed by hand breaks, against the engine's (officials)")
 
 
 class RoundSummary(BaseModel):
@@ -62,6 +73,57 @@ class RoundSummary(BaseModel):
     state: str
     scheduled_start: datetime | None
     manual: bool
+
+
+class Override(Strict):
+    reason: str = Field(min_length=1, max_length=500, description="why the round goes ahead (the audit trail keeps it)")
+
+
+class RoundDecision(Strict):
+    """A pair or publish request: nothing, or the chief arbiter's decision to go ahead although a team's lineup
+    breaks a rule (R-3.1, R-3.2, R-3.3)."""
+
+    override: Override | None = Field(default=None, description="the chief arbiter's decision, with its reason "
+                                      "(needs the action round.override)")
+
+
+class LineupIssue(BaseModel):
+    team_id: int
+    team: str
+    submitted: bool = Field(description="the team's submitted lineup; false: the base lineup it plays without one")
+    rule: str | None
+    detail: str
+
+
+class AppealBlock(BaseModel):
+    id: int
+    round: int = Field(description="the round the appeal is about")
+    blocks_round: int = Field(description="the round that cannot be paired while it is open (R-14.2)")
+    team_id: int
+    team: str
+    board: int | None
+
+
+class Blocker(BaseModel):
+    rule: str | None
+    detail: str
+
+
+class RoundReadiness(BaseModel):
+    """What stands between a round and its pairing or publication, before anyone presses Pair."""
+
+    number: int
+    state: str
+    can_pair: bool = Field(description="pairing would be accepted now (no blocker and no undecided lineup problem)")
+    can_publish: bool = Field(description="publishing would be accepted now")
+    needs_decision: bool = Field(description="a lineup breaks a rule that no recorded decision covers: pairing "
+                                 "and publishing need the chief arbiter's decision (override)")
+    blockers: list[Blocker] = Field(description="refusals of the pairing that no decision overrides (R-14.2, "
+                                    "C.04.6 1.1, R-14.4, the lifecycle)")
+    lineups: list[LineupIssue] = Field(description="rules broken by the lineups the teams would play: pairing "
+                                       "and publishing need the chief arbiter's decision (override)")
+    decision: dict[str, Any] | None = Field(description="the decision recorded with the pairing: reason, problems")
+    appeals: list[AppealBlock] = Field(description="open appeals on this round or the one before (R-14.2)")
 
 
 class AbsentPut(Strict):

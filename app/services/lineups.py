@@ -11,11 +11,11 @@ Rules enforced (the clauses of the tournament regulations):
 - **R-4.5** fewer players than boards is allowed: the empty boards are the bottom boards
   and are lost by forfeit.
 
-Interpretation of R-3.2 for a short lineup (documented, tested): an empty board counts as
-a place a girl could have taken. A lineup of ``k`` players must hold at least
-``min_female_per_lineup - (boards - k)`` girls. Leaving a board empty thus has the same
-effect as naming an absent girl (she would lose her board by forfeit, R-4.5), which any
-team whose roster holds a girl could do anyway; a full lineup always needs the girls.
+R-3.2 for a short lineup (documented, tested): the girls are counted among the players named,
+and an empty board is nobody, so three boys and an empty board break R-3.2 as four boys do. A
+team whose girl cannot come names her all the same (she loses her board by forfeit, R-4.5);
+so the roster's warning (no girl on the roster: no lineup can be valid) and the lineup's
+check always agree.
 A lineup with no player at all is not a lineup: the team did not show up (a match
 forfeit, R-7.3/R-7.4), and is refused as invalid input.
 """
@@ -125,8 +125,7 @@ def _problems(
         problem = _eligibility_problem(eligible, p)
         if problem is not None:
             yield problem
-    empty = max(0, rules.boards - len(players))
-    needed = max(0, rules.min_female_per_lineup - empty)
+    needed = rules.min_female_per_lineup
     girls = sum(1 for p in players if p.female)
     if girls < needed:
         yield RuleViolation(

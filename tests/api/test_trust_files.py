@@ -377,7 +377,7 @@ def _played(client: TestClient, admin: dict[str, str], teams: int = 5, rounds: i
         for k in range(5):
             last, first = PLAYER_NAMES[(i * 5 + k) % len(PLAYER_NAMES)] if hostile else (f"P{i}-{k}", "A")
             p = make_player(client, admin, club["id"], last, first_name=first, rating=2000 - 40 * i - 10 * k,
-                            sex="w" if k == 4 else "m")
+                            sex="w" if k == 3 else "m")  # a girl in the base lineup
             pids.append(p["id"])
         ok(client.put(f"/tournaments/{tid}/teams/{team['id']}/roster", json={"player_ids": pids}, headers=admin))
         out.append({**team, "player_ids": pids})

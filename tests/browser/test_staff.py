@@ -341,7 +341,8 @@ def test_arbiter_drives_round_4_by_keyboard_and_the_public_page_shows_the_standi
     page = new_page(1280)
     login(page, api, "arbiter", f"#/staff/t/{TID}")
     nav = page.locator(".s-header nav a").all_inner_texts()
-    assert "Rounds" in nav and "Results" in nav and "Entries" not in nav  # the chief arbiter's menu
+    # the chief arbiter's menu: the round and the ranking, and the entries (to expel a team, R-7.4), no payments
+    assert "Rounds" in nav and "Results" in nav and "Initial ranking" in nav and "Entries" in nav
     show(page, f"#/staff/t/{TID}/round/4")
     shots(page, screenshots, "round-pending", "#pair")
     page.focus("#pair")

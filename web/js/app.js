@@ -134,7 +134,7 @@ function renderShell() {
       value: section === "search" ? query.get("q") || "" : "",
     });
     header.append(h("form", {
-      role: "search", class: "search",
+      role: "search", class: "search", "aria-label": t("search"),
       onsubmit: (ev) => {
         ev.preventDefault();
         location.hash = tHref(tid, `/search?q=${encodeURIComponent(input.value.trim())}`);

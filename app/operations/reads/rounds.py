@@ -21,18 +21,23 @@ from app.models import (
 from app.models.base import table_of
 from app.operations.reads.teams import team_ref
 from app.operations.repository import (
+    load_domain,
     rules_of,
     select_many,
 )
 from app.operations.rounds import match_boards, match_etag, round_matches
 from app.schemas.rounds import (
     BoardRead,
+    CriterionBreach,
     MatchRead,
     PlayerRef,
     RoundRead,
     RoundSummary,
 )
-from app.services.lifecycle import PUBLIC_STATES
+from app.services.errors import DomainError
+from app.services.lifecycle import PAIRED_STATES, PUBLIC_STATES
+from app.services.pairing import build_snapshot
+from app.services.pairing.checks import engine_matches, hand_pairing_breaches
 from app.services.rules import Rules
 from app.services.standings import format_value
 from app.services.tournament import BoardGame as DomBoard
@@ -137,9 +142,24 @@ def round_read(session: Session, t: Tournament, rnd: Round, principal: Principal
         boards, players = prefetch(session, rows)
         rules = rules_of(t)
         matches = [match_read(session, t, rnd, m, teams, players, boards[m.id or 0], rules) for m in rows]
+    breaches = hand_breaches(session, t, rnd) if staff and rnd.manual and rnd.state in PAIRED_STATES else None
     return RoundRead(number=rnd.number, state=rnd.state, scheduled_start=rnd.scheduled_start, manual=rnd.manual,
                      absent_team_ids=list(rnd.absent_team_ids), matches=matches,
-                     explanation=rnd.explanation if staff else None)
+                     explanation=rnd.explanation if staff else None, breaches=breaches)
+
+
+def hand_breaches(session: Session, t: Tournament, rnd: Round) -> list[CriterionBreach]:
+    """The C.04.6 criteria the round's hand-changed pairing breaks, against the engine's pairing of it."""
+    try:
+        domain = load_domain(session, t).with_rounds(range(1, rnd.number))
+        snapshot = build_snapshot(domain, rnd.number, frozenset(rnd.absent_team_ids))
+    except DomainError:  # the tournament changed since (a team expelled, the ranking re-locked): nothing to judge
+        return []
+    found = hand_pairing_breaches(snapshot, domain.rules, [(m.first_team_id, m.second_team_id)
+                                                           for m in round_matches(session, rnd)],
+                                  engine_matches(rnd.explanation or {}))
+    return [CriterionBreach(criterion=b.criterion, article=b.article, team_ids=list(b.team_ids), value=b.value,
+                            engine=b.engine, detail=b.sentence) for b in found]
 
 
 def round_summaries(session: Session, t: Tournament) -> list[RoundSummary]:

@@ -89,14 +89,16 @@ def test_full_lineup_without_a_girl_refused() -> None:
     validate_lineup(K12, ROSTER, [11, 12, 14, 15])  # the unrated girl on board 4
 
 
-def test_short_lineup_empty_board_counts_for_the_girl() -> None:
-    lineup = validate_lineup(K12, ROSTER, [11, 12, 14])
-    assert lineup.board_players(4) == (11, 12, 14, None)
-    two_girls = K12.replace(min_female_per_lineup=2)
-    validate_lineup(two_girls, ROSTER, [11, 12, 13])  # one girl + one empty board
+def test_a_short_lineup_needs_its_girl_too() -> None:
+    """R-3.2: an empty board is nobody, not a girl; the short lineup still plays (R-4.5: that board is forfeited)."""
+    lineup = validate_lineup(K12, ROSTER, [11, 12, 15])
+    assert lineup.board_players(4) == (11, 12, 15, None)
     with pytest.raises(RuleViolation) as e:
-        validate_lineup(two_girls, ROSTER, [11, 12, 14])  # one empty board, no girl
-    assert e.value.rule == "R-3.2"
+        validate_lineup(K12, ROSTER, [11, 12, 14])  # three boys and an empty board
+    assert e.value.rule == "R-3.2" and e.value.params == {"need": 1, "have": 0}
+    two_girls = K12.replace(min_female_per_lineup=2)
+    with pytest.raises(RuleViolation):
+        validate_lineup(two_girls, ROSTER, [11, 12, 13])  # one girl and an empty board
 
 
 def test_no_girl_rule_in_open_events() -> None:

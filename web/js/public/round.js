@@ -147,7 +147,7 @@ function teamFilter(tid, n, rnd, team) {
     location.hash = tHref(tid, `/r/${n}${select.value ? `?team=${select.value}` : ""}`);
   };
   select.addEventListener("change", go);
-  return h("form", { class: "filter", role: "search", onsubmit: (ev) => { ev.preventDefault(); go(); } },
+  return h("form", { class: "filter", role: "search", "aria-label": t("filterTeam"), onsubmit: (ev) => { ev.preventDefault(); go(); } },
     h("label", { for: "team-filter" }, `${t("filterTeam")}: `), select,
     h("button", { type: "submit" }, t("filterApply")));
 }

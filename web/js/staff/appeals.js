@@ -6,7 +6,7 @@ import { get, getAll, post, put } from "./session.js";
 import { t } from "../i18n/index.js";
 import { can, onlyOwnTeams } from "./access.js";
 import { countdown, dateTime, time } from "../lib/format.js";
-import { fill, h, heading } from "../lib/dom.js";
+import { fill, h, heading, vh } from "../lib/dom.js";
 import { act, field, messageSlot, scroller, select } from "./ui.js";
 import { isPublic } from "../lib/rounds.js";
 
@@ -181,7 +181,7 @@ function committeeEditor(ctx, committee, clubs) {
   const save = h("button", { type: "submit", class: "primary" }, t("saveCommittee"));
   function draw() {
     fill(box, scroller(h("table", { class: "plain committee-edit" },
-      h("thead", {}, h("tr", {}, ...[t("memberName"), t("club"), t("kind"), t("chairCol"), ""].map((x) => h("th", { scope: "col" }, x)))),
+      h("thead", {}, h("tr", {}, ...[t("memberName"), t("club"), t("kind"), t("chairCol"), vh(t("actionsCol"))].map((x) => h("th", { scope: "col" }, x)))),
       h("tbody", {}, ...rows.map((r, i) => h("tr", {},
         h("td", {}, h("input", { value: r.name, "aria-label": t("memberName"), required: true,
           oninput: (ev) => { r.name = ev.currentTarget.value; } })),

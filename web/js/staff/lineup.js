@@ -64,13 +64,19 @@ export async function view(ctx) {
       checkBox.replaceChildren(problemBox(c.error));
       return;
     }
+    // R-4.5: the bottom boards nobody is named for are lost by forfeit, valid lineup or not
+    const boards = rules.boards ?? 4;
+    const named = c.valid ? c.player_ids.length : body().player_ids.length;
+    const empty = named > 0 && named < boards
+      ? h("p", { class: "warn", id: "empty-boards" }, t(boards - named === 1 ? "emptyBoard" : "emptyBoards",
+        { boards: Array.from({ length: boards - named }, (_, i) => named + i + 1).join(", ") })) : null;
     if (c.valid) {
       const byId = new Map(players.map((p) => [p.id, p]));
       checkBox.replaceChildren(h("p", { class: "okmsg" }, t("lineupValid")),
         h("ol", { class: "lboards" }, ...c.player_ids.map((id) => h("li", {}, byId.get(id)?.name ?? `#${id}`,
-          id === c.captain_id ? ` (${t("captainAbbr")})` : ""))));
+          id === c.captain_id ? ` (${t("captainAbbr")})` : ""))), empty);
     } else {
-      checkBox.replaceChildren(h("p", { class: "warn" }, t("lineupInvalid")),
+      checkBox.replaceChildren(h("p", { class: "warn" }, t("lineupInvalid")), empty,
         h("ul", { class: "problems" }, ...c.problems.map((p) => h("li", { dataset: { rule: p.rule || "" } },
           p.rule ? [h("code", { class: "rule" }, p.rule), " "] : null, h("span", { lang: "en" }, p.detail)))));
     }
@@ -103,7 +109,7 @@ export async function view(ctx) {
   function table() {
     return scroller(h("table", { class: "plain lineup" },
       h("caption", {}, t("lineupCaption", { team: team.name, boards: rules.boards ?? 4 })),
-      h("thead", {}, h("tr", {}, ...[t("staffRosterBoard"), t("plays"), t("player"), t("captain"), t("sex"), t("staffRating")]
+      h("thead", {}, h("tr", {}, ...[t("staffRosterBoard"), t("plays"), t("player"), t("sex"), t("staffRating"), t("captain")]
         .map((x) => h("th", { scope: "col" }, x)))),
       h("tbody", {}, ...players.map((p, i) => {
         const on = state.chosen.has(p.id);
@@ -127,9 +133,9 @@ export async function view(ctx) {
         return h("tr", { class: on ? "on" : null },
           h("td", { class: "num" }, String(i + 1)), h("td", {}, plays),
           h("th", { scope: "row" }, h("label", { for: `plays-${p.id}` }, p.name)),
-          h("td", {}, cap),
-          h("td", {}, p.sex === "w" ? t("girl") : t("boy")),
-          h("td", { class: "num" }, String(p.fide_rating ?? p.national_rating ?? "–")));
+          h("td", { class: "sex" }, p.sex === "w" ? t("girl") : t("boy")),
+          h("td", { class: "num" }, String(p.fide_rating ?? p.national_rating ?? "–")),
+          h("td", {}, cap));
       }))), t("lineupCaption", { team: team.name, boards: rules.boards ?? 4 }));
   }
 

@@ -78,8 +78,7 @@ function mount() {
     }
   }
   root = h("div", { id: "staff", class: "staff" },
-    h("a", { class: "skip", href: "#staff-main" }, ""),
-    h("header", { class: "s-header" }),
+    h("header", { class: "s-header" }, h("a", { class: "skip", href: "#staff-main" }, "")),
     h("main", { id: "staff-main", tabindex: "-1" }),
     h("footer", { class: "s-footer" }));
   root.querySelector(".skip").addEventListener("click", (ev) => {
@@ -189,10 +188,11 @@ function langButtons() {
 function renderShell(tid, tour, access, section) {
   root.querySelector(".skip").textContent = t("skip");
   const header = root.querySelector(".s-header");
+  const skip = root.querySelector(".skip"); // inside the banner landmark, first to be focused
   const user = me ? h("div", { class: "who" },
     h("a", { class: "user", href: "#/staff/account", title: t("myAccount") }, me.full_name || me.username),
     h("button", { type: "button", class: "linkish", onclick: logout }, t("logout"))) : null;
-  header.replaceChildren(h("div", { class: "bar" },
+  header.replaceChildren(skip, h("div", { class: "bar" },
     h("a", { class: "brand", href: "#/staff" }, t("brand")), h("div", { class: "bar-end" }, user, langButtons())));
   if (tid !== null && tour && access) {
     const items = [["", "staffNavOverview", null], ...SECTIONS.filter(([, , acts]) => can(access, ...acts))];
@@ -228,7 +228,7 @@ function viewLogin({ expired = false } = {}) {
   const slot = messageSlot();
   if (expired) slot.problem(new Problem(401, { detail: t("sessionExpired") }));
   const user = h("input", { name: "username", id: "username", autocomplete: "username", required: true,
-    autocapitalize: "none", spellcheck: "false" });
+    autocapitalize: "none", spellcheck: "false", autofocus: true }); // the first thing to type
   const pass = h("input", { name: "password", id: "password", type: "password", autocomplete: "current-password",
     required: true });
   const button = h("button", { type: "submit", class: "primary" }, t("login"));

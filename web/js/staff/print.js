@@ -30,6 +30,9 @@ function toolbar(ctx, kind, rounds, n) {
     h("p", { class: "muted" }, t("printHint")));
 }
 
+/** A sheet scrolls sideways on a phone: it takes the focus (Tab, then the arrows) and says which sheet it is. */
+const reachable = (label) => ({ tabindex: "0", "aria-label": label });
+
 function sheetHead(tour, text, rnd) {
   const zone = tour.rules?.time_zone;
   return h("div", { class: "sheet-head" }, h("p", { class: "sheet-t" }, tour.name),
@@ -43,13 +46,14 @@ function pairingSheet(tour, rnd) {
     h("td", { class: "num sc" }, m.pab ? "" : (m.score ? m.score.map(pts).join(" – ") : "–")),
     h("td", {}, m.pab ? t("staffBye") : [m.second.name, m.second.tpn ? h("span", { class: "s-tpn" }, ` (${m.second.tpn})`) : null])));
   const boards = rnd.matches.filter((m) => !m.pab).map((m) => h("section", { class: "mboards" },
-    h("h3", {}, t("tableN", { n: m.table }), ": ", m.first.name, " – ", m.second.name),
+    h("h2", {}, t("tableN", { n: m.table }), ": ", m.first.name, " – ", m.second.name),
     h("table", { class: "sheet-table" }, h("tbody", {}, ...m.boards.map((b) => h("tr", {},
       h("td", { class: "num" }, String(b.board)),
       h("td", {}, b.white === "first" ? "○ " : "● ", b.first_player?.name ?? t("emptySeat")),
       h("td", { class: "num" }, firstSideResult(b)),
       h("td", {}, b.white === "second" ? "○ " : "● ", b.second_player?.name ?? t("emptySeat"))))))));
-  return h("article", { class: "sheet" }, sheetHead(tour, t("pairingsOfRound", { n: rnd.number }), rnd),
+  return h("article", { class: "sheet", ...reachable(t("pairingsOfRound", { n: rnd.number })) },
+    sheetHead(tour, t("pairingsOfRound", { n: rnd.number }), rnd),
     h("table", { class: "sheet-table pairs" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("table")), h("th", { scope: "col" }, t("firstTeamShort")),
         h("th", { scope: "col" }, t("result")), h("th", { scope: "col" }, t("secondTeamShort")))),
@@ -59,7 +63,7 @@ function pairingSheet(tour, rnd) {
 }
 
 function slip(tour, rnd, m) {
-  return h("article", { class: "slip" },
+  return h("article", { class: "slip", ...reachable(`${t("roundN", { n: rnd.number })} · ${t("tableN", { n: m.table })}`) },
     sheetHead(tour, `${t("roundN", { n: rnd.number })} · ${t("tableN", { n: m.table })}`, rnd),
     h("table", { class: "sheet-table slip-table" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("staffBoardAbbr")), h("th", { scope: "col" }, m.first.name),
@@ -78,7 +82,8 @@ function slip(tour, rnd, m) {
 }
 
 function standingsSheet(tour, st) {
-  return h("article", { class: "sheet" }, sheetHead(tour, t("staffStandingsAfter", { n: st.after_round })),
+  return h("article", { class: "sheet", ...reachable(t("staffStandingsAfter", { n: st.after_round })) },
+    sheetHead(tour, t("staffStandingsAfter", { n: st.after_round })),
     h("table", { class: "sheet-table stand" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("rankAbbr")), h("th", { scope: "col" }, t("team")),
         h("th", { scope: "col" }, t("wdl")), ...st.tiebreaks.map((c) => h("th", { scope: "col", class: "num" }, c)))),

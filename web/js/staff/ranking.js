@@ -18,6 +18,7 @@ export async function view(ctx) {
   const slot = messageSlot();
   let ranking = await get(`tournaments/${tid}/ranking`);
   let rules = tour.rules || {}; // a lock records a round robin's seed and its number of rounds
+  const unrated = tour.rules?.unrated_rating ?? 1400; // R-4.1
 
   function draw() {
     const counts = new Map();
@@ -34,7 +35,7 @@ export async function view(ctx) {
     }) }, ranking.locked ? t("relock") : t("lock"));
     const table = h("table", { class: "plain ranking", tabindex: "-1" },
       h("caption", {}, ranking.locked ? t("rankingLockedCaption") : t("rankingOpenCaption")),
-      h("thead", {}, h("tr", {}, ...[t("position"), t("team"), t("elotKey"), t("club"), t("staffAverage"), t("ratings"),
+      h("thead", {}, h("tr", {}, ...[t("position"), t("team"), t("elotKey"), t("club"), t("staffAverage"), t("ratingsFide", { unrated }),
         t("staffTpn"), t("problems")].map((x) => h("th", { scope: "col" }, x)))),
       h("tbody", {}, ...ranking.rows.map((r) => {
         const tie = counts.get(r.average) > 1;
@@ -52,6 +53,7 @@ export async function view(ctx) {
     fill(box,
       h("p", { class: "lead" }, t("rankingLead")),
       ...schedule(),
+      h("p", { class: "s-note", id: "rating-note" }, t("ratingNote", { unrated })),
       h("p", { class: "muted" }, t("tieNote")),
       slot.el,
       can(access, "ranking.lock") ? h("p", {}, lock) : null,

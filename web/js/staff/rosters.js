@@ -5,7 +5,7 @@ import { getAll, get, post, put } from "./session.js";
 import { t } from "../i18n/index.js";
 import { can, onlyOwnTeams, staffHref } from "./access.js";
 import { dateOnly, dateTime } from "../lib/format.js";
-import { fill, h, heading } from "../lib/dom.js";
+import { fill, h, heading, vh } from "../lib/dom.js";
 import { act, field, messageSlot, scroller, select } from "./ui.js";
 import { playerForm } from "./players.js";
 import { importPanel } from "./roster-import.js";
@@ -58,7 +58,7 @@ export async function view(ctx) {
     return scroller(h("table", { class: "plain ros" },
       h("caption", {}, t("rosterOf", { team: team.name }), dirty() ? h("span", { class: "warn" }, ` · ${t("unsaved")}`) : null),
       h("thead", {}, h("tr", {}, ...[t("board"), t("player"), t("sex"), t("born"), "FIDE", t("staffNationalRating"),
-        t("activationFee"), ""].map((x) => h("th", { scope: "col" }, x)))),
+        t("activationFee"), vh(t("actionsCol"))].map((x) => h("th", { scope: "col" }, x)))),
       h("tbody", {}, ...state.ids.map((id, i) => {
         const p = players.get(id) || { id, name: `#${id}` };
         return h("tr", {},

@@ -43,13 +43,18 @@ export async function view(ctx) {
   const slot = messageSlot();
   const box = h("div");
   const status = h("p", { class: "live-status muted", role: "status" });
-  const state = { rnd: null, etag: null, teams: [], picked: [], busy: false, reason: "" };
+  const state = { rnd: null, etag: null, teams: [], picked: [], busy: false, reason: "", ready: null };
+
+  // what stands between the round and its pairing or publication, read before anyone presses Pair
+  const readiness = () => api(`tournaments/${tid}/rounds/${n}/readiness`).then((r) => r.data, () => null);
 
   async function load() {
-    const [res, teams] = await Promise.all([api(`tournaments/${tid}/rounds/${n}`), getAll(`tournaments/${tid}/teams`)]);
+    const [res, teams, ready] = await Promise.all([api(`tournaments/${tid}/rounds/${n}`),
+      getAll(`tournaments/${tid}/teams`), readiness()]);
     state.rnd = res.data;
     state.etag = res.etag;
     state.teams = teams;
+    state.ready = ready;
     state.picked = state.picked.filter((id) => state.rnd.matches.some((m) => m.first.id === id || m.second?.id === id));
   }
 
@@ -130,6 +135,24 @@ export async function view(ctx) {
       h("ol", { class: "lines", lang: "en" }, ...(ex.lines || []).map((line) => h("li", {}, line))));
   }
 
+  /** The C.04.6 criteria the hand changes break, against the engine's pairing (the server judges them). */
+  function breachesPanel() {
+    const rnd = state.rnd;
+    if (!rnd.manual || !rnd.breaches) return null;
+    const name = (id) => state.teams.find((x) => x.id === id)?.name || `#${id}`;
+    const sentence = (b) => {
+      const [a, o] = b.team_ids.map(name);
+      return t(`breach_${b.criterion.replace(".", "_")}`, { teams: b.team_ids.map(name).join(" – "), white: a,
+        other: o, value: b.value ?? "", engine: b.engine ?? "" });
+    };
+    return h("section", { class: "panel breaches", id: "breaches", "aria-labelledby": "breaches-h" },
+      h("h2", { id: "breaches-h" }, t("breachesTitle")),
+      rnd.breaches.length ? h("ul", { class: "problems" }, ...rnd.breaches.map((b) => h("li", { dataset: { criterion: b.criterion } },
+        h("code", { class: "rule" }, b.article), " ", sentence(b))))
+        : h("p", { class: "okmsg" }, t("noBreaches")),
+      allows(rnd.state, "round.change") ? h("p", { class: "muted" }, t("explanationEngine")) : null);
+  }
+
   function changes() {
     const [a, b] = state.picked;
     const name = (id) => state.teams.find((x) => x.id === id)?.name || `#${id}`;
@@ -166,6 +189,49 @@ export async function view(ctx) {
         btn("colours", t("switchColours"), state.picked.length === 1)));
   }
 
+  // ------------------------------------------------------------ before Pair: what would refuse it
+
+  const undecided = () => Boolean(state.ready?.needs_decision);
+
+  function readinessPanel() {
+    const ready = state.ready;
+    if (!ready) return null;
+    const { blockers, lineups, appeals, decision } = ready;
+    if (!blockers.length && !lineups.length && !appeals.length) {
+      return allows(ready.state, "round.pair") ? h("p", { class: "okmsg", id: "readiness" }, t("readyToPair")) : null;
+    }
+    const rule = (r) => (r ? [h("code", { class: "rule" }, r), " "] : null);
+    const byTeam = (id) => state.teams.find((x) => x.id === id);
+    return h("section", { class: "panel readiness", id: "readiness", "aria-labelledby": "ready-h" },
+      h("h2", { id: "ready-h" }, t("readinessTitle")),
+      blockers.length ? [h("p", { class: "warn" }, t("readinessBlockers")),
+        h("ul", { class: "problems blockers" }, ...blockers.map((b) => h("li", { dataset: { rule: b.rule || "" } },
+          rule(b.rule), h("span", {}, b.detail))))] : null,
+      appeals.length ? h("ul", { class: "problems appeals" }, ...appeals.map((a) => h("li", { dataset: { appeal: String(a.id) } },
+        h("code", { class: "rule" }, "R-14.2"), " ",
+        t("openAppeal", { team: a.team, round: a.round, board: a.board ?? "–", blocks: a.blocks_round }), " ",
+        h("a", { href: staffHref(tid, "appeals") }, t("toAppeals"))))) : null,
+      lineups.length ? [
+        h("p", { class: decision && !undecided() ? "muted" : "warn" },
+          t(hasPairing(ready.state) ? "lineupsBreakPublish" : "lineupsBreakPair")),
+        h("ul", { class: "problems lineups" }, ...lineups.map((x) => h("li", { dataset: { rule: x.rule || "", team: String(x.team_id) } },
+          rule(x.rule), h("strong", {}, x.team), byTeam(x.team_id)?.tpn ? ` (${byTeam(x.team_id).tpn})` : "",
+          " · ", x.submitted ? t("lineupSubmittedShort") : t("lineupBaseShort"), ": ", h("span", {}, x.detail),
+          " ", h("a", { href: `${staffHref(tid, `lineup/${n}`)}?team=${x.team_id}` }, t("toLineup"))))),
+        decision ? h("p", { class: "decision" }, h("strong", {}, t("decisionRecorded")), " ", `«${decision.reason}»`) : null,
+      ] : null);
+  }
+
+  /** The chief arbiter's decision to go ahead although lineups break a rule: its reason, or null (cancelled). */
+  async function decision(acting) {
+    if (!undecided()) return {};
+    if (!can(access, "round.override")) return {}; // the server refuses, naming the rule and the team
+    const names = state.ready.lineups.map((x) => `${x.team} (${x.rule})`).join(", ");
+    const reason = await confirmDialog({ title: t(`override_${acting}`, { n }), text: t("overrideText", { teams: names }),
+      confirm: t(`override_${acting}_go`), reason: t("overrideReason"), danger: true });
+    return reason ? { override: { reason } } : null;
+  }
+
   // ------------------------------------------------------------ the flow's buttons
 
   function actions() {
@@ -174,14 +240,20 @@ export async function view(ctx) {
     if (allows(rnd.state, "round.pair") && can(access, "round.pair")) {
       out.push(h("button", { type: "button", class: hasPairing(rnd.state) ? null : "primary", id: "pair",
         onclick: async (ev) => {
+          const button = ev.currentTarget;
           if (hasPairing(rnd.state) && !(await confirmDialog({ title: t("repairTitle"), text: t("repairText"),
             confirm: t("repair") }))) return;
-          run(ev.currentTarget, () => post(`tournaments/${tid}/rounds/${n}/pair`), "details.explanation summary");
+          const body = await decision("pair");
+          if (body) run(button, () => post(`tournaments/${tid}/rounds/${n}/pair`, body), "details.explanation summary");
         } }, hasPairing(rnd.state) ? t("repair") : t("pairRound", { n })));
     }
     if (allows(rnd.state, "round.publish") && can(access, "round.publish")) {
       out.push(h("button", { type: "button", class: "primary", id: "publish",
-        onclick: (ev) => run(ev.currentTarget, () => post(`tournaments/${tid}/rounds/${n}/publish`), "#results-link") },
+        onclick: async (ev) => {
+          const button = ev.currentTarget;
+          const body = await decision("publish");
+          if (body) run(button, () => post(`tournaments/${tid}/rounds/${n}/publish`, body), "#results-link");
+        } },
       t("publish")));
     }
     if (allows(rnd.state, "results.write") && can(access, "results.write")) {
@@ -208,6 +280,9 @@ export async function view(ctx) {
     if (isCompleted(rnd.state)) {
       out.push(h("a", { class: "button", href: `#/t/${tid}/standings?after=${n}` }, t("publicStandings")));
     }
+    if (allows(rnd.state, "round.pair") && !can(access, "round.pair")) {
+      out.push(h("span", { class: "muted", id: "chief-only" }, t("chiefPairs")));
+    }
     return h("p", { class: "buttons flow" }, ...out);
   }
 
@@ -218,12 +293,14 @@ export async function view(ctx) {
       h("ol", { class: "steps", "aria-label": t("roundSteps") }, ...STATES.map((s) => h("li", {
         class: s === rnd.state ? "now" : isBefore(s, rnd.state) ? "done" : null,
         "aria-current": s === rnd.state ? "step" : null }, t(`step_${s}`)))),
+      readinessPanel(),
       slot.el,
       actions(),
       allows(rnd.state, "round.publish") ? h("p", { class: "s-note" }, t("unpublishedNote")) : null,
       allows(rnd.state, "round.absent") ? absences() : null,
       allows(rnd.state, "round.change") ? explanation() : null, // the engine's reasons, while they can be acted on
       rnd.matches.length ? pairingTable() : null,
+      breachesPanel(),
       allows(rnd.state, "round.change") && can(access, "round.change") ? changes() : null,
       status);
   }
@@ -243,6 +320,7 @@ export async function view(ctx) {
       if (res.notModified || !ctx.alive()) return;
       state.rnd = res.data;
       state.etag = res.etag;
+      state.ready = await readiness();
       keepingFocus(box, draw);
     },
     onMode: (mode) => {
