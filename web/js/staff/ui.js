@@ -2,7 +2,7 @@
 // ../lib/dom.js, formatting: ../lib/format.js).
 
 import { t } from "../i18n/index.js";
-import { h, scrollTable } from "../lib/dom.js";
+import { h, scrollTable, vh } from "../lib/dom.js";
 
 /**
  * A refusal as the API gave it (role=alert): its sentence (`detail`, else `title`) and its rule id. The HTTP
@@ -114,4 +114,10 @@ export const scroller = (table, label) => scrollTable(table, label, { captionAbo
 
 export function badge(state) {
   return h("span", { class: `badge st-${state}` }, t(`staffState_${state}`));
+}
+
+/** A player's colour as the results grid and the printed result slip show it: ○ White, ● Black (the word for
+ *  screen readers). */
+export function colourMark(white) {
+  return h("span", { class: "clr" }, h("span", { "aria-hidden": "true" }, white ? "○" : "●"), vh(t(white ? "white" : "black")));
 }
