@@ -123,6 +123,14 @@ def test_a_deputy_enters_a_whole_round_by_taps_on_a_phone(api: Api, phone: Any, 
     page.keyboard.press("0")
     page.wait_for_selector(".conn[data-waiting='0']")
     assert stored(api, 4)[f"{m0['id']}:1"] == white_first("0-1", b0["white"])
+    # Space opens the buttons from the keyboard; they keep the focus from one board to the next
+    page.keyboard.press("Space")
+    page.wait_for_function("document.querySelector('.pad').contains(document.activeElement)")
+    page.keyboard.press("Enter")  # the focused button, 1-0, on board 2
+    page.wait_for_selector(".conn[data-waiting='0']")
+    assert stored(api, 4)[f"{m0['id']}:2"] == white_first("1-0", boards[1][1]["white"])
+    assert page.evaluate("document.querySelector('.pad').contains(document.activeElement)")
+    assert page.evaluate("document.querySelector('tr.sel td.rc').dataset.key") == f"{m0['id']}:3"
     page.keyboard.press("Escape")
     page.wait_for_selector(".pad", state="hidden")
     screens(page, screenshots, "results")

@@ -445,6 +445,7 @@ export default {
   keySpace: "Space",
   keyPad: "buttons",
   connOffline: "Offline: what you enter is kept on this device and sent when the connection returns.",
+  connOnline: "Online.",
   connStream: "Online: other arbiters’ entries appear as they are made.",
   connPolling: "Online: checked for changes every {s} s.",
   connTrouble: "The server cannot be reached; retrying…",

@@ -63,6 +63,9 @@ function memoryOutbox() {
     async remove(id) {
       rows.delete(id);
     },
+    async has(id) {
+      return rows.has(id);
+    },
     async list(tid, round) {
       return [...rows.values()].filter((e) => e.tid === tid && e.round === round).sort((a, b) => a.id - b.id);
     },
@@ -84,6 +87,9 @@ function dbOutbox(db) {
     },
     async remove(id) {
       await req(tx("readwrite").delete(id));
+    },
+    async has(id) {
+      return (await req(tx("readonly").count(id))) > 0;
     },
     async list(tid, round) {
       const rows = await req(tx("readonly").index("round").getAll([tid, round]));

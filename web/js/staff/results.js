@@ -145,8 +145,10 @@ export async function view(ctx) {
     const waiting = state.pending.length;
     const parts = [];
     if (state.net === "offline") parts.push(t("connOffline"));
-    else parts.push(t(state.mode === "stream" ? "connStream" : state.mode === "offline" ? "connTrouble" : "connPolling",
-      { s: Math.round(POLL_MS / 1000) }));
+    else {
+      const key = { stream: "connStream", offline: "connTrouble", polling: "connPolling" }[state.mode] || "connOnline";
+      parts.push(t(key, { s: Math.round(POLL_MS / 1000) }));
+    }
     if (waiting) parts.push(t("connWaiting", { n: waiting }));
     if (waiting && !box.durable) parts.push(t("connMemory"));
     conn.textContent = parts.join(" ");
@@ -207,6 +209,9 @@ export async function view(ctx) {
       "+/-": t("padForfeitWin", { name: left }), "-/+": t("padForfeitWin", { name: right }), "-/-": t("padDoubleForfeit"),
     };
     const disabled = Boolean(m.forfeit) || !mayWrite();
+    // the buttons are drawn again for each board: the one that had the focus keeps it
+    const had = pad.contains(document.activeElement) ? document.activeElement.dataset : null;
+    const again = had ? (had.code ? `[data-code="${had.code}"]` : had.move ? `[data-move="${had.move}"]` : null) : null;
     const btn = (code) => h("button", { type: "button", class: `padkey${now === code ? " on" : ""}${code.includes("/") && code !== "1/2-1/2" ? " ff" : ""}`,
       dataset: { code }, "aria-label": `${resultText(code)}: ${label[code]}`, "aria-pressed": now === code ? "true" : "false",
       disabled }, resultText(code));
@@ -220,6 +225,7 @@ export async function view(ctx) {
         h("button", { type: "button", dataset: { move: "-1" }, "aria-label": t("padPrev") }, "↑"),
         h("button", { type: "button", dataset: { move: "1" }, "aria-label": t("padNext") }, "↓"),
         h("button", { type: "button", dataset: { move: "close" } }, t("close"))));
+    if (again) (pad.querySelector(`button${again}:not([disabled])`) || pad.querySelector("button.padkey:not([disabled])"))?.focus();
   }
 
   /** The board's cell as it is on screen now (an entry redraws its match: an element read before may be gone). */
@@ -273,6 +279,12 @@ export async function view(ctx) {
       ev.preventDefault();
       closePad();
       focusCell(activeCell());
+    } else if (ev.key in KEYS && !ev.altKey && !ev.ctrlKey && !ev.metaKey) { // the keys work here too
+      ev.preventDefault();
+      const td = activeCell();
+      const next = cells()[cells().indexOf(td) + 1];
+      typed(td, KEYS[ev.key]);
+      if (next) openPad(next);
     }
   });
 
@@ -350,6 +362,11 @@ export async function view(ctx) {
         const e = state.pending[0];
         if (!e.id) { // the store refused it: it is sent from memory
           e.id = -Date.now();
+        }
+        if (e.id > 0 && !(await box.has(e.id).catch(() => true))) { // another tab on this round sent it
+          state.pending.shift();
+          redrawMatch(e.mid);
+          continue;
         }
         if (!e.sent) {
           e.sent = true;
