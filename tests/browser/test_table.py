@@ -263,7 +263,13 @@ def test_a_result_changed_meanwhile_is_shown_not_overwritten_and_the_focus_stays
     page.wait_for_function("(k) => document.activeElement?.dataset?.key === k", arg=k)
     assert page.locator(f"td.rc[data-key='{k}'] .val").inner_text() == "½-½"
     assert api.get(f"/tournaments/{TID}/rounds/5", "arbiter")["matches"][2]["boards"][0]["result"] == "1/2-1/2"
-    assert "You entered 0-1" in page.inner_text("#staff .problem")
+    assert "Your entry: 0-1" in page.inner_text("#staff .problem")
+    # a key on the board someone else changed (perhaps meant for the next one) only chooses what Enter enters
+    page.keyboard.press("1")
+    page.wait_for_selector("#staff .problem:has-text('Your entry: 1-0')")
+    assert api.get(f"/tournaments/{TID}/rounds/5", "arbiter")["matches"][2]["boards"][0]["result"] == "1/2-1/2"
+    page.keyboard.press("0")
+    page.wait_for_selector("#staff .problem:has-text('Your entry: 0-1')")
     page.keyboard.press("Enter")  # the key typed is not lost: Enter enters it after all
     page.wait_for_selector(".conn[data-waiting='0']")
     page.wait_for_selector(f"td.rc[data-key='{k}'] .val:text-is('0-1')")

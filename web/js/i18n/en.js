@@ -452,7 +452,7 @@ export default {
   connWaiting: "Waiting to be sent: {n}.",
   connMemory: "(Kept in this tab only: do not close it.)",
   keptOffline: "Table {table}, board {board}: {result} kept on this device; it is sent when the connection returns.",
-  staleMine: "You entered {mine}: press Enter on the board to enter it anyway, or type another result.",
+  staleMine: "Your entry: {mine}. Press Enter on the board to enter it in its place; another key changes what Enter enters.",
   staleForfeit: "Table {table} changed meanwhile: the forfeit was not saved.",
   padTitle: "Table {table}, board {board}",
   padWon: "{name} won",

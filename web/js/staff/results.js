@@ -446,21 +446,28 @@ export async function view(ctx) {
     } catch (x) {
       /* the current value comes with the next poll or event */
     }
-    const b = boardOf(e.mid, e.board);
-    const mine = resultText(asFirstSide(e.result, b?.white)) || t("noResult");
-    const now = b ? resultText(asFirstSide(b.result, b.white)) || t("noResult") : "";
-    const who = e.board === null ? null : await whoChanged(e.mid, e.board);
+    const who = await whoChanged(e.mid, e.board);
     const k = key(e.mid, e.board);
-    setCell(k, { state: "stale", mine: e.result });
+    setCell(k, { state: "stale", mine: e.result, err, who, table: e.table, board: e.board, mid: e.mid });
     redrawAll();
-    slot.problem({ ...err, localised: true,
-      detail: [t("staleDetail", { table: e.table, board: e.board, now }), who, t("staleMine", { mine })]
-        .filter(Boolean).join(" ") }, { context: t("staleTitle") });
+    showConflict(k);
     if (wasInGrid) {
       const td = grid.querySelector(`td.rc[data-key="${k}"]`);
       if (state.padOpen) openPad(td);
       focusCell(td);
     }
+  }
+
+  /** The conflict of a board as it stands: its value now, who changed it, and the value Enter would enter. */
+  function showConflict(k) {
+    const st = state.cell.get(k);
+    if (st?.state !== "stale") return;
+    const b = boardOf(st.mid, st.board);
+    const mine = resultText(asFirstSide(st.mine, b?.white)) || t("noResult");
+    const now = b ? resultText(asFirstSide(b.result, b.white)) || t("noResult") : "";
+    slot.problem({ ...st.err, localised: true,
+      detail: [t("staleDetail", { table: st.table, board: st.board, now }), st.who, t("staleMine", { mine })]
+        .filter(Boolean).join(" ") }, { context: t("staleTitle") });
   }
 
   // ------------------------------------------------------------ match forfeit (R-7.3, R-7.4)
@@ -562,6 +569,15 @@ export async function view(ctx) {
     if (td && mayWrite() && open()) openPad(td);
   });
 
+  /** On a board someone else changed, a key only chooses what Enter will enter: another's result is never
+   *  overwritten by a key typed in the moment the focus came back (it may have been meant for the next board). */
+  function choose(td, st, code) {
+    const b = boardOf(Number(td.dataset.match), Number(td.dataset.board));
+    st.mine = asFirstSide(code, b?.white);
+    showConflict(td.dataset.key);
+    announce.textContent = t("staleMine", { mine: resultText(code) || t("noResult") });
+  }
+
   grid.addEventListener("keydown", (ev) => {
     const td = ev.target.closest?.("td.rc");
     if (!td || ev.altKey || ev.ctrlKey || ev.metaKey) return;
@@ -600,12 +616,17 @@ export async function view(ctx) {
         return;
       case "Delete": case "Backspace":
         ev.preventDefault();
-        typed(td, null);
+        if (st?.state === "stale") choose(td, st, null);
+        else typed(td, null);
         return;
       default:
         if (ev.key in KEYS) {
           ev.preventDefault();
           if (!mayWrite()) return;
+          if (st?.state === "stale") { // a key for this board or one meant for the next: only Enter overwrites
+            choose(td, st, KEYS[ev.key]);
+            return;
+          }
           const next = all[i + 1] || td;
           typed(td, KEYS[ev.key]);
           focusCell(next);
