@@ -48,7 +48,8 @@ export async function view(ctx) {
   const box = await outbox();
   const slot = messageSlot();
   const announce = h("p", { class: "vh", role: "status", "aria-live": "polite" });
-  const conn = h("p", { class: "live-status conn", role: "status", "aria-live": "polite" });
+  // not a live region: it changes with every entry; the announcer says when the connection goes and comes back
+  const conn = h("p", { class: "live-status conn" });
   const progress = h("p", { class: "progress", "aria-live": "off" });
   const grid = h("table", { class: "grid", role: "grid", "aria-label": t("resultsOf", { n }),
     "aria-describedby": "keys-help" });
@@ -336,6 +337,7 @@ export async function view(ctx) {
   function setNet(net) {
     if (state.net === net) return;
     state.net = net;
+    announce.textContent = t(net === "offline" ? "connOffline" : "connOnline");
     for (const mid of new Set(state.pending.map((e) => e.mid))) redrawMatch(mid);
     drawConn();
   }
