@@ -136,7 +136,7 @@ export async function view(ctx) {
 
   function drawProgress() {
     const boards = played().flatMap((m) => m.boards.map((b) => ({ m, b })));
-    const done = boards.filter(({ m, b }) => m.forfeit || shown(m.id, b)).length;
+    const done = boards.filter(({ m, b }) => m.forfeit || b.result).length; // what the server has (the waiting apart)
     progress.textContent = t("progress", { done, all: boards.length });
     fill(caption, t("resultsOf", { n }), " ", badge(state.rnd.state));
   }
@@ -709,8 +709,13 @@ export async function view(ctx) {
     flush();
   };
   const onOffline = () => setNet("offline");
+  // entries kept only in memory (no IndexedDB) would go with the tab: the browser asks before closing it
+  const onUnload = (ev) => {
+    if (!box.durable && state.pending.length) ev.preventDefault();
+  };
   window.addEventListener("online", onOnline);
   window.addEventListener("offline", onOffline);
+  window.addEventListener("beforeunload", onUnload);
   const stop = follow(tid, {
     onEvent: (type, data) => {
       if (type === "match" && data.round === n && data.match) applyMatch(data.match);
@@ -740,6 +745,7 @@ export async function view(ctx) {
     clearTimeout(state.retry);
     window.removeEventListener("online", onOnline);
     window.removeEventListener("offline", onOffline);
+    window.removeEventListener("beforeunload", onUnload);
   });
   if (state.pending.length) flush();
   return [heading(t("resultsOf", { n })), roundNav(ctx, rounds, n, "results"), page];
