@@ -180,6 +180,7 @@ def test_results_entered_offline_arrive_once_when_the_network_returns(api: Api, 
     page.wait_for_selector(".conn[data-waiting='5'][data-net='offline']")
     assert "5" in page.inner_text(".conn")
     assert page.locator(f"tbody[data-match='{m['id']}'] tr.st-waiting").count() == 4
+    assert page.get_attribute(f"td.rc[data-key='{m['id']}:3']", "aria-label").endswith("½-½ (δεν έχει σταλεί ακόμη)")
     kept = page.evaluate("""() => new Promise((ok) => { const r = indexedDB.open('teamswiss');
         r.onsuccess = () => { const g = r.result.transaction('outbox').objectStore('outbox').getAll();
           g.onsuccess = () => ok(g.result.map((e) => [e.board, e.result, Boolean(e.key)])); }; })""")

@@ -430,6 +430,8 @@ export default {
   keyMatch: "αγώνας",
   progress: "{done} από {all} σκακιέρες έχουν αποτέλεσμα.",
   cellName: "Τραπέζι {table}, σκακιέρα {board}: {left} ({leftColour}) με {right} ({rightColour}): {value}",
+  cellWaiting: "δεν έχει σταλεί ακόμη",
+  cellRefused: "δεν αποθηκεύτηκε",
   gridLeft: "Παίκτης της αριστερής ομάδας",
   gridResult: "Αποτ.",
   gridRight: "Παίκτης της δεξιάς ομάδας",

@@ -438,6 +438,8 @@ export default {
   keyMatch: "match",
   progress: "{done} of {all} boards have a result.",
   cellName: "Table {table}, board {board}: {left} ({leftColour}) against {right} ({rightColour}): {value}",
+  cellWaiting: "not sent yet",
+  cellRefused: "not saved",
   gridLeft: "Left team’s player",
   gridResult: "Result",
   gridRight: "Right team’s player",

@@ -94,12 +94,13 @@ export async function view(ctx) {
 
   const colourWord = (white) => t(white ? "white" : "black");
 
-  function cellName(m, b, value) {
+  function cellName(m, b, value, note) {
     const firstWhite = b.white === "first";
-    return t("cellName", { table: m.table, board: b.board,
+    const text = t("cellName", { table: m.table, board: b.board,
       left: b.first_player?.name ?? t("emptySeat"), leftColour: colourWord(firstWhite),
       right: b.second_player?.name ?? t("emptySeat"), rightColour: colourWord(!firstWhite),
       value: value || t("noResult") });
+    return note ? `${text} (${note})` : text;
   }
 
   function matchBody(m) {
@@ -126,7 +127,8 @@ export async function view(ctx) {
         h("td", {
           class: "rc", role: "gridcell", tabindex: state.active === k ? "0" : "-1",
           dataset: { key: k, table: String(m.table), board: String(b.board), match: String(m.id) },
-          "aria-label": cellName(m, b, value), "aria-describedby": `mh-${m.id}`,
+          "aria-label": cellName(m, b, value, waiting ? t("cellWaiting") : st?.state === "stale" ? t("staleTitle")
+            : st?.state === "error" ? t("cellRefused") : null), "aria-describedby": `mh-${m.id}`,
         }, h("span", { class: "val" }, value || (m.forfeit ? "" : "·")),
         h("span", { class: "mark", "aria-hidden": "true" }, mark)),
         playerCell(b.second_player, b.white === "second", "r"));
