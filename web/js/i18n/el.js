@@ -453,6 +453,7 @@ export default {
   padDraw: "ισοπαλία",
   padForfeitWin: "νίκη χωρίς αγώνα: {name}",
   padDoubleForfeit: "ήττα χωρίς αγώνα και των δύο",
+  padClear: "Διαγραφή",
   padPrev: "Προηγούμενη σκακιέρα",
   padNext: "Επόμενη σκακιέρα",
   forfeitNext: "Συνέχεια…",

@@ -461,6 +461,7 @@ export default {
   padDraw: "draw",
   padForfeitWin: "{name} wins by forfeit",
   padDoubleForfeit: "both lose by forfeit",
+  padClear: "Clear",
   padPrev: "Previous board",
   padNext: "Next board",
   forfeitNext: "Next…",

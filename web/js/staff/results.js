@@ -224,7 +224,7 @@ export async function view(ctx) {
           " ", name(right))),
       h("div", { class: "padkeys" }, ...PAD.map(btn)),
       h("div", { class: "padnav" },
-        h("button", { type: "button", class: "padclear", dataset: { code: "clear" }, disabled: disabled || !now }, t("keyClear")),
+        h("button", { type: "button", class: "padclear", dataset: { code: "clear" }, disabled: disabled || !now }, t("padClear")),
         h("button", { type: "button", dataset: { move: "-1" }, "aria-label": t("padPrev") }, "↑"),
         h("button", { type: "button", dataset: { move: "1" }, "aria-label": t("padNext") }, "↓"),
         h("button", { type: "button", dataset: { move: "close" } }, t("close"))));
