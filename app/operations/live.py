@@ -237,17 +237,30 @@ class Broker:
 broker = Broker()
 
 
-async def stream(sub: Subscription, first: Event | None, ping_seconds: float, retry_ms: int) -> AsyncIterator[str]:
-    """The ``text/event-stream`` body: ``retry``, then events as they come, ``: ping`` when idle."""
+def ping_text(ping_seconds: float, visible: bool) -> str:
+    """The heartbeat: a ``: ping`` comment, or for a browser (which cannot see comments) a ``ping`` event without
+    an id, naming the interval, so that a stream silent for longer counts as down."""
+    if not visible:
+        return ": ping\n\n"
+    return f'event: ping\ndata: {{"interval":{ping_seconds:g}}}\n\n'
+
+
+async def stream(sub: Subscription, first: Event | None, ping_seconds: float, retry_ms: int,
+                 visible_ping: bool = False) -> AsyncIterator[str]:
+    """The ``text/event-stream`` body: ``retry``, then events as they come, a ping when idle (with
+    ``visible_ping``, also one at once, so that the client knows the interval from the start)."""
+    ping = ping_text(ping_seconds, visible_ping)
     try:
         yield f"retry: {retry_ms}\n\n"
+        if visible_ping:
+            yield ping
         if first is not None:
             yield first.sse()
         while True:
             try:
                 e = await asyncio.wait_for(sub.queue.get(), ping_seconds)
             except TimeoutError:
-                yield ": ping\n\n"
+                yield ping
                 continue
             if e is CLOSED:
                 return
@@ -256,9 +269,9 @@ async def stream(sub: Subscription, first: Event | None, ping_seconds: float, re
         broker.unsubscribe(sub)
 
 
-async def open_stream(tournament_id: int, last_event_id: int | None) -> AsyncIterator[str]:
+async def open_stream(tournament_id: int, last_event_id: int | None, visible_ping: bool = False) -> AsyncIterator[str]:
     """Subscribe to the tournament's events on the application's database (404 when there is no such
     tournament, before anything is sent) and give the ``text/event-stream`` body."""
     settings = get_settings()
     sub, first = await broker.subscribe(get_engine(), tournament_id, last_event_id)
-    return stream(sub, first, settings.sse_ping_seconds, settings.sse_retry_ms)
+    return stream(sub, first, settings.sse_ping_seconds, settings.sse_retry_ms, visible_ping)

@@ -119,6 +119,36 @@ def test_heartbeat_and_retry(client: TestClient, admin: dict[str, str], monkeypa
     assert lines[0] == "retry: 3000" and lines[-1] == ": ping"
 
 
+def test_a_browser_asks_for_a_heartbeat_it_can_see(client: TestClient, admin: dict[str, str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """EventSource cannot read comments: with ?heartbeat=true the ping is a `ping` event naming its interval, sent at
+    once and when idle, without an id (Last-Event-ID still names the last real event)."""
+    import json
+
+    import jsonschema_rs
+
+    from app.config import get_settings
+
+    tid, _ = setup(client, admin, teams=2)
+    monkeypatch.setattr(get_settings(), "sse_ping_seconds", 0.05)
+    blocks: list[list[str]] = [[]]
+    with client.stream("GET", f"/tournaments/{tid}/events?heartbeat=true") as r:
+        for line in r.iter_lines():
+            if line:
+                blocks[-1].append(line)
+            elif blocks[-1]:
+                blocks.append([])
+                if len(blocks) > 3:
+                    break
+    assert blocks[0] == ["retry: 3000"]
+    assert blocks[1] == blocks[2] == ["event: ping", 'data: {"interval":0.05}']
+    schema = client.get("/openapi.json").json()["paths"]["/tournaments/{tournament_id}/events"]["get"]["responses"][
+        "200"]["content"]["text/event-stream"]["schema"]
+    jsonschema_rs.validate(schema, {"event": "ping", "data": json.dumps({"interval": 0.05})})
+    with pytest.raises(jsonschema_rs.ValidationError):
+        jsonschema_rs.validate(schema, {"event": "match", "data": "{}"})  # a real event has its id
+
+
 def test_the_event_stream_matches_its_documented_schema(client: TestClient, admin: dict[str, str],
                                                         engine: Any) -> None:
     """The stream was documented as one string; schemathesis reads each event ({id, event, data}) against it."""

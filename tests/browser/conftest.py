@@ -112,15 +112,18 @@ def browser(_can_browse: None) -> Iterator[Any]:
 
 @pytest.fixture
 def new_page(browser: Any) -> Iterator[Any]:
-    """new_page(width=1280, locale="en-GB") -> a page in a fresh context; JS errors fail the test.
+    """new_page(width=1280, locale="en-GB") -> a page in a fresh context; JS errors fail the test. ``touch=True``
+    emulates a phone or tablet (touch events, a mobile viewport).
 
     The page's Content-Security-Policy is bypassed unless ``csp=True``: Playwright polls ``wait_for_function``
     expressions with ``eval``, which the policy (rightly) forbids; the tests of the policy itself ask for it."""
     contexts: list[Any] = []
     errors: list[str] = []
 
-    def make(width: int = 1280, height: int = 800, locale: str = "en-GB", csp: bool = False) -> Any:
-        ctx = browser.new_context(viewport={"width": width, "height": height}, locale=locale, bypass_csp=not csp)
+    def make(width: int = 1280, height: int = 800, locale: str = "en-GB", csp: bool = False,
+             touch: bool = False) -> Any:
+        ctx = browser.new_context(viewport={"width": width, "height": height}, locale=locale, bypass_csp=not csp,
+                                  **({"has_touch": True, "is_mobile": True, "device_scale_factor": 2} if touch else {}))
         ctx.set_default_timeout(10_000)
         contexts.append(ctx)
         page = ctx.new_page()

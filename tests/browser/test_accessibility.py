@@ -22,10 +22,8 @@ pytestmark = pytest.mark.browser
 AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
 SIZES = [(360, "el-GR"), (360, "en-GB"), (1280, "el-GR"), (1280, "en-GB")]
 SERIOUS = ("serious", "critical")
-#: Known and owned elsewhere: the results grid's cells (web/js/staff/results.js) are named "Table 1, board 1:
-#: result" without their value or players. test_the_results_cells_are_named_with_their_value says when it is fixed
-#: (it then passes, and its strict xfail fails: remove this entry and that mark).
-KNOWN = {("results", "label-content-name-mismatch")}
+#: Violations known and left, by (section, rule id): none.
+KNOWN: set[tuple[str, str]] = set()
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +51,8 @@ def staff_routes() -> list[str]:
     s = f"#/staff/t/{TID}"
     return ["#/staff", s, f"{s}/entries", f"{s}/rosters", f"{s}/ranking", f"{s}/round/5", f"{s}/round/4",
             f"{s}/round/3", f"{s}/results/3", f"{s}/lineup/5", f"{s}/appeals", f"{s}/print/pairings/4",
-            f"{s}/print/slips/4", f"{s}/print/standings?after=3"]
+            f"{s}/print/slips/4", f"{s}/print/standings?after=3", f"{s}/clubs", f"{s}/people", f"{s}/players",
+            "#/staff/account"]
 
 
 def violations(page: Any) -> list[dict[str, Any]]:
@@ -116,7 +115,6 @@ def test_axe_finds_no_serious_or_critical_violation_on_any_view(api: Api, new_pa
     assert not failures, json.dumps(failures, indent=1, ensure_ascii=False)
 
 
-@pytest.mark.xfail(strict=True, reason="results.js names a result cell without its value and players (known)")
 def test_the_results_cells_are_named_with_their_value(api: Api, new_page: Any) -> None:
     page = new_page(1280)
     page.goto(f"{api.web}#/staff")

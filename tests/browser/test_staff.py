@@ -33,7 +33,13 @@ pytestmark = pytest.mark.browser
 TID = 1  # the demo tournament
 PASSWORD = "teamswiss-demo"
 KEYS = ["1", "0", "=", "1", "0", "1", "=", "0"]  # typed in turn into the results grid
-CODE = {"1": "1-0", "0": "0-1", "=": "1/2-1/2"}
+CODE = {"1": "1-0", "0": "0-1", "=": "1/2-1/2"}  # from the left team's side, as the slip is written
+TURN = {"1-0": "0-1", "0-1": "1-0", "+/-": "-/+", "-/+": "+/-"}
+
+
+def white_first(code: str, white: str) -> str:
+    """A result written from the left (first) team's side as the API stores it, White first."""
+    return code if white == "first" else TURN.get(code, code)
 
 
 @dataclass
@@ -396,19 +402,21 @@ def test_arbiter_drives_round_4_by_keyboard_and_the_public_page_shows_the_standi
     assert total == sum(len(m["boards"]) for m in after["matches"] if not m["pab"]) == 44  # 23 teams, a PAB
     cells.first.focus()
     typed: dict[str, str] = {}
+    white = {f"{m['id']}:{b['board']}": b["white"] for m in after["matches"] for b in m["boards"]}
+    assert {"first", "second"} <= set(white.values())  # the left team has Black on some boards
     for i in range(total):
         key = page.evaluate("document.activeElement.dataset.key")
         k = KEYS[i % len(KEYS)]
-        typed[key] = CODE[k]
+        typed[key] = white_first(CODE[k], white[key])  # "1" is 1-0 for the left team's player, as on the slip
         page.keyboard.press(k)
     page.wait_for_function("() => !document.querySelector('tr.st-saving')")
     page.wait_for_selector(f"p.progress:has-text('{total} of {total}')")
     # correct one result with the arrows: up to the last board, then "=" again, saved with the match's ETag
     page.keyboard.press("End")
     last = page.evaluate("document.activeElement.dataset.key")
-    assert typed[last] != "0-1"
+    assert typed[last] != white_first("0-1", white[last])
     page.keyboard.press("0")
-    typed[last] = "0-1"
+    typed[last] = white_first("0-1", white[last])
     page.wait_for_function("() => !document.querySelector('tr.st-saving')")
     shots(page, screenshots, "results", "table.grid")
     rnd = api.get(f"/tournaments/{TID}/rounds/4", "arbiter")
@@ -495,11 +503,19 @@ def test_two_arbiters_see_each_others_entries_and_a_stale_write_names_who_change
     three.locator(f"td.rc[data-key='{k1}']").focus()
     three.keyboard.press("=")
     text = problem_text(three)
-    assert "arbiter2" in text and "0-1" in text and "412" not in text
+    now = white_first("0-1", m1["boards"][0]["white"])  # as the grid writes it, from the left team's side
+    assert "arbiter2" in text and now in text and "412" not in text
     assert three.get_attribute("#staff .problem", "data-status") == "412"
-    assert three.locator(f"td.rc[data-key='{k1}'] .val").inner_text() == "0-1"  # the current value is shown
+    assert three.locator(f"td.rc[data-key='{k1}'] .val").inner_text() == now  # the current value is shown
     assert api.get(f"/tournaments/{TID}/rounds/5", "arbiter")["matches"][0]["boards"][0]["result"] == "0-1"
-    shots(three, screenshots, "results-stale", "#staff .problem", langs=("el",))
+    # the focus is back on the board, not on <body>, and the value typed is kept: Enter enters it after all
+    three.wait_for_function("(k) => document.activeElement?.dataset?.key === k", arg=k1)
+    assert "½-½" in text and "Enter" in text
+    three.screenshot(path=str(screenshots / "staff-results-stale-el-1280.png"), full_page=True)
+    three.keyboard.press("Enter")
+    three.wait_for_selector(f"td.rc[data-key='{k1}'] .val:text-is('½-½')")
+    three.wait_for_selector(".conn[data-waiting='0']")
+    assert api.get(f"/tournaments/{TID}/rounds/5", "arbiter")["matches"][0]["boards"][0]["result"] == "1/2-1/2"
 
 
 def test_match_forfeit_and_absence_by_keyboard(api: Api, new_page: Any, screenshots: Path) -> None:
@@ -512,7 +528,25 @@ def test_match_forfeit_and_absence_by_keyboard(api: Api, new_page: Any, screensh
     page.wait_for_selector("dialog[open] input[value=none]:focus")
     assert "expelled (R-7.4)" in page.inner_text("dialog[open]")
     page.keyboard.press("ArrowDown")  # "the first team did not appear"
-    page.keyboard.press("Tab")  # to "Save"
+    page.keyboard.press("Tab")  # to "Next"
+    page.keyboard.press("Enter")
+    # a confirmation that names the consequence, starting on "Cancel"
+    page.wait_for_selector("dialog[open] h2:has-text('Forfeit at table')")
+    said = page.inner_text("dialog[open]")
+    assert f"{m['first']['name']} is expelled" in said and "R-7.4" in said and m["second"]["name"] in said
+    page.keyboard.press("Enter")  # "Cancel": nothing is saved
+    page.wait_for_selector("dialog[open]", state="detached")
+    assert next(x for x in api.get(f"/tournaments/{TID}/rounds/5", "arbiter")["matches"]
+                if x["id"] == m["id"])["forfeit"] is None
+    page.focus(f"button[data-forfeit='{m['id']}']")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("dialog[open] input[value=none]:focus")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("dialog[open] h2:has-text('Forfeit at table')")
+    page.keyboard.press("Shift+Tab")  # to "Forfeit and expel"
+    assert page.evaluate("document.activeElement.textContent") == "Forfeit and expel"
     page.keyboard.press("Enter")
     page.wait_for_selector(f"tbody[data-match='{m['id']}'] .warn:has-text('first team absent')")
     after = next(x for x in api.get(f"/tournaments/{TID}/rounds/5", "arbiter")["matches"] if x["id"] == m["id"])

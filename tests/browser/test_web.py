@@ -78,7 +78,7 @@ def test_live_round_results_completion_and_next_pairings_appear_without_reload(s
     # poll every second instead of the default 4 s, to keep the test short
     # this test follows the polling path: the event stream is made unavailable (tests/browser/test_live.py
     # follows the stream)
-    page.route(lambda url: url.endswith(f"/tournaments/{TID}/events"),
+    page.route(lambda url: url.split("?")[0].endswith(f"/tournaments/{TID}/events"),
                lambda route: route.fulfill(status=404, content_type="application/problem+json", body="{}"))
     page.goto(f"{server.web}?poll=1000#/t/{TID}/r/{number}")
     page.wait_for_selector(f"#m-{table}")

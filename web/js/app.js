@@ -216,10 +216,16 @@ async function errorView(e, tid, retry) {
     && await tournament(tid).then(() => false, (x) => x instanceof Problem && x.status === 404);
   if (noTournament) document.querySelectorAll("header nav, header .search").forEach((x) => x.remove());
   const back = tid !== null && !noTournament ? link(tHref(tid), t("backToTournament")) : link("#/", t("backToList"));
+  const seq = viewSeq;
   if (wait !== null) {
     clearTimeout(retryTimer);
-    const seq = viewSeq;
     retryTimer = setTimeout(() => seq === viewSeq && retry(), wait * 1000);
+  } else if (status === 0 || status >= 500) {
+    // no connection or a server error: the page tries again by itself, at once when the device comes back
+    // online, else every 15 s (online but the server unreachable), so that a reader never has to press a button
+    window.addEventListener("online", () => seq === viewSeq && retry(), { once: true });
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => seq === viewSeq && retry(), 15_000);
   }
   const technical = e instanceof Problem
     ? [status ? `HTTP ${status}` : "", e.rule ? ` · ${e.rule}` : "", e.detail ? ` · ${e.detail}` : ""].join("")

@@ -149,9 +149,16 @@ export function boardSides(b, forfeit) {
   return sides;
 }
 
+/**
+ * A result code turned to the first (left) team's side, or back (the turn is its own inverse): the API writes
+ * White first, the slip and the results grid the left team's player first. `white`: "first" or "second".
+ */
+export function asFirstSide(code, white) {
+  if (!code || white === "first") return code ?? null;
+  return { "1-0": "0-1", "0-1": "1-0", "+/-": "-/+", "-/+": "+/-" }[code] ?? code;
+}
+
 /** A board's result written from the first team's side, as arbiters write it: "0-1" when its player had Black. */
 export function firstSideResult(board) {
-  const text = resultText(board.result);
-  if (!text || board.white === "first") return text;
-  return { "1-0": "0-1", "0-1": "1-0", "+/−": "−/+", "−/+": "+/−" }[text] ?? text;
+  return resultText(asFirstSide(board.result, board.white));
 }

@@ -7,6 +7,7 @@
 //   `rule` id, the status, and the seconds a 503 or 429 asks to wait (`Retry-After`).
 // - Collections are paged: getAll() follows the `Link: <...>; rel="next"` header (RFC 8288).
 // - ETags: `ifNoneMatch` makes a conditional GET (304: nothing changed), `ifMatch` a conditional write.
+// - `idempotencyKey` sends an Idempotency-Key: a write sent again with the same key is answered, not done twice.
 
 const BASE = new URL("../", location.href);
 
@@ -61,12 +62,14 @@ async function problemOf(res, path) {
 }
 
 /**
- * One request: request("tournaments/1/rounds/3", {method, body, form, token, ifMatch, ifNoneMatch, signal}).
+ * One request: request("tournaments/1/rounds/3", {method, body, form, token, ifMatch, ifNoneMatch, idempotencyKey,
+ * signal}).
  * `body` is sent as JSON, `form` as an HTML form (URLSearchParams) or a file upload (FormData). Resolves {status, data, etag,
  * notModified, headers, url}; throws Problem on an error status or when the server cannot be reached
  * (an AbortError is passed on as it is).
  */
-export async function request(path, { method = "GET", body, form, token, ifMatch, ifNoneMatch, signal } = {}) {
+export async function request(path, { method = "GET", body, form, token, ifMatch, ifNoneMatch, idempotencyKey,
+  signal } = {}) {
   const headers = { Accept: "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
   // a FormData upload: the browser writes its multipart Content-Type, with the boundary
@@ -74,6 +77,7 @@ export async function request(path, { method = "GET", body, form, token, ifMatch
   else if (body !== undefined) headers["Content-Type"] = "application/json";
   if (ifMatch) headers["If-Match"] = ifMatch;
   if (ifNoneMatch) headers["If-None-Match"] = ifNoneMatch;
+  if (idempotencyKey) headers["Idempotency-Key"] = idempotencyKey;
   const init = { method, headers, signal, body: form !== undefined ? form : body === undefined ? undefined : JSON.stringify(body) };
   // private answers (read with a token) and the ones whose ETag we track ourselves stay out of the HTTP cache
   if (token || ifNoneMatch !== undefined) init.cache = "no-store";

@@ -1,17 +1,22 @@
 // Live updates of a tournament, for the public page and the console: the server's event stream
-// (GET /tournaments/{t}/events, Server-Sent Events) when it answers, else polling.
+// (GET /tournaments/{t}/events?heartbeat=true, Server-Sent Events) when it answers, else polling.
 //
 // follow(tid, {onEvent, poll, pollMs, onMode, onPolled, done}) -> stop()
 //   onEvent(type, data): "round" | "match" | "standings" | "tournament", data parsed from JSON
 //   poll(): the view's own conditional GET (If-None-Match), run every pollMs while the stream is not
-//           delivering; on an error the next poll waits as Retry-After asks, else twice as long (up to 2 min)
+//           delivering, and every SAFETY_MS while it is (an event lost on the way is caught up); on an error
+//           the next poll waits as Retry-After asks, else twice as long (up to 2 min)
 //   onMode(mode): "stream" | "polling" | "offline", for a status line
 //   onPolled({error, delay}): after each poll (error null: it went through), for a "checked at" line
 //   done(): true once nothing more can change (a completed round): polling ends
-// A stream that cannot open (404 on a server without it, a proxy that cuts it) or fails three times in a row
-// is given up for polling. One stream per tournament is shared by every follower and outlives the last one
-// for a few seconds, so that the next view of the same tournament does not reconnect. The mode is also on
-// <body data-live="connecting|stream|poll"> (the browser tests read it).
+// The stream sends a `ping` event naming its interval (at once, then whenever it is idle): a stream silent for
+// longer than that (a proxy or a Wi-Fi drop that cuts it without closing it) counts as down, is closed, and the
+// page polls until a new stream opens; one is tried again with back-off, and at once when the device comes
+// back online (the `online` event, which also polls at once). A stream that cannot open (404 on a server
+// without it) is given up for polling until the page is reloaded; one that fails three times in a row is given
+// up for polling and tried again later. One stream per tournament is shared by every follower and outlives the
+// last one for a few seconds, so that the next view of the same tournament does not reconnect. The mode is
+// also on <body data-live="connecting|stream|poll"> (the browser tests read it).
 //
 // Page parameters: ?poll=ms changes the poll interval (at least 1 s), ?live=poll forces polling (for a proxy
 // known to buffer event streams).
@@ -25,13 +30,17 @@ export const POLL_MS = Math.max(1000, Number(params.get("poll")) || 4000);
 const FORCE_POLL = params.get("live") === "poll";
 /** The longest wait between two polls after errors or 503s. */
 const MAX_BACKOFF_MS = 120_000;
+/** Polls while the stream delivers: a safety net for an event lost on the way. */
+const SAFETY_MS = Math.max(60_000, 4 * POLL_MS);
 /** Errors in a row (no event or open in between) before a stream is given up for polling. */
 const MAX_FAILURES = 3;
 /** How long a stream nobody follows stays open. */
 const LINGER_MS = 5000;
+/** The first wait before a lost stream is tried again (doubling up to MAX_BACKOFF_MS). */
+const RECONNECT_MS = 5000;
 
-const missing = new Set(); // tournaments whose stream never opened: poll until the page is reloaded
-const streams = new Map(); // tid -> {tid, source, followers, failures, opened, linger}
+const missing = new Set(); // tournaments whose server has no stream: poll until the page is reloaded
+const streams = new Map(); // tid -> {tid, source, followers, failures, opened, linger, watchdog, silentMs}
 let following = 0;
 
 function show(mode) {
@@ -39,14 +48,23 @@ function show(mode) {
 }
 
 function close(s) {
+  clearTimeout(s.watchdog);
+  clearTimeout(s.linger);
   s.source.close();
   if (streams.get(s.tid) === s) streams.delete(s.tid);
 }
 
 function giveUp(s) {
-  if (!s.opened) missing.add(s.tid);
+  // closed before it ever opened while the device is online: the server has no stream (404) for this tournament
+  if (!s.opened && s.source.readyState === EventSource.CLOSED && navigator.onLine !== false) missing.add(s.tid);
   close(s);
   for (const f of [...s.followers]) f.streamLost();
+}
+
+/** A sign of life (the stream opened, an event or a ping came): the watchdog starts again. */
+function alive(s) {
+  clearTimeout(s.watchdog);
+  if (s.silentMs) s.watchdog = setTimeout(() => giveUp(s), s.silentMs);
 }
 
 /** The tournament's stream (shared), or null when the page polls it. */
@@ -59,16 +77,17 @@ function stream(tid) {
   }
   let source;
   try {
-    source = new EventSource(apiUrl(`tournaments/${tid}/events`));
+    source = new EventSource(apiUrl(`tournaments/${tid}/events?heartbeat=true`));
   } catch (e) {
     missing.add(tid);
     return null;
   }
-  const s = { tid, source, followers: new Set(), failures: 0, opened: false, linger: null };
+  const s = { tid, source, followers: new Set(), failures: 0, opened: false, linger: null, watchdog: null, silentMs: 0 };
   streams.set(tid, s);
   source.onopen = () => {
     s.failures = 0;
     s.opened = true;
+    alive(s);
     for (const f of s.followers) f.streamOpen();
   };
   source.onerror = () => {
@@ -78,9 +97,22 @@ function stream(tid) {
     if (source.readyState === EventSource.CLOSED || s.failures >= MAX_FAILURES) giveUp(s);
     else for (const f of s.followers) f.streamTrouble();
   };
+  source.addEventListener("ping", (ev) => {
+    s.failures = 0;
+    let interval = 0;
+    try {
+      interval = Number(JSON.parse(ev.data).interval) * 1000;
+    } catch (e) {
+      interval = 0;
+    }
+    // "silent for longer than the interval": half an interval more (at least 2 s) for a slow network
+    if (Number.isFinite(interval) && interval > 0) s.silentMs = interval + Math.max(2000, interval / 2);
+    alive(s);
+  });
   for (const type of EVENT_TYPES) {
     source.addEventListener(type, (ev) => {
       s.failures = 0;
+      alive(s);
       let data = null;
       try {
         data = JSON.parse(ev.data);
@@ -97,9 +129,11 @@ export function follow(tid, { onEvent = () => {}, poll = null, pollMs = POLL_MS,
   onPolled = () => {}, done = () => false } = {}) {
   let stopped = false;
   let timer = null;
+  let retryStream = null;
   let polling = false; // a poll is on its way
   let waiting = false; // for the tab to be shown again
   let backoff = 0;
+  let reconnectMs = RECONNECT_MS;
   let s = null;
 
   const streaming = () => Boolean(s && s.source.readyState === EventSource.OPEN);
@@ -121,8 +155,8 @@ export function follow(tid, { onEvent = () => {}, poll = null, pollMs = POLL_MS,
       }
       return;
     }
-    let delay = pollMs;
-    if (poll && !streaming()) {
+    let delay = streaming() ? SAFETY_MS : pollMs;
+    if (poll) {
       polling = true;
       try {
         await poll();
@@ -141,13 +175,33 @@ export function follow(tid, { onEvent = () => {}, poll = null, pollMs = POLL_MS,
     if (!stopped && !done()) schedule(delay);
   }
 
+  /** Join the tournament's stream (a new one, or the one another follower opened). */
+  function connect() {
+    clearTimeout(retryStream);
+    if (stopped || s) return;
+    s = stream(tid);
+    if (!s) return;
+    s.followers.add(me);
+    if (streaming()) me.streamOpen();
+    else show("connecting");
+  }
+
+  function reconnectLater() {
+    clearTimeout(retryStream);
+    if (stopped || FORCE_POLL || missing.has(tid)) return;
+    retryStream = setTimeout(connect, reconnectMs);
+    reconnectMs = Math.min(MAX_BACKOFF_MS, reconnectMs * 2);
+  }
+
   const me = {
     event: (type, data) => {
       if (!stopped) onEvent(type, data);
     },
     streamOpen: () => {
+      reconnectMs = RECONNECT_MS;
       show("stream");
       onMode("stream");
+      if (poll) schedule(SAFETY_MS);
     },
     streamTrouble: () => onMode("offline"),
     streamLost: () => {
@@ -155,16 +209,27 @@ export function follow(tid, { onEvent = () => {}, poll = null, pollMs = POLL_MS,
       show("poll");
       onMode("polling");
       if (poll) schedule(0); // catch up with what the stream would have said
+      reconnectLater();
     },
   };
 
+  // back online: poll at once and open the stream again, without waiting for the back-off
+  const online = () => {
+    if (stopped) return;
+    backoff = 0;
+    reconnectMs = RECONNECT_MS;
+    if (poll) schedule(0);
+    connect();
+  };
+  const offline = () => {
+    if (!stopped) onMode("offline");
+  };
+  window.addEventListener("online", online);
+  window.addEventListener("offline", offline);
+
   following += 1;
-  s = stream(tid);
-  if (s) {
-    s.followers.add(me);
-    if (streaming()) me.streamOpen();
-    else show("connecting");
-  } else {
+  connect();
+  if (!s) {
     show("poll");
     onMode("polling");
   }
@@ -174,6 +239,9 @@ export function follow(tid, { onEvent = () => {}, poll = null, pollMs = POLL_MS,
     if (stopped) return;
     stopped = true;
     clearTimeout(timer);
+    clearTimeout(retryStream);
+    window.removeEventListener("online", online);
+    window.removeEventListener("offline", offline);
     following -= 1;
     if (s) {
       const mine = s;

@@ -1,10 +1,13 @@
-// A player (#/t/1/player/14): team, ratings, the next assignment, score and every published game.
+// A player (#/t/1/player/14): team, ratings, the next assignment, score and every published game. The next
+// assignment follows the tournament live: a pairing published (or a round started) while the page is open
+// shows at once (a `round` or `tournament` event), else at the next poll.
 
-import { getJson } from "../lib/http.js";
+import { getConditional, getJson } from "../lib/http.js";
+import { follow } from "../lib/live.js";
 import { dateTime, num, pts, resultSides } from "../lib/format.js";
-import { h, heading, name, scrollTable, vh } from "../lib/dom.js";
+import { fill, h, heading, name, scrollTable, vh } from "../lib/dom.js";
 import { t } from "../i18n/index.js";
-import { colourChip, link, playerLink, teamLink, tHref, tournament, zoneOf } from "./common.js";
+import { SLOW_POLL_MS, colourChip, link, playerLink, teamLink, tHref, tournament, zoneOf } from "./common.js";
 
 /** The player's side of a board result, as the result column shows it: 1, ½, 0, +, −. */
 function mySide(g) {
@@ -50,7 +53,30 @@ function scoreText(s) {
     `${num(s.percentage_display)}\u00a0%`, s.performance ? ` · ${t("performance")} ${s.performance}` : ""];
 }
 
-export async function viewPlayer({ tid, params }) {
+/** Keep the next assignment up to date while the page is open. */
+function followNext(tid, pid, zone, slot, isCurrent, first) {
+  let etag = null;
+  let shown = JSON.stringify(first.next ?? null);
+  const refresh = async () => {
+    const res = await getConditional(`tournaments/${tid}/players/${pid}`, etag);
+    if (res.notModified || !isCurrent()) return;
+    etag = res.etag;
+    const next = JSON.stringify(res.data.next ?? null);
+    if (next === shown) return;
+    shown = next;
+    fill(slot, res.data.next ? nextBox(tid, res.data.next, zone) : null);
+  };
+  return follow(tid, {
+    pollMs: SLOW_POLL_MS,
+    onEvent: (type) => {
+      if (isCurrent() && (type === "round" || type === "tournament")) refresh().catch(() => null);
+    },
+    poll: refresh,
+    done: () => !isCurrent(),
+  });
+}
+
+export async function viewPlayer({ tid, params, isCurrent, onLeave }) {
   const pid = Number(params.id);
   const [tour, data] = await Promise.all([tournament(tid), getJson(`tournaments/${tid}/players/${pid}`)]);
   const zone = zoneOf(tour);
@@ -84,10 +110,12 @@ export async function viewPlayer({ tid, params }) {
         h("td", { class: "res" }, side ?? (g.outcome === "pending" ? "…" : t("none"))));
     })));
   const s = data.score;
+  const nextSlot = h("div", { class: "next-slot", "aria-live": "polite" }, data.next ? nextBox(tid, data.next, zone) : null);
+  onLeave(followNext(tid, pid, zone, nextSlot, isCurrent, data));
   return [
     heading(p.title ? h("abbr", { class: "title" }, `${p.title} `) : null, name(p.name)),
     h("dl", { class: "facts" }, ...facts.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
-    data.next ? nextBox(tid, data.next, zone) : null,
+    nextSlot,
     h("h2", {}, t("score"), s.after_round ? h("span", { class: "muted small" }, ` (${t("afterRoundShort", { n: s.after_round })})`) : null),
     h("p", { class: "score" }, scoreText(s)),
     s.boards.length > 1 ? h("ul", { class: "plain small" }, ...s.boards.map((b) => h("li", {},

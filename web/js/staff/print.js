@@ -6,9 +6,9 @@ import { get } from "./session.js";
 import { t } from "../i18n/index.js";
 import { staffHref } from "./access.js";
 import { roundRoute } from "./round.js";
-import { dateTime, firstSideResult, pts, resultText } from "../lib/format.js";
+import { dateTime, firstSideResult, pts } from "../lib/format.js";
 import { h, heading } from "../lib/dom.js";
-import { select } from "./ui.js";
+import { colourMark, select } from "./ui.js";
 import { completedRounds, hasPairing, isPublic } from "../lib/rounds.js";
 
 const KINDS = ["pairings", "slips", "standings"];
@@ -62,21 +62,30 @@ function pairingSheet(tour, rnd) {
     h("div", { class: "boards-list" }, ...boards));
 }
 
+/** A player on a slip, as the results grid shows them: colour, name, rating. */
+const slipPlayer = (p, white) => h("td", { class: "plr" }, colourMark(white), "\u00a0", p?.name ?? t("emptySeat"),
+  p?.fide_rating ?? p?.national_rating ? h("span", { class: "s-tpn" }, ` ${p.fide_rating ?? p.national_rating}`) : null);
+
+/**
+ * One match's result slip, laid out as the results grid (results.js) is: board, the left team's player, the
+ * result box, the right team's player, each with their colour; the box is written from the left team's side,
+ * so that what a captain writes is what the arbiter types. An empty seat's automatic result is printed.
+ */
 function slip(tour, rnd, m) {
   return h("article", { class: "slip", ...reachable(`${t("roundN", { n: rnd.number })} · ${t("tableN", { n: m.table })}`) },
     sheetHead(tour, `${t("roundN", { n: rnd.number })} · ${t("tableN", { n: m.table })}`, rnd),
     h("table", { class: "sheet-table slip-table" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("staffBoardAbbr")), h("th", { scope: "col" }, m.first.name),
-        h("th", { scope: "col", class: "rc" }, t("result")), h("th", { scope: "col" }, m.second.name))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "num" }, t("staffBoardAbbr")),
+        h("th", { scope: "col" }, m.first.name), h("th", { scope: "col", class: "rc" }, t("result")),
+        h("th", { scope: "col" }, m.second.name))),
       h("tbody", {}, ...m.boards.map((b) => h("tr", {},
         h("td", { class: "num" }, String(b.board)),
-        h("td", {}, b.white === "first" ? `${t("whiteAbbr")} ` : `${t("blackAbbr")} `, b.first_player?.name ?? t("emptySeat"),
-          b.first_player?.fide_rating ? h("span", { class: "s-tpn" }, ` ${b.first_player.fide_rating}`) : null),
-        h("td", { class: "rc box" }, b.result && (!b.first_player || !b.second_player) ? resultText(b.result) : ""),
-        h("td", {}, b.white === "second" ? `${t("whiteAbbr")} ` : `${t("blackAbbr")} `, b.second_player?.name ?? t("emptySeat"),
-          b.second_player?.fide_rating ? h("span", { class: "s-tpn" }, ` ${b.second_player.fide_rating}`) : null)))),
+        slipPlayer(b.first_player, b.white === "first"),
+        h("td", { class: "rc box" }, b.result && (!b.first_player || !b.second_player) ? firstSideResult(b) : ""),
+        slipPlayer(b.second_player, b.white === "second")))),
       h("tfoot", {}, h("tr", {}, h("th", { scope: "row", colspan: "2" }, t("matchScore")), h("td", { class: "rc box" }, ""),
         h("td", {}, "")))),
+    h("p", { class: "sheet-legend" }, t("colourLegend"), " · ", t("slipSideNote")),
     h("div", { class: "signs" }, ...[t("captainOf", { team: m.first.name }), t("captainOf", { team: m.second.name }),
       t("arbiterSign")].map((x) => h("p", { class: "sign" }, h("span", { class: "line" }), x))));
 }

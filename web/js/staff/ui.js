@@ -2,7 +2,7 @@
 // ../lib/dom.js, formatting: ../lib/format.js).
 
 import { locale, t } from "../i18n/index.js";
-import { h, scrollTable } from "../lib/dom.js";
+import { h, scrollTable, vh } from "../lib/dom.js";
 
 /**
  * A refusal as the API gave it (role=alert): its sentence (`detail`, else `title`) and its rule id. The HTTP
@@ -134,4 +134,10 @@ export const unsavedIn = (root) => Boolean(root?.querySelector("[data-dirty]"));
 export function byName(items) {
   const collator = new Intl.Collator(locale(), { sensitivity: "base" });
   return items.sort((a, b) => collator.compare(a.name, b.name));
+}
+
+/** A player's colour as the results grid and the printed result slip show it: ○ White, ● Black (the word for
+ *  screen readers). */
+export function colourMark(white) {
+  return h("span", { class: "clr" }, h("span", { "aria-hidden": "true" }, white ? "○" : "●"), vh(t(white ? "white" : "black")));
 }
