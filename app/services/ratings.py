@@ -103,6 +103,7 @@ class RatingSystem:
     """How a rating list rates an event (B.02 7-8 for FIDE; a federation's list by the same formula with its
     own values, which are tournament settings)."""
 
+    name: str = "FIDE"  # the list's name, as pages and reports show it
     rated: bool = True  # the event is rated for this list (R-4.6)
     k: int = 20  # 8.3.3: below ``high_from``
     k_high: int = 10  # 8.3.3: from ``high_from``
@@ -118,6 +119,29 @@ class RatingSystem:
     initial_min_games: int = 5  # 7.1: games against rated opponents before a first rating is published
     hypothetical_rating: int = 1800  # 8.2: the two hypothetical opponents' rating ...
     hypothetical_games: int = 2  # ... and how many (drawn games)
+
+
+#: The bounds of every whole-number value of a :class:`RatingSystem` (settings are bounded on arrival).
+RATING_SYSTEM_BOUNDS: dict[str, tuple[int, int]] = {
+    "k": (1, 100), "k_high": (1, 100), "high_from": (0, 3500), "k_junior": (1, 100), "junior_below": (0, 3500),
+    "junior_age": (0, 30), "max_k_games": (1, 10_000), "difference_cap": (1, 3500),
+    "difference_cap_below": (0, 3500), "floor": (0, 3500), "initial_max": (0, 3500), "initial_min_games": (1, 100),
+    "hypothetical_rating": (0, 3500), "hypothetical_games": (0, 10),
+}
+#: the longest list name
+MAX_SYSTEM_NAME = 20
+
+
+def national_preset(name: str) -> RatingSystem:
+    """A national list's values by name. ``eso``: the Hellenic Chess Federation's national rating. Its own
+    regulation (the special regulation for national ratings, art. 4.29.3 of its titles and rating regulation)
+    follows FIDE's system with changes for young and newly registered players whose figures are not published
+    where we could read them; so the preset holds FIDE's 2024 values under the name ESO, and an organiser who
+    has the federation's figures enters them as the tournament's settings. ``fide``: FIDE's values under a
+    neutral name."""
+    if name == "eso":
+        return RatingSystem(name="ESO")
+    return RatingSystem(name="national")
 
 
 def fide_system(start: date | None) -> RatingSystem:
