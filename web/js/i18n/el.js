@@ -528,6 +528,21 @@ export default {
   noStandingsYet: "Δεν έχει ολοκληρωθεί ακόμη γύρος.",
   notPairedYet: "Ο γύρος {n} δεν έχει κληρωθεί ακόμη.",
   printUnpublished: "Ο γύρος δεν έχει δημοσιευθεί: εκτυπώστε τον μόνο για τους διαιτητές.",
+  // ratings (web/js/public/player.js, team.js, players.js)
+  ratingChangeTitle: "Μεταβολή αξιολόγησης",
+  ratingBefore: "Αξιολόγηση πριν",
+  unrated: "χωρίς",
+  kFactor: "Συντελεστής K",
+  ratedGames: "Παρτίδες που μετρούν",
+  expectedScore: "Αναμενόμενη βαθμολογία",
+  expectedAbbr: "Αναμ.",
+  ratingChange: "Μεταβολή",
+  firstRatingNote: "αρχική αξιολόγηση από αυτό το τουρνουά {r}.",
+  gamesNeededNote: "Χρειάζονται ακόμη {n} παρτίδες με αξιολογημένους αντιπάλους για να δημοσιευθεί.",
+  ratingRulesNote: "Υπολογισμός κατά {fide}, με τους ολοκληρωμένους γύρους· μετρούν μόνο οι παρτίδες στη σκακιέρα με αξιολογημένους αντιπάλους. Η επίσημη αξιολόγηση είναι αυτή που θα δημοσιεύσει η FIDE ή η ομοσπονδία.",
+  teamAverage: "Μέσος όρος αξιολόγησης",
+  teamPerformance: "Επίδοση ομάδας",
+  avgAbbr: "Μ.Ο.",
 };
 
 // Tie-break names (C.07; codes as in TRF-2026, see app/services/tiebreaks/__init__.py).

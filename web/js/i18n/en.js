@@ -539,6 +539,21 @@ export default {
   noStandingsYet: "No round is completed yet.",
   notPairedYet: "Round {n} is not paired yet.",
   printUnpublished: "This round is not published: print it for the officials only.",
+  // ratings (web/js/public/player.js, team.js, players.js)
+  ratingChangeTitle: "Rating change",
+  ratingBefore: "Rating before",
+  unrated: "unrated",
+  kFactor: "K-factor",
+  ratedGames: "Games counted",
+  expectedScore: "Expected score",
+  expectedAbbr: "Exp.",
+  ratingChange: "Change",
+  firstRatingNote: "first rating from this event {r}.",
+  gamesNeededNote: "{n} more games against rated opponents are needed before it is published.",
+  ratingRulesNote: "Computed by {fide}, over the completed rounds; only games over the board against rated opponents count. The official rating is the one FIDE or the federation publishes.",
+  teamAverage: "Average rating",
+  teamPerformance: "Team performance",
+  avgAbbr: "Avg",
 };
 
 // Tie-break names (C.07; codes as in TRF-2026, see app/services/tiebreaks/__init__.py).

@@ -1,7 +1,7 @@
 // A player (#/t/1/player/14): team, ratings, the next assignment, score and every published game.
 
 import { getJson } from "../lib/http.js";
-import { dateTime, num, pts, resultSides } from "../lib/format.js";
+import { dateTime, num, pts, resultSides, signed } from "../lib/format.js";
 import { h, heading, name, scrollTable, vh } from "../lib/dom.js";
 import { t } from "../i18n/index.js";
 import { colourChip, link, playerLink, teamLink, tHref, tournament, zoneOf } from "./common.js";
@@ -50,6 +50,40 @@ function scoreText(s) {
     `${num(s.percentage_display)}\u00a0%`, s.performance ? ` · ${t("performance")} ${s.performance}` : ""];
 }
 
+/** The expected score of a game (FIDE's, else the national list's), as the games table shows it. */
+function gameExpected(g) {
+  const r = g.rating?.fide?.expected != null ? g.rating.fide : g.rating?.national;
+  return r?.expected != null ? num(r.expected) : t("none");
+}
+
+const RATING_ROWS = [
+  ["ratingBefore", (c) => c.rating ?? t("unrated")],
+  ["kFactor", (c) => c.k ?? t("none")],
+  ["ratedGames", (c) => String(c.games)],
+  ["score", (c) => pts(c.score)],
+  ["expectedScore", (c) => (c.expected != null ? num(c.expected) : t("none"))],
+  ["ratingChange", (c) => (c.change != null ? signed(c.change) : t("none"))],
+  ["performance", (c) => c.performance ?? t("none")],
+];
+
+/** The event on the FIDE and the national list (B.02 8.2-8.3): one column per rated list. */
+function ratingBox(rc, rules) {
+  const lists = [["fide", t("fideRating")], ["national", rules.national.split(":")[0] || t("nationalRating")]]
+    .filter(([k]) => rc[k]);
+  if (!lists.length) return null;
+  const notes = lists.filter(([k]) => rc[k].rating == null && rc[k].games_needed != null).map(([k, label]) =>
+    h("li", {}, `${label}: `, rc[k].performance != null ? t("firstRatingNote", { r: rc[k].performance }) : "",
+      rc[k].games_needed ? ` ${t("gamesNeededNote", { n: rc[k].games_needed })}` : ""));
+  return h("section", { class: "rating", "aria-labelledby": "rating-h" },
+    h("h2", { id: "rating-h" }, t("ratingChangeTitle")),
+    h("table", { class: "rating-change" },
+      h("thead", {}, h("tr", {}, h("td", {}), ...lists.map(([, label]) => h("th", { scope: "col", class: "num" }, label)))),
+      h("tbody", {}, ...RATING_ROWS.map(([key, cell]) => h("tr", { "data-row": key },
+        h("th", { scope: "row" }, t(key)), ...lists.map(([k]) => h("td", { class: "num", "data-list": k }, cell(rc[k]))))))),
+    notes.length ? h("ul", { class: "plain small" }, ...notes) : null,
+    h("p", { class: "muted small" }, t("ratingRulesNote", { fide: rules.fide })));
+}
+
 export async function viewPlayer({ tid, params }) {
   const pid = Number(params.id);
   const [tour, data] = await Promise.all([tournament(tid), getJson(`tournaments/${tid}/players/${pid}`)]);
@@ -70,6 +104,7 @@ export async function viewPlayer({ tid, params }) {
       h("th", { scope: "col", class: "num" }, h("abbr", { title: t("round") }, t("roundAbbr"))),
       h("th", { scope: "col", class: "num" }, h("abbr", { title: `${t("table")} / ${t("board")}` }, t("tableAbbr"))),
       h("th", { scope: "col" }, t("opponent")),
+      h("th", { scope: "col", class: "num" }, h("abbr", { title: t("expectedScore") }, t("expectedAbbr"))),
       h("th", { scope: "col", class: "res" }, h("abbr", { title: t("gameResult") }, "±")))),
     h("tbody", {}, ...data.rounds.map((g) => {
       const side = mySide(g);
@@ -81,6 +116,7 @@ export async function viewPlayer({ tid, params }) {
           g.board ? h("span", { class: "muted small block" }, colourChip(g.colour === "W"), " ",
             h("span", { "aria-hidden": "true" }, `${t("boardAbbr")} `), vh(`${t("board")} `), g.board) : null),
         h("td", {}, ...opponentLine(tid, g), note ? h("span", { class: "muted small block" }, note) : null),
+        h("td", { class: "num exp" }, gameExpected(g)),
         h("td", { class: "res" }, side ?? (g.outcome === "pending" ? "…" : t("none"))));
     })));
   const s = data.score;
@@ -93,6 +129,7 @@ export async function viewPlayer({ tid, params }) {
     s.boards.length > 1 ? h("ul", { class: "plain small" }, ...s.boards.map((b) => h("li", {},
       `${t("boardN", { n: b.board })}: `, scoreText(b)))) : null,
     h("p", { class: "muted small" }, t("statsNote")),
+    ratingBox(data.rating_change, data.rating_rules),
     data.rounds.length ? scrollTable(games, t("games_")) : h("p", {}, t("noGames")),
   ];
 }

@@ -1,0 +1,69 @@
+"""The player page's ratings in a real browser (Greek and English, 360 and 1280 px): the event's rating before,
+K, games counted, score, expected score, change and performance for FIDE and the national list, and each game's
+expected score, as the API computes them (B.02)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import Server
+from tests.browser.test_public_page import TID, each_size, no_sideways_scroll
+
+pytestmark = pytest.mark.browser
+
+
+def decimal(value: str, lang: str) -> str:
+    return value.replace(".", ",") if lang == "el" else value
+
+
+def signed(value: str, lang: str) -> str:
+    if value.startswith("-"):
+        return "−" + decimal(value[1:], lang)
+    return decimal(value, lang) if float(value) == 0 else "+" + decimal(value, lang)
+
+
+def cells(box: Any) -> Any:
+    """The rating table's cell reader: (row key, list) -> its text."""
+    def cell(row: str, which: str = "fide") -> str:
+        return str(box.locator(f'tr[data-row="{row}"] td[data-list="{which}"]').inner_text()).strip()
+    return cell
+
+
+def rated_player(server: Server) -> dict[str, Any]:
+    """A FIDE-rated player of the demo with games against rated opponents in the completed rounds."""
+    stats = server.get(f"/tournaments/{TID}/board-stats")
+    row = max(stats["players"], key=lambda p: (p["rating_change"]["fide"] or {}).get("games", 0))
+    assert row["rating_change"]["fide"]["games"] > 0
+    return row["player"]
+
+
+def test_player_page_shows_the_rating_change(server: Server, new_page: Any, screenshots: Path) -> None:
+    me = rated_player(server)
+    api = server.get(f"/tournaments/{TID}/players/{me['id']}")
+    fide = api["rating_change"]["fide"]
+    assert fide["change"] is not None and 1 <= fide["k"] <= 40
+    for page, width, lang in each_size(new_page, server, f"player/{me['id']}"):
+        box = page.locator("section.rating")
+        assert box.locator("h2").inner_text() == ("Μεταβολή αξιολόγησης" if lang == "el" else "Rating change")
+        cell = cells(box)
+        assert cell("ratingBefore") == str(fide["rating"])
+        assert cell("kFactor") == str(fide["k"])
+        assert cell("ratedGames") == str(fide["games"])
+        assert cell("expectedScore") == decimal(fide["expected"], lang)
+        assert cell("ratingChange") == signed(fide["change"], lang)
+        assert cell("performance") == str(fide["performance"])
+        nat = api["rating_change"]["national"]
+        if nat is not None:
+            assert cell("ratingBefore", "national") == (str(nat["rating"]) if nat["rating"] else
+                                                        ("χωρίς" if lang == "el" else "unrated"))
+        # each game's expected score (FIDE's) in the games table
+        rows = page.locator("table.pgames tbody tr")
+        for i, g in enumerate(api["rounds"]):
+            exp = ((g.get("rating") or {}).get("fide") or {}).get("expected")
+            if exp is not None:
+                assert rows.nth(i).locator("td.exp").inner_text().strip() == decimal(exp, lang)
+        assert no_sideways_scroll(page) <= 0
+        page.screenshot(path=str(screenshots / f"player-rating-{width}-{lang}.png"), full_page=True)
