@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from app.presentation.ratings import team_rating_dict
+from app.services.event_ratings import LISTS, team_rating
 from app.services.standings import Standings, TiebreakUse, format_value
 
 TYPE_CHECKING = False  # typing is not imported at run time: file commands start faster
@@ -37,6 +39,7 @@ def standings_to_dict(t: Tournament, st: Standings) -> dict[str, Any]:
             "forfeit_wins": r.forfeit_wins,
             "forfeit_losses": r.forfeit_losses,
             "tiebreaks": [tiebreak_dict(c, v, use) for (c, v), use in zip(r.tiebreaks, r.explained, strict=True)],
+            "rating": team_rating_dict({which: team_rating(t, team.roster, which) for which in LISTS}),
         })
     return {"after_round": st.after_round, "rules": st.rules_text,
             "tiebreaks": list(st.tiebreak_codes), "rows": rows}

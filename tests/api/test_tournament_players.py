@@ -157,3 +157,31 @@ def test_player_page_rating_change_fide_and_national(client: TestClient, admin: 
     stats = ok(client.get(f"/tournaments/{tid}/board-stats"))
     row = next(p for p in stats["players"] if p["player"]["id"] == pid)
     assert row["rating_change"]["national"]["k"] == 25
+
+
+def test_team_average_and_performance(client: TestClient, admin: dict[str, str]) -> None:
+    """The team page and the standings: the roster's average rating and the players' performance (the average of
+    their rated opponents + dp of the fractional score, B.02 table 8.1.1)."""
+    from fractions import Fraction
+
+    from gacrux import rating as gx
+
+    tid, teams = setup(client, admin, teams=4)
+    team = teams[0]
+    rnd = pair_publish(client, admin, tid, 1)
+    ok(client.post(f"/tournaments/{tid}/rounds/1/results", json={"results": all_white_wins(rnd)}, headers=admin))
+    before = ok(client.get(f"/tournaments/{tid}/teams/{team['id']}/results"))["rating"]["fide"]
+    assert before["average"] == 1825 and before["games"] == 0 and before["performance"] is None  # not completed
+    ok(client.post(f"/tournaments/{tid}/rounds/1/complete", headers=admin))
+    opponents, score = [], Fraction(0)
+    for pid in team["player_ids"]:
+        m, b, side = seat(rnd, pid)
+        other = "second" if side == "first" else "first"
+        opponents.append(b[f"{other}_player"]["fide_rating"])
+        score += 1 if b["white"] == side else 0
+    fide = ok(client.get(f"/tournaments/{tid}/teams/{team['id']}/results"))["rating"]["fide"]
+    assert fide["games"] == 4 and Fraction(fide["score"]) == score
+    assert fide["performance"] == gx.ComputeTournamentPerformanceRating(score, opponents)
+    row = next(r for r in ok(client.get(f"/tournaments/{tid}/standings"))["rows"] if r["team"]["id"] == team["id"])
+    assert row["rating"]["fide"] == fide
+    assert row["rating"]["national"]["average"] is None  # no national ratings in this event

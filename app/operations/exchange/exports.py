@@ -31,9 +31,11 @@ from sqlmodel import Session, col, select
 from app.models import Club, Player, Round, Team, Tournament
 from app.operations.reads.standings import completed_view
 from app.operations.repository import load_domain, load_tournament, rules_of
+from app.presentation.ratings import rating_change_dict
 from app.presentation.standings import standings_to_dict
 from app.services import tournament as dom
 from app.services.errors import InvalidInput, StateConflict
+from app.services.event_ratings import LISTS, event_year, player_ratings, team_rating
 from app.services.lifecycle import COMPLETED, PAIRED_STATES, PUBLIC_STATES
 from app.services.rules import Rules, rules_to_dict
 from app.services.standings import Standings, compute_standings, format_value
@@ -151,6 +153,11 @@ def export_json(session: Session, tournament_id: int, *, public: bool) -> dict[s
     clubs = {c.id: c for c in session.exec(select(Club).where(
         col(Club.id).in_({tm.club_id for tm in team_rows.values()}))).all()} if team_rows else {}
     number_to_db = {n: pid for pid, n in ex.player_numbers.items()}
+    round_rows = session.exec(select(Round).where(Round.tournament_id == t.id).order_by(col(Round.number))).all()
+    done = [rr.number for rr in round_rows if rr.state == COMPLETED]
+    view = d.with_rounds(done)
+    team_of = {pid: tm.id for tm in d.teams for pid in tm.roster}
+    year = event_year(d)
     players = []
     for p in d.players:
         row = db_players[number_to_db[p.id]]
@@ -160,6 +167,8 @@ def export_json(session: Session, tournament_id: int, *, public: bool) -> dict[s
             "fide_id": row.fide_id, "fide_rating": row.fide_rating, "national_id": row.national_id,
             "national_rating": row.national_rating, "club_id": row.club_id,
             "birth_year": row.birth_date.year if row.birth_date else None,
+            "fide_k": row.fide_k, "national_k": row.national_k,
+            "rating_change": rating_change_dict(player_ratings(view, p.id, team_of.get(p.id), year)),
         }
         if not public:
             item["birth_date"] = _iso(row.birth_date)
@@ -170,7 +179,6 @@ def export_json(session: Session, tournament_id: int, *, public: bool) -> dict[s
         teams.append({"id": tm.id, "tpn": tm.tpn, "name": tm.name, "nickname": tm.nickname, "club_id": tm.club_id,
                       "status": tm.status.value, "players": [number_to_db[n] for n in tm.roster],
                       "entered_at": _iso(row_t.entered_at)})
-    round_rows = session.exec(select(Round).where(Round.tournament_id == t.id).order_by(col(Round.number))).all()
     by_number = {r.number: r for r in d.rounds}
     rounds = []
     for rr in round_rows:
@@ -182,9 +190,7 @@ def export_json(session: Session, tournament_id: int, *, public: bool) -> dict[s
         day = start.astimezone(rules.zone).date() if start is not None else None
         rounds.append({"number": rr.number, "state": rr.state, "date": _iso(day),
                        "scheduled_start": _iso(start), "matches": matches})
-    done = [rr.number for rr in round_rows if rr.state == COMPLETED]
     last = max(done, default=None)
-    view = d.with_rounds(done)
     standings = standings_to_dict(view, compute_standings(view, after_round=last))  # as GET .../standings
     return {
         "format": JSON_FORMAT,
@@ -278,13 +284,16 @@ def standings_csv(session: Session, tournament_id: int, after_round: int | None 
     d, last = completed_view(session, load_tournament(session, tournament_id), after_round)
     st = compute_standings(d, after_round=last)
     rows: list[list[Any]] = [["Rank", "Tied", "TPN", "Team", "Club", "MP", "GP", "W", "D", "L",
-                              "Byes", "F+", "F-", *st.tiebreak_codes]]
+                              "Byes", "F+", "F-", *st.tiebreak_codes,
+                              "FIDE average", "FIDE performance", "National average", "National performance"]]
     for r in st.rows:
         team = d.team(r.team_id)
         club = d.club(team.club_id)
+        ratings = [team_rating(d, team.roster, which) for which in LISTS]
         rows.append([r.rank, Computed("=") if r.tied else "", team.tpn or "", team.name, club.name if club else "",
                      Fraction(r.mp), Fraction(r.gp), r.won, r.drawn, r.lost,
-                     r.byes, r.forfeit_wins, r.forfeit_losses, *(Computed(format_value(v)) for _, v in r.tiebreaks)])
+                     r.byes, r.forfeit_wins, r.forfeit_losses, *(Computed(format_value(v)) for _, v in r.tiebreaks),
+                     *(x for tr in ratings for x in (tr.average, tr.performance))])
     return _csv(rows)
 
 
