@@ -23,4 +23,10 @@ EL: dict[str, str] = {
     # app/services/lineups.py
     "every lineup must include at least {need} girl(s); this one has {have}":
         "κάθε σύνθεση πρέπει να έχει τουλάχιστον {need} κορίτσι(α)· αυτή έχει {have}",
+    # app/services/rules.py (the national rating list), app/cli/commands/exchange.py (export --rating-check)
+    "national_rating.name: one line of 1 to {most} characters":
+        "national_rating.name: μία γραμμή από 1 έως {most} χαρακτήρες",
+    "national_rating.{name}: must be between {low} and {high}":
+        "national_rating.{name}: πρέπει να είναι από {low} έως {high}",
+    "export: -o FILE is required (or --rating-check)": "export: απαιτείται -o ΑΡΧΕΙΟ (ή --rating-check)",
 }

@@ -20,7 +20,7 @@ from starlette.datastructures import UploadFile
 from app.http.deps import NOT_MODIFIED, Access, Id, IfNoneMatch, SessionDep, answers, cached_file, permit, public
 from app.operations import cache
 from app.operations.exchange import exports, imports
-from app.schemas.tournaments import TournamentImportRead
+from app.schemas.tournaments import RatingCheckRead, TournamentImportRead
 from app.services.errors import FileFormatError, InvalidInput
 
 router = APIRouter(tags=["exchange"])
@@ -191,3 +191,13 @@ def export_pairings_csv(
         lambda: exports.pairings_csv(session, tournament_id, round, public=who == "public").encode("utf-8"),
         params=(round,), audience=who, if_none_match=if_none_match)
     return cached_file(answer, CSV, _disposition(tournament_id, "csv"))
+
+
+@router.get("/tournaments/{tournament_id}/exports/rating-check", response_model=RatingCheckRead,
+            summary="What the rating report misses: players without a FIDE id or a birth year, rounds not completed")
+def export_rating_check(tournament_id: Id, session: SessionDep,
+                        _: Annotated[Access, permit("export.private")]) -> RatingCheckRead:
+    """The check the arbiter runs before sending the TRF file for rating (R-4.6): every player of the report
+    without a FIDE id in a FIDE-rated event, without a birth year or a federation, a national player without a
+    registration number, and the rounds not completed. ``ready`` is false while a played game cannot be rated."""
+    return RatingCheckRead.model_validate(exports.rating_check(session, tournament_id))

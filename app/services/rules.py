@@ -203,11 +203,13 @@ def validate_rules(rules: Rules) -> None:
         raise bad("pairing.board_colour_pattern", "describes the board-1-White team: starts with W")
     nat = rules.national_rating
     if not 1 <= len(nat.name) <= MAX_SYSTEM_NAME or not nat.name.isprintable():
-        raise bad("national_rating.name", f"one line of 1 to {MAX_SYSTEM_NAME} characters")
+        raise InvalidInput(None, "national_rating.name: one line of 1 to {most} characters",
+                           params={"most": MAX_SYSTEM_NAME}, field="national_rating.name")
     for name, (low, high) in RATING_SYSTEM_BOUNDS.items():
         value = getattr(rules.national_rating, name)
         if value is not None and not low <= value <= high:
-            raise bad(f"national_rating.{name}", f"must be between {low} and {high}")
+            raise InvalidInput(None, "national_rating.{name}: must be between {low} and {high}",
+                               params={"name": name, "low": low, "high": high}, field=f"national_rating.{name}")
     if rules.time_zone != DEFAULT_TIME_ZONE:  # the default is loaded where it is used, not looked up here
         try:
             zone_info(rules.time_zone)

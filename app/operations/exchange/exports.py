@@ -37,6 +37,7 @@ from app.services import tournament as dom
 from app.services.errors import InvalidInput, StateConflict
 from app.services.event_ratings import LISTS, event_year, player_ratings, team_rating
 from app.services.lifecycle import COMPLETED, PAIRED_STATES, PUBLIC_STATES
+from app.services.rating_report import rating_check as check_rating_report
 from app.services.rules import Rules, rules_to_dict
 from app.services.standings import Standings, compute_standings, format_value
 from app.services.trf import write_tournament
@@ -135,6 +136,18 @@ def export_trf(session: Session, tournament_id: int, fmt: str = "trf2026", *, pu
     ex = export_domain(session, t, public=public)
     text = write_tournament(ex.domain, fmt=fmt, standings=_standings(ex.domain))
     return _year_only(text) if public else text
+
+
+def rating_check(session: Session, tournament_id: int) -> dict[str, Any]:
+    """What the rating report misses (:mod:`app.services.rating_report`), over the paired rounds, with the
+    database's player and team ids: the arbiter's list before the file goes to the rating officer."""
+    t = load_tournament(session, tournament_id)
+    states = {r.number: r.state for r in session.exec(select(Round).where(Round.tournament_id == t.id)).all()}
+    d = load_domain(session, t).with_rounds(n for n, state in states.items() if state in PAIRED_STATES)
+    check = check_rating_report(d, {n for n, state in states.items() if state == COMPLETED})
+    return {"tournament_id": t.id, "ready": check.ready, "fide_rated": check.fide_rated,
+            "national_rated": check.national_rated, "players": check.players, "games": check.games,
+            "findings": [dataclasses.asdict(f) for f in check.findings]}
 
 
 def _iso(v: date | datetime | None) -> str | None:
