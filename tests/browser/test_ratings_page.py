@@ -67,3 +67,23 @@ def test_player_page_shows_the_rating_change(server: Server, new_page: Any, scre
                 assert rows.nth(i).locator("td.exp").inner_text().strip() == decimal(exp, lang)
         assert no_sideways_scroll(page) <= 0
         page.screenshot(path=str(screenshots / f"player-rating-{width}-{lang}.png"), full_page=True)
+
+
+def test_team_page_and_board_statistics_show_ratings(server: Server, new_page: Any) -> None:
+    """The team page: the team's average rating and performance; the board statistics: each player's FIDE
+    change."""
+    me = rated_player(server)
+    page_api = server.get(f"/tournaments/{TID}/players/{me['id']}")
+    team = page_api["team"]
+    fide = server.get(f"/tournaments/{TID}/teams/{team['id']}/results")["rating"]["fide"]
+    stats = server.get(f"/tournaments/{TID}/board-stats")
+    for page, _, lang in each_size(new_page, server, f"team/{team['id']}"):
+        assert page.locator('dt[data-rating="fide-average"] + dd').inner_text().strip() == str(fide["average"])
+        assert page.locator('dt[data-rating="fide-performance"] + dd').inner_text().strip() == \
+            str(fide["performance"])
+        label = page.locator('dt[data-rating="fide-performance"]').inner_text()
+        assert label.startswith("Επίδοση ομάδας" if lang == "el" else "Team performance")
+    row = next(p for p in stats["players"] if p["player"]["id"] == me["id"])
+    for page, _, lang in each_size(new_page, server, "players"):
+        tr = page.locator("table.players tbody tr", has=page.locator(f'a[href="#/t/{TID}/player/{me["id"]}"]'))
+        assert tr.locator("td.change").inner_text().strip() == signed(row["rating_change"]["fide"]["change"], lang)

@@ -542,7 +542,7 @@ export default {
   ratingRulesNote: "Υπολογισμός κατά {fide}, με τους ολοκληρωμένους γύρους· μετρούν μόνο οι παρτίδες στη σκακιέρα με αξιολογημένους αντιπάλους. Η επίσημη αξιολόγηση είναι αυτή που θα δημοσιεύσει η FIDE ή η ομοσπονδία.",
   teamAverage: "Μέσος όρος αξιολόγησης",
   teamPerformance: "Επίδοση ομάδας",
-  avgAbbr: "Μ.Ο.",
+  changeAbbr: "Μετ.",
 };
 
 // Tie-break names (C.07; codes as in TRF-2026, see app/services/tiebreaks/__init__.py).

@@ -553,7 +553,7 @@ export default {
   ratingRulesNote: "Computed by {fide}, over the completed rounds; only games over the board against rated opponents count. The official rating is the one FIDE or the federation publishes.",
   teamAverage: "Average rating",
   teamPerformance: "Team performance",
-  avgAbbr: "Avg",
+  changeAbbr: "Δ",
 };
 
 // Tie-break names (C.07; codes as in TRF-2026, see app/services/tiebreaks/__init__.py).
