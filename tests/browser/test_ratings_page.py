@@ -87,3 +87,29 @@ def test_team_page_and_board_statistics_show_ratings(server: Server, new_page: A
     for page, _, lang in each_size(new_page, server, "players"):
         tr = page.locator("table.players tbody tr", has=page.locator(f'a[href="#/t/{TID}/player/{me["id"]}"]'))
         assert tr.locator("td.change").inner_text().strip() == signed(row["rating_change"]["fide"]["change"], lang)
+
+
+def test_console_overview_shows_the_rating_check(server: Server, new_page: Any, screenshots: Path) -> None:
+    """The arbiter's overview lists what the rating report misses, as GET .../exports/rating-check does."""
+    from tests.browser.test_staff import login
+
+    token = server.token()
+    import json
+    import urllib.request
+
+    req = urllib.request.Request(f"{server.url}/tournaments/{TID}/exports/rating-check",
+                                 headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        check = json.load(r)
+    for locale in ("el-GR", "en-GB"):
+        page = new_page(1280, locale=locale)
+        login(page, server, "admin", f"#/staff/t/{TID}")
+        box = page.locator("section.rating-check")
+        box.wait_for()
+        title = box.locator("h2").inner_text()
+        assert title == ("Έλεγχος αναφοράς αξιολόγησης" if locale == "el-GR" else "Rating report check")
+        errors = [f for f in check["findings"] if f["severity"] == "error"]
+        assert box.locator("ul.warnings li.error").count() == len(errors)
+        ready = box.locator("p.ok, p.problem").inner_text()
+        assert (str(check["players"]) in ready) if check["ready"] else (str(len(errors)) in ready)
+        page.screenshot(path=str(screenshots / f"staff-rating-check-{locale[:2]}.png"), full_page=True)

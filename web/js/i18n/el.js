@@ -542,6 +542,18 @@ export default {
   ratingRulesNote: "Υπολογισμός κατά {fide}, με τους ολοκληρωμένους γύρους· μετρούν μόνο οι παρτίδες στη σκακιέρα με αξιολογημένους αντιπάλους. Η επίσημη αξιολόγηση είναι αυτή που θα δημοσιεύσει η FIDE ή η ομοσπονδία.",
   teamAverage: "Μέσος όρος αξιολόγησης",
   teamPerformance: "Επίδοση ομάδας",
+  ratingCheckTitle: "Έλεγχος αναφοράς αξιολόγησης",
+  ratingCheckReady: "Η αναφορά μπορεί να σταλεί: {players} σκακιστές, {games} παρτίδες.",
+  ratingCheckNotReady: "Η αναφορά δεν είναι έτοιμη: {n} ελλείψεις σε σκακιστές που έπαιξαν.",
+  ratingCheckWarnings: "Παρατηρήσεις ({n})",
+  ratingCheck_no_fide_id: "{name}: χωρίς FIDE ID σε τουρνουά με αξιολόγηση FIDE",
+  ratingCheck_no_birth_year: "{name}: άγνωστο έτος γέννησης",
+  ratingCheck_no_federation: "{name}: χωρίς ομοσπονδία",
+  ratingCheck_no_national_id: "{name}: χωρίς αριθμό μητρώου ΕΣΟ",
+  ratingCheck_round_not_completed: "Ο γύρος {n} δεν έχει ολοκληρωθεί: οι παρτίδες του δεν είναι ακόμη στην αναφορά",
+  staffFideK: "Συντελεστής K FIDE",
+  staffNationalK: "Συντελεστής K ΕΛΟ",
+  staffKHint: "Όπως τον δημοσιεύει η λίστα (40 για νέο σκακιστή)· κενό: από την αξιολόγηση και την ηλικία.",
   changeAbbr: "Μετ.",
 };
 

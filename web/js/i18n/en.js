@@ -553,6 +553,18 @@ export default {
   ratingRulesNote: "Computed by {fide}, over the completed rounds; only games over the board against rated opponents count. The official rating is the one FIDE or the federation publishes.",
   teamAverage: "Average rating",
   teamPerformance: "Team performance",
+  ratingCheckTitle: "Rating report check",
+  ratingCheckReady: "The report can be sent: {players} players, {games} games.",
+  ratingCheckNotReady: "The report is not ready: {n} gaps for players who played.",
+  ratingCheckWarnings: "Notes ({n})",
+  ratingCheck_no_fide_id: "{name}: no FIDE id in a FIDE-rated event",
+  ratingCheck_no_birth_year: "{name}: birth year unknown",
+  ratingCheck_no_federation: "{name}: no federation",
+  ratingCheck_no_national_id: "{name}: no national registration number",
+  ratingCheck_round_not_completed: "Round {n} is not completed: its games are not in the report yet",
+  staffFideK: "FIDE K-factor",
+  staffNationalK: "National K-factor",
+  staffKHint: "As the list publishes it (40 for a player new to the list); empty: by rating and age.",
   changeAbbr: "Δ",
 };
 

@@ -115,6 +115,8 @@ export async function view(ctx) {
     const born = h("input", { name: "birth_date", type: "date" });
     const fide = h("input", { name: "fide_rating", type: "number", min: 0, max: 3500 });
     const national = h("input", { name: "national_rating", type: "number", min: 0, max: 3500 });
+    const fideK = h("input", { name: "fide_k", type: "number", min: 1, max: 100 });
+    const nationalK = h("input", { name: "national_k", type: "number", min: 1, max: 100 });
     const fee = h("input", { type: "checkbox", name: "activation_fee_paid", id: "f-activation" });
     const button = h("button", { type: "submit" }, t("createPlayer"));
     return h("details", { class: "panel" }, h("summary", {}, t("newPlayer")), pslot.el,
@@ -124,6 +126,7 @@ export async function view(ctx) {
           const p = await post("players", { club_id: team.club_id, last_name: last.value.trim(), first_name: first.value.trim(),
             sex: sex.value, birth_date: born.value || null, fide_rating: fide.value ? Number(fide.value) : null,
             national_rating: national.value ? Number(national.value) : null, activation_fee_paid: fee.checked,
+            fide_k: fideK.value ? Number(fideK.value) : null, national_k: nationalK.value ? Number(nationalK.value) : null,
             federation: tour.federation || "GRE" });
           state.clubPlayers.push(p);
           state.ids = [...state.ids, p.id];
@@ -131,7 +134,8 @@ export async function view(ctx) {
           slot.ok(t("playerCreated", { name: p.name }));
         });
       } }, h("div", { class: "grid2" }, field(t("lastName"), last), field(t("firstName"), first), field(t("sex"), sex),
-        field(t("born"), born), field(t("staffFideRating"), fide), field(t("staffNationalRating"), national)),
+        field(t("born"), born), field(t("staffFideRating"), fide), field(t("staffNationalRating"), national),
+        field(t("staffFideK"), fideK, t("staffKHint")), field(t("staffNationalK"), nationalK)),
       h("p", { class: "check" }, fee, h("label", { for: "f-activation" }, t("activationFeePaid"))), h("p", {}, button)));
   }
 
