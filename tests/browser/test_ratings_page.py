@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import Server
-from tests.browser.test_public_page import TID, each_size, no_sideways_scroll
+from tests.browser.test_public_page import TID, each_size, goto, no_sideways_scroll
 
 pytestmark = pytest.mark.browser
 
@@ -113,3 +113,25 @@ def test_console_overview_shows_the_rating_check(server: Server, new_page: Any, 
         ready = box.locator("p.ok, p.problem").inner_text()
         assert (str(check["players"]) in ready) if check["ready"] else (str(len(errors)) in ready)
         page.screenshot(path=str(screenshots / f"staff-rating-check-{locale[:2]}.png"), full_page=True)
+
+
+def test_greek_downloads_are_linked_in_the_pages_language(server: Server, new_page: Any) -> None:
+    """The round and standings pages link the CSV, the spreadsheet file and the PDF in the page's language; a
+    Greek reader's CSV has ';' and a decimal comma, and each link answers without a token."""
+    page = new_page(1280, locale="el-GR")
+    goto(page, server, "standings")
+    hrefs = page.locator(".downloads a").evaluate_all("(xs) => xs.map((a) => a.href)")
+    assert {h.split("/export/")[1].split("?")[0] for h in hrefs} == {"standings.csv", "standings.pdf",
+                                                                       "tournament.xlsx"}
+    assert all(h.endswith("locale=el") for h in hrefs)
+    for h in hrefs:
+        got = page.evaluate("async (u) => { const r = await fetch(u); return [r.status, r.headers.get('content-type'),"
+                            " (await r.text()).slice(0, 40)]; }", h)
+        assert got[0] == 200, h
+        if "standings.csv" in h:
+            assert got[2].lstrip("\ufeff").startswith("Θέση;Ισοβαθμία;")
+        if h.endswith(".pdf?round=3&locale=el"):
+            assert got[1] == "application/pdf"
+    goto(page, server, "r/3")
+    labels = page.locator(".downloads a").all_inner_texts()
+    assert labels == ["Ζευγάρια (CSV)", "Ζευγάρια (PDF)", "Υπολογιστικό φύλλο (XLSX)"]

@@ -555,6 +555,10 @@ export default {
   staffNationalK: "Συντελεστής K ΕΛΟ",
   staffKHint: "Όπως τον δημοσιεύει η λίστα (40 για νέο σκακιστή)· κενό: από την αξιολόγηση και την ηλικία.",
   changeAbbr: "Μετ.",
+  // downloads for Greek users (web/js/public/common.js, overview.js, round.js, standings.js)
+  pairingsPdf: "Ζευγάρια (PDF)",
+  standingsPdf: "Κατάταξη (PDF)",
+  tournamentXlsx: "Υπολογιστικό φύλλο (XLSX)",
 };
 
 // Tie-break names (C.07; codes as in TRF-2026, see app/services/tiebreaks/__init__.py).

@@ -566,6 +566,10 @@ export default {
   staffNationalK: "National K-factor",
   staffKHint: "As the list publishes it (40 for a player new to the list); empty: by rating and age.",
   changeAbbr: "Δ",
+  // downloads for Greek users (web/js/public/common.js, overview.js, round.js, standings.js)
+  pairingsPdf: "Pairings (PDF)",
+  standingsPdf: "Standings (PDF)",
+  tournamentXlsx: "Spreadsheet (XLSX)",
 };
 
 // Tie-break names (C.07; codes as in TRF-2026, see app/services/tiebreaks/__init__.py).
