@@ -9,11 +9,10 @@ players like the others: every game of every player counts.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from app.services.player_record import GameOutcome, PlayerRound, player_rounds
 from app.services.ratings import (
     RatedGame,
     RatingChange,
@@ -53,33 +52,51 @@ def _rating(p: Player | None, which: str) -> int | None:
     return value if rated(value) else None
 
 
-def chess_score(g: PlayerRound) -> Fraction | None:
-    """The player's score in a game played over the board (None: no such game)."""
-    if g.outcome is not GameOutcome.PLAYED or g.result not in _WHITE_SCORE or g.colour is None:
-        return None
-    white = _WHITE_SCORE[g.result]
-    return white if g.colour == "W" else 1 - white
+@dataclass(frozen=True)
+class Game:
+    """A game played over the board with a result, from one player's side."""
+
+    round: int
+    board: int
+    opponent_id: int
+    score: Fraction  # the chess result: 1, 1/2, 0
+
+
+def games_index(t: Tournament) -> dict[int, list[Game]]:
+    """Player id -> the player's games played over the board in ``t``'s rounds, in round order: one pass over
+    the boards (a forfeit, an empty board, a match forfeited as a whole or the PAB is no game, B.02 5)."""
+    out: dict[int, list[Game]] = {}
+    for r in sorted(t.rounds, key=lambda r: r.number):
+        for m in r.matches:
+            if m.second is None or m.forfeit is not None:
+                continue
+            for b in m.boards:
+                if b.first_player is None or b.second_player is None or b.result not in _WHITE_SCORE:
+                    continue
+                white = _WHITE_SCORE[b.result]
+                first = white if b.first_white else 1 - white
+                out.setdefault(b.first_player, []).append(Game(r.number, b.board, b.second_player, first))
+                out.setdefault(b.second_player, []).append(Game(r.number, b.board, b.first_player, 1 - first))
+    return out
 
 
 @dataclass(frozen=True)
 class PlayerRatings:
-    """One player's event on both lists; ``rounds`` are the player's rounds the figures were read from."""
+    """One player's event on both lists: the games counted (with the opponent's FIDE and national rating) and
+    the figures of each list."""
 
-    rounds: tuple[PlayerRound, ...]
-    games: tuple[tuple[PlayerRound, int | None, int | None], ...]  # game, opponent's FIDE and national rating
+    games: tuple[tuple[Game, int | None, int | None], ...]
     fide: RatingChange | None  # None: the event is not rated for the list
     national: RatingChange | None
 
 
-def player_ratings(t: Tournament, player_id: int, team_id: int | None, year: int | None) -> PlayerRatings:
-    """The player's rating change and performance on both lists over the games of ``t``'s rounds."""
-    rounds = player_rounds(t, player_id, team_id)
-    games = []
-    for g in rounds:
-        if chess_score(g) is None or g.opponent_id is None:
-            continue
-        opp = _opponent(t, g.opponent_id)
-        games.append((g, _rating(opp, "fide"), _rating(opp, "national")))
+def player_ratings(t: Tournament, player_id: int, year: int | None,
+                   index: dict[int, list[Game]] | None = None) -> PlayerRatings:
+    """The player's rating change and performance on both lists over the games of ``t``'s rounds (``index``:
+    :func:`games_index` of ``t``, when the caller reads many players)."""
+    played = (index if index is not None else games_index(t)).get(player_id, [])
+    games = tuple((g, _rating(_opponent(t, g.opponent_id), "fide"), _rating(_opponent(t, g.opponent_id), "national"))
+                  for g in played)
     me = t.player(player_id)
     out: dict[str, RatingChange | None] = {}
     for which, system in systems(t).items():
@@ -87,12 +104,11 @@ def player_ratings(t: Tournament, player_id: int, team_id: int | None, year: int
             out[which] = None
             continue
         listed = me.fide_k if which == "fide" else me.national_k
-        played = [RatedGame(fide if which == "fide" else nat, chess_score(g) or Fraction(0))
-                  for g, fide, nat in games]
-        out[which] = rating_change(system, _rating(me, which), played, listed_k=listed,
-                                   birth_year=me.birth_date.year if me.birth_date else None,
+        out[which] = rating_change(system, _rating(me, which),
+                                   [RatedGame(fide if which == "fide" else nat, g.score) for g, fide, nat in games],
+                                   listed_k=listed, birth_year=me.birth_date.year if me.birth_date else None,
                                    year=year if year is not None else 0)
-    return PlayerRatings(rounds, tuple(games), out["fide"], out["national"])
+    return PlayerRatings(games, out["fide"], out["national"])
 
 
 def _opponent(t: Tournament, pid: int) -> Player | None:
@@ -114,24 +130,26 @@ class TeamRating:
     performance: int | None
 
 
-def team_rating(t: Tournament, roster: Sequence[int], which: str) -> TeamRating:
+def team_rating(t: Tournament, roster: Sequence[int], which: str,
+                index: dict[int, list[Game]] | None = None) -> TeamRating:
     """The team's figures on the list ``which`` (``fide`` or ``national``) over ``t``'s rounds."""
+    index = index if index is not None else games_index(t)
     own = [r for r in (_rating(_opponent(t, pid), which) for pid in roster) if r is not None]
     average = round_half_up(Fraction(sum(own), len(own))) if own else None
     opp: list[int] = []
     score = Fraction(0)
     for pid in roster:
-        for g in player_rounds(t, pid, None):
-            s = chess_score(g)
-            r = _rating(_opponent(t, g.opponent_id), which) if g.opponent_id is not None else None
-            if s is None or r is None:
-                continue
-            opp.append(r)
-            score += s
+        for g in index.get(pid, []):
+            r = _rating(_opponent(t, g.opponent_id), which)
+            if r is not None:
+                opp.append(r)
+                score += g.score
     perf = (round_half_up(Fraction(sum(opp), len(opp))) + dp_for(score / len(opp))) if opp else None
     return TeamRating(average, len(own), len(opp), score, perf)
 
 
-def team_ratings(t: Tournament, rosters: Iterable[tuple[int, Sequence[int]]]) -> dict[int, dict[str, TeamRating]]:
-    """Team id -> list -> its figures."""
-    return {tid: {which: team_rating(t, roster, which) for which in LISTS} for tid, roster in rosters}
+def team_ratings(t: Tournament, roster: Sequence[int], index: dict[int, list[Game]] | None = None
+                 ) -> dict[str, TeamRating]:
+    """List -> the team's figures."""
+    index = index if index is not None else games_index(t)
+    return {which: team_rating(t, roster, which, index) for which in LISTS}

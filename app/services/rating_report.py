@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.services.event_ratings import chess_score
-from app.services.player_record import player_rounds
+from app.services.event_ratings import games_index
 from app.services.tournament import TeamStatus, Tournament
 
 
@@ -64,9 +63,10 @@ def rating_check(t: Tournament, completed: set[int]) -> RatingCheck:
     known = {pid for pid, _ in seats}
     seats += [(pid, None) for pid in sorted(in_games - known)]
     games = 0
+    index = games_index(t)
     for pid, team_id in seats:
         p = t.player(pid)
-        played = sum(1 for g in player_rounds(t, pid, team_id) if chess_score(g) is not None)
+        played = len(index.get(pid, ()))
         games += played
         severity = "error" if played else "warning"
 

@@ -35,7 +35,7 @@ from app.presentation.ratings import rating_change_dict
 from app.presentation.standings import standings_to_dict
 from app.services import tournament as dom
 from app.services.errors import InvalidInput, StateConflict
-from app.services.event_ratings import LISTS, event_year, player_ratings, team_rating
+from app.services.event_ratings import event_year, games_index, player_ratings, team_ratings
 from app.services.lifecycle import COMPLETED, PAIRED_STATES, PUBLIC_STATES
 from app.services.rating_report import rating_check as check_rating_report
 from app.services.rules import Rules, rules_to_dict
@@ -169,8 +169,8 @@ def export_json(session: Session, tournament_id: int, *, public: bool) -> dict[s
     round_rows = session.exec(select(Round).where(Round.tournament_id == t.id).order_by(col(Round.number))).all()
     done = [rr.number for rr in round_rows if rr.state == COMPLETED]
     view = d.with_rounds(done)
-    team_of = {pid: tm.id for tm in d.teams for pid in tm.roster}
     year = event_year(d)
+    index = games_index(view)
     players = []
     for p in d.players:
         row = db_players[number_to_db[p.id]]
@@ -181,7 +181,7 @@ def export_json(session: Session, tournament_id: int, *, public: bool) -> dict[s
             "national_rating": row.national_rating, "club_id": row.club_id,
             "birth_year": row.birth_date.year if row.birth_date else None,
             "fide_k": row.fide_k, "national_k": row.national_k,
-            "rating_change": rating_change_dict(player_ratings(view, p.id, team_of.get(p.id), year)),
+            "rating_change": rating_change_dict(player_ratings(view, p.id, year, index)),
         }
         if not public:
             item["birth_date"] = _iso(row.birth_date)
@@ -345,13 +345,14 @@ def standings_table(session: Session, tournament_id: int, after_round: int | Non
     four columns are the team's average rating and performance (FIDE, national)."""
     d, last = completed_view(session, load_tournament(session, tournament_id), after_round)
     st = compute_standings(d, after_round=last)
+    index = games_index(d)
     header = ["Rank", "Tied", "TPN", "Team", "Club", "MP", "GP", "W", "D", "L", "Byes", "F+", "F-",
               *st.tiebreak_codes, "FIDE average", "FIDE performance", "National average", "National performance"]
     rows: list[list[Any]] = []
     for r in st.rows:
         team = d.team(r.team_id)
         club = d.club(team.club_id)
-        ratings = [team_rating(d, team.roster, which) for which in LISTS]
+        ratings = team_ratings(d, team.roster, index).values()
         rows.append([r.rank, Computed("=") if r.tied else "", team.tpn or "", team.name, club.name if club else "",
                      Fraction(r.mp), Fraction(r.gp), r.won, r.drawn, r.lost,
                      r.byes, r.forfeit_wins, r.forfeit_losses, *(Computed(format_value(v)) for _, v in r.tiebreaks),

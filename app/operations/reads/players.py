@@ -48,7 +48,7 @@ from app.services import tournament as dom
 from app.services.board_order import board_order
 from app.services.board_stats import BoardRecord, Totals, board_leaders, board_records, player_totals
 from app.services.errors import NotFound
-from app.services.event_ratings import event_year, player_ratings, systems
+from app.services.event_ratings import event_year, games_index, player_ratings, systems
 from app.services.lifecycle import COMPLETED, IN_PLAY_STATES, PUBLIC_STATES
 from app.services.player_record import GameOutcome, PlayerRound, player_rounds
 from app.services.ratings import fide_text
@@ -175,7 +175,7 @@ def player_page_read(session: Session, t: Tournament, player_id: int) -> PlayerP
         rnd = public[g.round]
         nxt = NextGameRead(**_game_read(d, g).model_dump(), state=rnd.state, scheduled_start=rnd.scheduled_start)
     board = team.roster.index(player_id) + 1 if player_id in team.roster else None
-    ratings = player_ratings(done, player_id, team.id, event_year(d))
+    ratings = player_ratings(done, player_id, event_year(d))
     by_round = per_round(ratings)
     national = systems(d)["national"]
     return PlayerPageRead(
@@ -200,6 +200,7 @@ def board_stats_read(session: Session, t: Tournament) -> BoardStatsRead:
         by_player.setdefault(pid, []).append(rec)
     totals = player_totals(recs.values(), unrated)
     year = event_year(d)
+    index = games_index(d)  # every player's games, read once
     players = []
     for team in d.teams:
         if team.status is TeamStatus.WAITLISTED:
@@ -209,7 +210,7 @@ def board_stats_read(session: Session, t: Tournament) -> BoardStatsRead:
             if ref is None:
                 continue
             total, lines = _lines(by_player.get(pid, []), totals.get(pid), unrated)
-            change = RatingChangeRead.model_validate(rating_change_dict(player_ratings(d, pid, team.id, year)))
+            change = RatingChangeRead.model_validate(rating_change_dict(player_ratings(d, pid, year, index)))
             players.append(BoardStatsPlayer(**total.model_dump(exclude={"board"}), board=None, player=ref,
                                             team=dom_team_ref(d, team.id), roster_board=i, boards=lines,
                                             rating_change=change))

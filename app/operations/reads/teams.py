@@ -32,7 +32,7 @@ from app.schemas.rounds import (
 )
 from app.schemas.teams import RosterPlayer, RosterRead, TeamRead
 from app.services import tournament as dom
-from app.services.event_ratings import LISTS, team_rating
+from app.services.event_ratings import team_ratings
 from app.services.lifecycle import COMPLETED, PUBLIC_STATES
 from app.services.standings import format_value
 
@@ -80,7 +80,7 @@ def team_results_read(session: Session, t: Tournament, team_id: int) -> TeamResu
     roster = d.team(team_id).roster
     return TeamResultsRead(
         team=dom_team_ref(d, team_id),
-        rating=TeamRating.model_validate(team_rating_dict({w: team_rating(done, roster, w) for w in LISTS})),
+        rating=TeamRating.model_validate(team_rating_dict(team_ratings(done, roster))),
         match_points=format_value(mp), game_points=format_value(gp),
         rounds=[TeamRoundRead(round=tr.round, outcome=tr.outcome.value, opponent=dom_team_ref(d, tr.opponent),
                               colour=tr.colour, table=tr.table,
