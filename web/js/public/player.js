@@ -77,6 +77,7 @@ function ratingBox(rc, rules) {
   return h("section", { class: "rating", "aria-labelledby": "rating-h" },
     h("h2", { id: "rating-h" }, t("ratingChangeTitle")),
     h("table", { class: "rating-change" },
+      h("caption", {}, vh(t("ratingChangeTitle"))),
       h("thead", {}, h("tr", {}, h("td", {}), ...lists.map(([, label]) => h("th", { scope: "col", class: "num" }, label)))),
       h("tbody", {}, ...RATING_ROWS.map(([key, cell]) => h("tr", { "data-row": key },
         h("th", { scope: "row" }, t(key)), ...lists.map(([k]) => h("td", { class: "num", "data-list": k }, cell(rc[k]))))))),
