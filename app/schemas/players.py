@@ -98,7 +98,8 @@ class PlayerPageRead(BaseModel):
     score: PlayerScore
     rating_change: RatingChangeRead = Field(description="the event's rating change and performance, FIDE and "
                                                         "national, over the completed rounds")
-    rating_rules: dict[str, str] = Field(description="the text each list is computed by")
+    rating_rules: dict[str, str] = Field(description="the text each list is computed by (fide, national) and the "
+                                                     "first day of the FIDE text applied (fide_from)")
     next: NextGameRead | None = Field(description="the player's game in the round published or in progress, "
                                                   "while it has no result")
 

@@ -144,17 +144,22 @@ def national_preset(name: str) -> RatingSystem:
     return RatingSystem(name="national")
 
 
+def fide_version(start: date | None) -> date:
+    """The first day of the B.02 text in force for an event starting on ``start`` (today's when unknown)."""
+    return B02_2025_10 if start is None or start >= B02_2025_10 else B02_2024
+
+
 def fide_system(start: date | None) -> RatingSystem:
-    """FIDE's values for an event starting on ``start`` (today's text when unknown): the 2024 regulation,
-    with 8.3.1 as amended for events from 1 October 2025 (no 400-point cap from 2650)."""
-    if start is None or start >= B02_2025_10:
+    """FIDE's values for an event starting on ``start``: the 2024 regulation, with 8.3.1 as amended for events
+    from 1 October 2025 (no 400-point cap from 2650)."""
+    if fide_version(start) == B02_2025_10:
         return RatingSystem(difference_cap_below=2650)
     return RatingSystem()
 
 
 def fide_text(start: date | None) -> str:
     """The name of the text :func:`fide_system` follows, as the reports cite it."""
-    if start is None or start >= B02_2025_10:
+    if fide_version(start) == B02_2025_10:
         return "FIDE B.02 (1 March 2024, 8.3.1 as of 1 October 2025)"
     return "FIDE B.02 (1 March 2024)"
 

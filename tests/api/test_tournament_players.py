@@ -145,6 +145,7 @@ def test_player_page_rating_change_fide_and_national(client: TestClient, admin: 
     assert Fraction(nat["change"]) == 25 * (score - Fraction(64, 100))
     assert game["national"]["opponent_rating"] == 1700
     assert page["rating_rules"]["fide"].startswith("FIDE B.02") and page["rating_rules"]["national"].startswith("ESO")
+    assert page["rating_rules"]["fide_from"] == "2025-10-01"  # the event starts in December 2026
 
     # an unrated opponent's page: no change, the games its first rating will count (7.1: 5 needed)
     ok(client.patch(f"/players/{opp['id']}", json={"fide_rating": None}, headers=admin))

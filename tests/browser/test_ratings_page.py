@@ -55,6 +55,8 @@ def test_player_page_shows_the_rating_change(server: Server, new_page: Any, scre
         assert cell("expectedScore") == decimal(fide["expected"], lang)
         assert cell("ratingChange") == signed(fide["change"], lang)
         assert cell("performance") == str(fide["performance"])
+        note = box.locator("p.muted").inner_text()
+        assert ("1ης Μαρτίου 2024" if lang == "el" else "1 March 2024") in note
         nat = api["rating_change"]["national"]
         if nat is not None:
             assert cell("ratingBefore", "national") == (str(nat["rating"]) if nat["rating"] else

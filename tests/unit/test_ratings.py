@@ -153,3 +153,27 @@ def test_national_system_own_values() -> None:
     nat = RatingSystem(k=25, k_junior=50, difference_cap=350)
     ch = rating_change(nat, 1500, games((1000, 1)), birth_year=2014, year=2025)
     assert ch.expected == pd_for(350) and ch.k == 50
+
+
+# --- the national list's settings (rules JSON) ------------------------------------------------------------
+
+
+def test_national_settings_round_trip_and_bounds() -> None:
+    from app.services.errors import InvalidInput
+    from app.services.rules import fide_default, k12_2025, rules_from_dict, rules_to_dict, settings_schema
+
+    assert k12_2025().national_rating.name == "ESO" and k12_2025().national_rating.k == FIDE_2024.k
+    assert fide_default().national_rating.name == "national"
+    rules = rules_from_dict({"national_rating": {"k": 25, "k_junior": 50, "difference_cap_below": None}})
+    assert (rules.national_rating.k, rules.national_rating.k_junior, rules.national_rating.name) == (25, 50, "ESO")
+    assert rules_from_dict(rules_to_dict(rules)) == rules
+    schema = settings_schema()["properties"]["national_rating"]
+    assert schema["additionalProperties"] is False and schema["properties"]["k"]["maximum"] == 100
+    for bad in ({"k": 0}, {"k": 101}, {"difference_cap": "400"}, {"name": ""}, {"name": "a\nb"}, {"kk": 1},
+                {"max_k_games": True}):
+        with pytest.raises(InvalidInput):
+            rules_from_dict({"national_rating": bad})
+    with pytest.raises(InvalidInput) as refused:
+        rules_from_dict({"national_rating": {"k": 0}})
+    assert refused.value.template == "national_rating.{name}: must be between {low} and {high}"
+    assert refused.value.params == {"name": "k", "low": 1, "high": 100}

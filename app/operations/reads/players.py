@@ -51,7 +51,7 @@ from app.services.errors import NotFound
 from app.services.event_ratings import event_year, games_index, player_ratings, systems
 from app.services.lifecycle import COMPLETED, IN_PLAY_STATES, PUBLIC_STATES
 from app.services.player_record import GameOutcome, PlayerRound, player_rounds
-from app.services.ratings import fide_text
+from app.services.ratings import fide_text, fide_version
 from app.services.standings import format_value
 from app.services.tournament import TeamStatus
 
@@ -185,6 +185,7 @@ def player_page_read(session: Session, t: Tournament, player_id: int) -> PlayerP
         score=PlayerScore(**total.model_dump(), after_round=last, boards=lines), next=nxt,
         rating_change=RatingChangeRead.model_validate(rating_change_dict(ratings)),
         rating_rules={"fide": fide_text(d.start_date or d.rules.start_date),
+                      "fide_from": fide_version(d.start_date or d.rules.start_date).isoformat(),
                       "national": f"{national.name}: the FIDE B.02 formula with the tournament's settings"},
     )
 

@@ -554,6 +554,8 @@ export default {
   staffFideK: "Συντελεστής K FIDE",
   staffNationalK: "Συντελεστής K ΕΛΟ",
   staffKHint: "Όπως τον δημοσιεύει η λίστα (40 για νέο σκακιστή)· κενό: από την αξιολόγηση και την ηλικία.",
+  fideRules2024: "τον Κανονισμό Αξιολόγησης της FIDE (B.02) της 1ης Μαρτίου 2024",
+  fideRules2025: "τον Κανονισμό Αξιολόγησης της FIDE (B.02) της 1ης Μαρτίου 2024, με το άρθρο 8.3.1 όπως ισχύει από 1 Οκτωβρίου 2025",
   changeAbbr: "Μετ.",
   // downloads for Greek users (web/js/public/common.js, overview.js, round.js, standings.js)
   pairingsPdf: "Ζευγάρια (PDF)",

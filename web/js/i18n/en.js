@@ -565,6 +565,8 @@ export default {
   staffFideK: "FIDE K-factor",
   staffNationalK: "National K-factor",
   staffKHint: "As the list publishes it (40 for a player new to the list); empty: by rating and age.",
+  fideRules2024: "the FIDE Rating Regulations (B.02) of 1 March 2024",
+  fideRules2025: "the FIDE Rating Regulations (B.02) of 1 March 2024, article 8.3.1 as in force from 1 October 2025",
   changeAbbr: "Δ",
   // downloads for Greek users (web/js/public/common.js, overview.js, round.js, standings.js)
   pairingsPdf: "Pairings (PDF)",

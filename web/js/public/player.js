@@ -82,7 +82,8 @@ function ratingBox(rc, rules) {
       h("tbody", {}, ...RATING_ROWS.map(([key, cell]) => h("tr", { "data-row": key },
         h("th", { scope: "row" }, t(key)), ...lists.map(([k]) => h("td", { class: "num", "data-list": k }, cell(rc[k]))))))),
     notes.length ? h("ul", { class: "plain small" }, ...notes) : null,
-    h("p", { class: "muted small" }, t("ratingRulesNote", { fide: rules.fide })));
+    h("p", { class: "muted small" }, t("ratingRulesNote", {
+      fide: t(rules.fide_from === "2025-10-01" ? "fideRules2025" : "fideRules2024") })));
 }
 
 export async function viewPlayer({ tid, params }) {
