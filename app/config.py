@@ -58,6 +58,9 @@ class Settings(BaseSettings):
     port: int = 8000
     page_size_max: int = 500
     sql_echo: bool = False
+    #: A folder with DejaVuSans.ttf and DejaVuSans-Bold.ttf (Greek letters) for the PDF downloads: Debian's
+    #: fonts-dejavu-core by default
+    pdf_font_dir: str = "/usr/share/fonts/truetype/dejavu"
     # event scale: live events, the read cache, load shedding
     sse_ping_seconds: float = 15.0
     sse_retry_ms: int = 3000

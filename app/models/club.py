@@ -33,6 +33,8 @@ class Player(SQLModel, table=True):
     fide_rating: int | None = None
     national_id: int | None = None  # national registration number (ΕΣΟ Α.Μ.)
     national_rating: int | None = None
+    fide_k: int | None = None  # the K the FIDE list publishes for the player (B.02 8.3.3)
+    national_k: int | None = None  # the K of the national list
     federation: str = Field(default="GRE", max_length=3)
     title: str = Field(default="", max_length=3)
     activation_fee_paid: bool = False

@@ -44,17 +44,17 @@ from app.services.lifecycle import COMPLETED, PENDING
 from app.services.rules import Rules, rules_from_dict
 
 _PLAYER_COLUMNS = ("id", "last_name", "first_name", "sex", "birth_date", "fide_id", "fide_rating", "national_id",
-                   "national_rating", "federation", "title", "activation_fee_paid")
+                   "national_rating", "federation", "title", "activation_fee_paid", "fide_k", "national_k")
 
 
 def _player_row(row: Any) -> dom.Player:
     """A domain player from a row of ``_PLAYER_COLUMNS`` (as :func:`to_player`, without building the ORM object)."""
     (pid, last, first, sex, birth, fide_id, fide_rating, national_id, national_rating, federation, title,
-     fee_paid) = row
+     fee_paid, fide_k, national_k) = row
     return dom.Player(id=pid, name=f"{last}, {first}" if first else last, sex=sex, birth_date=birth,
                       fide_id=fide_id, fide_rating=fide_rating, national_id=national_id,
                       national_rating=national_rating, federation=federation, title=title,
-                      activation_fee_paid=fee_paid)
+                      activation_fee_paid=fee_paid, fide_k=fide_k, national_k=national_k)
 
 
 def to_player(p: Player) -> dom.Player:

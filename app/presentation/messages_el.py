@@ -92,4 +92,10 @@ EL: dict[str, str] = {
         "η σύνθεση της ομάδας {team} παραβιάζει το {rule} ({count} πρόβλημα(τα) συνθέσεων σε αυτόν τον γύρο): "
         "ο γύρος {number} δημοσιεύεται μόνο με απόφαση του αρχιδιαιτητή, καταγεγραμμένη με την αιτιολογία της "
         "(override)",
+    # app/services/rules.py (the national rating list), app/cli/commands/exchange.py (export --rating-check)
+    "national_rating.name: one line of 1 to {most} characters":
+        "national_rating.name: μία γραμμή από 1 έως {most} χαρακτήρες",
+    "national_rating.{name}: must be between {low} and {high}":
+        "national_rating.{name}: πρέπει να είναι από {low} έως {high}",
+    "export: -o FILE is required (or --rating-check)": "export: απαιτείται -o ΑΡΧΕΙΟ (ή --rating-check)",
 }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from app.presentation.ratings import team_rating_dict
+from app.services.event_ratings import games_index, team_ratings
 from app.services.standings import Standings, TiebreakUse, format_value
 
 TYPE_CHECKING = False  # typing is not imported at run time: file commands start faster
@@ -20,6 +22,7 @@ def tiebreak_dict(code: str, value: Fraction, use: TiebreakUse) -> dict[str, Any
 def standings_to_dict(t: Tournament, st: Standings) -> dict[str, Any]:
     """The documented JSON form (README, ``teamswiss standings --json``)."""
     rows = []
+    index = games_index(t)  # every player's games, read once for the teams' ratings
     for r in st.rows:
         team = t.team(r.team_id)
         club = t.club(team.club_id)
@@ -37,6 +40,7 @@ def standings_to_dict(t: Tournament, st: Standings) -> dict[str, Any]:
             "forfeit_wins": r.forfeit_wins,
             "forfeit_losses": r.forfeit_losses,
             "tiebreaks": [tiebreak_dict(c, v, use) for (c, v), use in zip(r.tiebreaks, r.explained, strict=True)],
+            "rating": team_rating_dict(team_ratings(t, team.roster, index)),
         })
     return {"after_round": st.after_round, "rules": st.rules_text,
             "tiebreaks": list(st.tiebreak_codes), "rows": rows}

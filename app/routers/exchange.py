@@ -19,8 +19,9 @@ from fastapi import APIRouter, Depends, Query, Request, Response, status
 from app.http.deps import NOT_MODIFIED, Access, Id, IfNoneMatch, SessionDep, answers, cached_file, permit, public
 from app.http.uploads import uploaded_bytes
 from app.operations import cache
-from app.operations.exchange import exports, imports
-from app.schemas.tournaments import TournamentImportRead
+from app.operations.exchange import documents, exports, imports
+from app.presentation.messages import pick_language
+from app.schemas.tournaments import RatingCheckRead, TournamentImportRead
 from app.services.errors import FileFormatError
 
 router = APIRouter(tags=["exchange"])
@@ -100,6 +101,19 @@ def _audience(access: Access) -> str:
     return "private" if access.holds("export.private") else "public"
 
 
+def greek_reader(
+    request: Request,
+    locale: Annotated[str | None, Query(pattern="^(el|en)$", description="el: a Greek file (Greek headers; "
+                                        "a CSV with ';' and a decimal comma); default: by Accept-Language")] = None,
+) -> bool:
+    """Whether the reader asked for a Greek file: ``locale``, else the ``Accept-Language`` header."""
+    return (locale or pick_language(request.headers.get("accept-language"))) == "el"
+
+
+GreekDep = Annotated[bool, Depends(greek_reader)]
+#: a file chosen by Accept-Language: shared caches keep one per language
+VARY = {"Vary": "Accept-Language"}
+
 TEXT = "text/plain; charset=utf-8"
 CSV = "text/csv; charset=utf-8"
 
@@ -150,31 +164,94 @@ CSV_RESPONSE: dict[int | str, dict[str, Any]] = {
 @router.get("/tournaments/{tournament_id}/export/standings.csv", response_class=Response,
             responses=CSV_RESPONSE, summary="Standings after a completed round as CSV (UTF-8 with BOM)")
 def export_standings_csv(
-    tournament_id: Id, session: SessionDep, _: Annotated[Access, public()],
+    tournament_id: Id, session: SessionDep, _: Annotated[Access, public()], greek: GreekDep,
     round: Annotated[int | None, Query(ge=1, le=1000,
                                        description="after this completed round (default: the last one)")] = None,
     if_none_match: IfNoneMatch = None,
 ) -> Response:
     """The standings after a completed round as a spreadsheet file: one row per team, one column per score
-    and tiebreak (409 for a round that is not completed)."""
-    answer = cache.read_bytes(session, tournament_id, "export-standings-csv",
-                              lambda: exports.standings_csv(session, tournament_id, round).encode("utf-8"),
-                              params=(round,), if_none_match=if_none_match)
-    return cached_file(answer, CSV, _disposition(tournament_id, "csv"))
+    and tiebreak, then the teams' average rating and performance (409 for a round that is not completed).
+    Greek (``locale=el``, else ``Accept-Language``): Greek headers, ``;`` between cells and a decimal comma."""
+    answer = cache.read_bytes(
+        session, tournament_id, "export-standings-csv",
+        lambda: exports.standings_csv(session, tournament_id, round, greek=greek).encode("utf-8"),
+        params=(round, greek), if_none_match=if_none_match)
+    return cached_file(answer, CSV, _disposition(tournament_id, "csv") | VARY)
 
 
 @router.get("/tournaments/{tournament_id}/export/pairings.csv", response_class=Response,
             responses=CSV_RESPONSE, summary="One round's pairings and results as CSV (UTF-8 with BOM)")
 def export_pairings_csv(
-    tournament_id: Id, session: SessionDep, access: Annotated[Access, public("export.private")],
+    tournament_id: Id, session: SessionDep, access: Annotated[Access, public("export.private")], greek: GreekDep,
     round: Annotated[int, Query(ge=1, le=1000, description="the round")],
     if_none_match: IfNoneMatch = None,
 ) -> Response:
     """One round's pairings and results as a spreadsheet file: a row per board (the published rounds for the
-    public)."""
+    public). Greek as for the standings."""
     who = _audience(access)
     answer = cache.read_bytes(
         session, tournament_id, "export-pairings-csv",
-        lambda: exports.pairings_csv(session, tournament_id, round, public=who == "public").encode("utf-8"),
-        params=(round,), audience=who, if_none_match=if_none_match)
-    return cached_file(answer, CSV, _disposition(tournament_id, "csv"))
+        lambda: exports.pairings_csv(session, tournament_id, round, public=who == "public",
+                                     greek=greek).encode("utf-8"),
+        params=(round, greek), audience=who, if_none_match=if_none_match)
+    return cached_file(answer, CSV, _disposition(tournament_id, "csv") | VARY)
+
+
+@router.get("/tournaments/{tournament_id}/export/tournament.xlsx", response_class=Response,
+            responses={200: {"content": {documents.XLSX: {"schema": {"type": "string", "format": "binary"}}},
+                             "description": "the spreadsheet file"}, **NOT_MODIFIED},
+            summary="The standings and every published round's pairings as a spreadsheet file (.xlsx)")
+def export_xlsx(tournament_id: Id, session: SessionDep, access: Annotated[Access, public("export.private")],
+                greek: GreekDep, if_none_match: IfNoneMatch = None) -> Response:
+    """A spreadsheet file: the standings after the last completed round, then one sheet per round's pairings
+    and results (the published rounds for the public); numbers as numbers, Greek headers for a Greek reader."""
+    who = _audience(access)
+    answer = cache.read_bytes(
+        session, tournament_id, "export-xlsx",
+        lambda: documents.workbook(session, tournament_id, public=who == "public", greek=greek),
+        params=(greek,), audience=who, if_none_match=if_none_match)
+    return cached_file(answer, documents.XLSX, _disposition(tournament_id, "xlsx") | VARY)
+
+
+PDF_RESPONSE: dict[int | str, dict[str, Any]] = {
+    200: {"content": {documents.PDF: {"schema": {"type": "string", "format": "binary"}}}, "description": "A4"},
+    **NOT_MODIFIED, **answers(409, 503)}
+
+
+@router.get("/tournaments/{tournament_id}/export/pairings.pdf", response_class=Response, responses=PDF_RESPONSE,
+            summary="A published round's pairings and results as a PDF")
+def export_pairings_pdf(
+    tournament_id: Id, session: SessionDep, _: Annotated[Access, public()], greek: GreekDep,
+    round: Annotated[int, Query(ge=1, le=1000, description="the round")], if_none_match: IfNoneMatch = None,
+) -> Response:
+    """The public pairings and results of a round as a PDF to print or share (409 before it is published; 503
+    when the server has no font with Greek letters)."""
+    answer = cache.read_bytes(session, tournament_id, "export-pairings-pdf",
+                              lambda: documents.pairings_pdf(session, tournament_id, round, greek=greek),
+                              params=(round, greek), if_none_match=if_none_match)
+    return cached_file(answer, documents.PDF, _disposition(tournament_id, "pdf") | VARY)
+
+
+@router.get("/tournaments/{tournament_id}/export/standings.pdf", response_class=Response, responses=PDF_RESPONSE,
+            summary="The standings after a completed round as a PDF")
+def export_standings_pdf(
+    tournament_id: Id, session: SessionDep, _: Annotated[Access, public()], greek: GreekDep,
+    round: Annotated[int | None, Query(ge=1, le=1000,
+                                       description="after this completed round (default: the last one)")] = None,
+    if_none_match: IfNoneMatch = None,
+) -> Response:
+    """The standings after a completed round as a PDF (409 for a round that is not completed)."""
+    answer = cache.read_bytes(session, tournament_id, "export-standings-pdf",
+                              lambda: documents.standings_pdf(session, tournament_id, round, greek=greek),
+                              params=(round, greek), if_none_match=if_none_match)
+    return cached_file(answer, documents.PDF, _disposition(tournament_id, "pdf") | VARY)
+
+
+@router.get("/tournaments/{tournament_id}/exports/rating-check", response_model=RatingCheckRead,
+            summary="What the rating report misses: players without a FIDE id or a birth year, rounds not completed")
+def export_rating_check(tournament_id: Id, session: SessionDep,
+                        _: Annotated[Access, permit("export.private")]) -> RatingCheckRead:
+    """The check the arbiter runs before sending the TRF file for rating (R-4.6): every player of the report
+    without a FIDE id in a FIDE-rated event, without a birth year or a federation, a national player without a
+    registration number, and the rounds not completed. ``ready`` is false while a played game cannot be rated."""
+    return RatingCheckRead.model_validate(exports.rating_check(session, tournament_id))

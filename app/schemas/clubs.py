@@ -48,6 +48,10 @@ class PlayerCreate(Strict):
     fide_rating: int | None = Field(default=None, ge=0, le=3500)
     national_id: int | None = Field(default=None, ge=1, le=INT_MAX)
     national_rating: int | None = Field(default=None, ge=0, le=3500)
+    fide_k: int | None = Field(default=None, ge=1, le=100,
+                               description="the K the FIDE list publishes for the player (B.02 8.3.3; 40 for a player "
+                                           "new to the list); null: by rating and age")
+    national_k: int | None = Field(default=None, ge=1, le=100, description="the K of the national list")
     federation: OneLine = Field(default="GRE", min_length=3, max_length=3)
     title: OneLine = Field(default="", max_length=3)
     activation_fee_paid: bool = False
@@ -65,6 +69,10 @@ class PlayerUpdate(Strict):
     fide_rating: int | None = Field(default=None, ge=0, le=3500)
     national_id: int | None = Field(default=None, ge=1, le=INT_MAX)
     national_rating: int | None = Field(default=None, ge=0, le=3500)
+    fide_k: int | None = Field(default=None, ge=1, le=100,
+                               description="the K the FIDE list publishes for the player (B.02 8.3.3; 40 for a player "
+                                           "new to the list); null: by rating and age")
+    national_k: int | None = Field(default=None, ge=1, le=100, description="the K of the national list")
     federation: OneLine = omittable(min_length=3, max_length=3)
     title: OneLine = omittable(max_length=3)
     activation_fee_paid: bool = omittable()
@@ -85,6 +93,8 @@ class PlayerPublic(BaseModel):
     fide_rating: int | None
     national_id: int | None
     national_rating: int | None
+    fide_k: int | None
+    national_k: int | None
     federation: str
     title: str
 

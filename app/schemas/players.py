@@ -17,6 +17,39 @@ class ClubRef(BaseModel):
     name: str
 
 
+class ListChange(BaseModel):
+    """One rating list's figures for the event (FIDE B.02 8.2-8.3; the national list by the same formula)."""
+
+    rating: int | None = Field(description="the player's rating before the event (null: unrated)")
+    k: int | None = Field(description="the development coefficient (B.02 8.3.3, K x games <= 700); null: unrated "
+                                      "or no rated game")
+    games: int = Field(description="games against rated opponents (those the calculation counts)")
+    score: str = Field(description="the points of those games, exact")
+    expected: str | None = Field(description="the sum of the expected scores (table 8.1.2, the 400-point rule)")
+    change: str | None = Field(description="K x (score - expected), exact; null for an unrated player")
+    performance: int | None = Field(description="a rated player: the opponents' average + dp (table 8.1.1); an "
+                                                "unrated player: the first rating this event gives (8.2, Ru)")
+    opponents_average: int | None
+    games_needed: int | None = Field(description="an unrated player: games against rated opponents still needed "
+                                                 "for a published first rating (7.1)")
+
+
+class RatingChangeRead(BaseModel):
+    fide: ListChange | None = Field(description="null: the event is not FIDE-rated")
+    national: ListChange | None = Field(description="null: the event is not rated for the national list")
+
+
+class GameRating(BaseModel):
+    opponent_rating: int | None
+    counted: bool = Field(description="the game counts for this list (a rated opponent)")
+    expected: str | None = Field(description="the player's expected score in the game (a rated player)")
+
+
+class GameRatings(BaseModel):
+    fide: GameRating | None
+    national: GameRating | None
+
+
 class OpponentRef(PlayerRef):
     team: TeamRef | None
 
@@ -33,6 +66,8 @@ class PlayerGameRead(BaseModel):
     opponent_team: TeamRef | None
     result: str | None = Field(description="the board's result, White's score first (1-0, 0-1, 1/2-1/2, +/-, ...)")
     points: str | None = Field(description="the player's points on the board; null without a finished game")
+    rating: GameRatings | None = Field(default=None, description="the game in the rating calculation (a game "
+                                                                 "played over the board in a completed round)")
 
 
 class NextGameRead(PlayerGameRead):
@@ -61,6 +96,10 @@ class PlayerPageRead(BaseModel):
     board: int | None = Field(description="the player's place in the team's board order (R-3.3)")
     rounds: list[PlayerGameRead] = Field(description="every published round, in order")
     score: PlayerScore
+    rating_change: RatingChangeRead = Field(description="the event's rating change and performance, FIDE and "
+                                                        "national, over the completed rounds")
+    rating_rules: dict[str, str] = Field(description="the text each list is computed by (fide, national) and the "
+                                                     "first day of the FIDE text applied (fide_from)")
     next: NextGameRead | None = Field(description="the player's game in the round published or in progress, "
                                                   "while it has no result")
 
@@ -70,6 +109,7 @@ class BoardStatsPlayer(BoardLine):
     team: TeamRef
     roster_board: int | None
     boards: list[BoardLine]
+    rating_change: RatingChangeRead
 
 
 class BoardPlaceRead(BaseModel):

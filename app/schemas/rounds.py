@@ -205,8 +205,24 @@ class TeamRoundRead(BaseModel):
     opponent_game_points: str | None
 
 
+class TeamListRating(BaseModel):
+    average: int | None = Field(description="the average rating of the roster's rated players")
+    rated_players: int
+    games: int = Field(description="the players' games against rated opponents in the counted rounds")
+    score: str
+    performance: int | None = Field(description="the opponents' average + dp of the fractional score (B.02 "
+                                                "table 8.1.1); null without such a game")
+
+
+class TeamRating(BaseModel):
+    fide: TeamListRating
+    national: TeamListRating
+
+
 class TeamResultsRead(BaseModel):
     team: TeamRef
     match_points: str
     game_points: str
     rounds: list[TeamRoundRead]
+    rating: TeamRating = Field(description="the team's average rating and its players' performance over the "
+                                           "completed rounds, FIDE and national")

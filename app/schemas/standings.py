@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from app.schemas.rounds import TeamRef
+from app.schemas.rounds import TeamRating, TeamRef
 
 
 class StandingTeam(BaseModel):
@@ -41,6 +41,7 @@ class StandingRowRead(BaseModel):
     forfeit_losses: int = Field(default=0, description="matches lost without being played, double forfeits "
                                                        "included (C.07 16.2.4)")
     tiebreaks: list[TiebreakValue]
+    rating: TeamRating = Field(description="the team's average rating and performance, FIDE and national")
 
 
 class StandingsRead(BaseModel):

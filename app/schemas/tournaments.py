@@ -99,3 +99,24 @@ class TournamentImportRead(TournamentRead):
         default_factory=list,
         description="rounds of a TRF16 file in which one team had no opponent on any board while every other "
                     "team played: read as that team's pairing-allocated bye, worth the pab setting")
+
+
+class RatingFinding(BaseModel):
+    code: Literal["no_fide_id", "no_birth_year", "no_federation", "no_national_id", "round_not_completed"]
+    severity: Literal["error", "warning"] = Field(description="error: a game that cannot be rated as it stands; "
+                                                             "warning: a player without a game, a round not completed")
+    rule: str
+    message: str
+    player_id: int | None
+    team_id: int | None
+    round: int | None
+
+
+class RatingCheckRead(BaseModel):
+    tournament_id: int
+    ready: bool = Field(description="no error: the report can be sent")
+    fide_rated: bool
+    national_rated: bool
+    players: int = Field(description="players in the report (rosters and everyone who played)")
+    games: int = Field(description="games over the board with a result in the paired rounds")
+    findings: list[RatingFinding]

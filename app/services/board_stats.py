@@ -2,7 +2,7 @@
 
 A *game* is a game played over the board (forfeits are not games: C.07 10.1 counts games over the board,
 and R-9.3.1 the games on that board), counted per board: a player who sat on boards 2 and 3 has two records.
-The points are the points of those games; the rating performance is :func:`app.services.performance.rating_performance`
+The points are the points of those games; the rating performance is :func:`app.services.ratings.rating_performance`
 over the opponents' FIDE ratings (unrated opponents count as ``t.rules.unrated_rating``).
 
 - :func:`board_records` collects every record of the counted rounds (the prizes' input);
@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from app.services.performance import rating_performance
+from app.services.ratings import rating_performance
 from app.services.tournament import Tournament
 
 ZERO = Fraction(0)

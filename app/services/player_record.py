@@ -18,9 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from typing import Literal
 
 from app.services.tournament import RESULT_CODES, Match, Tournament
+
+TYPE_CHECKING = False  # typing is not imported at run time: file commands (the standings' ratings) start faster
+if TYPE_CHECKING:
+    from typing import Literal
 
 
 class GameOutcome(StrEnum):

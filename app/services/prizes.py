@@ -9,7 +9,7 @@
   Skipped when ``t.rules.union_prizes`` is off.
 - R-9.3: per board, players with at least ``t.rules.board_prize_min_games`` games on that
   board (R-9.3.1), ranked by (a) percentage, (b) number of games, (c) rating performance
-  (R-9.3.2, :func:`app.services.performance.rating_performance`). A game is a game
+  (R-9.3.2, :func:`app.services.ratings.rating_performance`). A game is a game
   played over the board on that board; forfeits are not games (C.07 10.1, R-9.3.1).
   Unrated opponents count as ``t.rules.unrated_rating``.
 

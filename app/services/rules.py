@@ -15,6 +15,7 @@ from datetime import date, datetime
 from fractions import Fraction
 
 from app.services.errors import InvalidInput
+from app.services.ratings import MAX_SYSTEM_NAME, RATING_SYSTEM_BOUNDS, RatingSystem, national_preset
 from app.services.text import MAX_TEXT, ONE_LINE_PATTERN
 from app.services.tiebreak_codes import parse_codes
 
@@ -143,6 +144,7 @@ class Rules:
     appeal_fee: Fraction = Fraction(100)  # R-14.3
     board_forfeit_minutes: int = 30  # R-4.5
     time_control: str = "60 min + 30 s per move from move 1"  # R-4.4
+    fide_rated: bool = True  # R-4.6: rated for FIDE (the export check asks every player's FIDE id)
     pairing: PairingSettings = field(default_factory=PairingSettings)
     system: str = "swiss"  # R-4.3: "swiss" (C.04.6) or "round_robin" (C.05, Berger tables)
     cycles: int = 1  # round robin: 1, or 2 for a double round robin (colours reversed)
@@ -152,6 +154,8 @@ class Rules:
     # are silent on it: it scores these (default: nothing, the table's free round).
     rr_bye_mp: Fraction = Fraction(0)
     rr_bye_gp: Fraction = Fraction(0)
+    #: R-4.6: the national list (ESO), by B.02's formula with the federation's values (app.services.ratings)
+    national_rating: RatingSystem = field(default_factory=lambda: national_preset("eso"))
 
     def __post_init__(self) -> None:
         validate_rules(self)
@@ -222,6 +226,15 @@ def validate_rules(rules: Rules) -> None:
         raise bad("pairing.board_colour_pattern", f"must be {rules.boards} letters W/B")
     if p.board_colour_pattern[0] != "W":
         raise bad("pairing.board_colour_pattern", "describes the board-1-White team: starts with W")
+    nat = rules.national_rating
+    if not 1 <= len(nat.name) <= MAX_SYSTEM_NAME or not nat.name.isprintable():
+        raise InvalidInput(None, "national_rating.name: one line of 1 to {most} characters",
+                           params={"most": MAX_SYSTEM_NAME}, field="national_rating.name")
+    for name, (low, high) in RATING_SYSTEM_BOUNDS.items():
+        value = getattr(rules.national_rating, name)
+        if value is not None and not low <= value <= high:
+            raise InvalidInput(None, "national_rating.{name}: must be between {low} and {high}",
+                               params={"name": name, "low": low, "high": high}, field=f"national_rating.{name}")
     if rules.time_zone != DEFAULT_TIME_ZONE:  # the default is loaded where it is used, not looked up here
         try:
             zone_info(rules.time_zone)
@@ -233,11 +246,11 @@ _NUMBER = {"type": ["number", "string"], "pattern": r"^[+-]?(\d{1,9}(\.\d{1,9})?
            "description": "an exact number: 2, 2.5 or '5/2'"}
 _TYPES: dict[str, dict[str, Any]] = {
     "int": {"type": "integer"},
+    "int | None": {"type": ["integer", "null"]},
     "bool": {"type": "boolean"},
     "str": {"type": "string"},
     "Fraction": _NUMBER,
     "str | None": {"type": ["string", "null"]},
-    "int | None": {"type": ["integer", "null"]},
     "date | None": {"type": ["string", "null"], "format": "date"},
     "datetime | None": {"type": ["string", "null"], "format": "date-time"},
     "tuple[str, ...]": {"type": "array", "items": {"type": "string"}},
@@ -249,6 +262,7 @@ _CHOICES: dict[str, dict[str, Any]] = {
     "boards": {"minimum": 1, "maximum": MAX_BOARDS},
     "rounds": {"minimum": 1, "maximum": MAX_ROUNDS},
     "tiebreaks": {"maxItems": MAX_TIEBREAKS},
+    "name": {"minLength": 1, "maxLength": MAX_SYSTEM_NAME, "pattern": ONE_LINE_PATTERN},
     "time_control": {"maxLength": MAX_TEXT, "pattern": ONE_LINE_PATTERN,
                      "description": "one line (it is the TRF file's 122 record)"},
     "tiebreak_rules": {"enum": [*TIEBREAK_RULE_SETS, None]},
@@ -266,6 +280,10 @@ _CHOICES: dict[str, dict[str, Any]] = {
 }
 
 
+#: settings that are objects of their own: the pairing options and the national rating list
+NESTED: dict[str, Any] = {"pairing": PairingSettings, "national_rating": RatingSystem}
+
+
 def settings_schema() -> dict[str, Any]:
     """The JSON Schema of the ``rules`` object a tournament is created or changed with: every setting, its type.
 
@@ -275,8 +293,11 @@ def settings_schema() -> dict[str, Any]:
     def obj(cls: Any) -> dict[str, Any]:
         props = {}
         for f in dataclasses.fields(cls):
-            if f.name == "pairing":
-                props[f.name] = obj(PairingSettings)
+            if f.name in NESTED:
+                props[f.name] = obj(NESTED[f.name])
+            elif cls is RatingSystem and f.name in RATING_SYSTEM_BOUNDS:
+                low, high = RATING_SYSTEM_BOUNDS[f.name]
+                props[f.name] = {**_TYPES[str(f.type)], "minimum": low, "maximum": high}
             else:
                 props[f.name] = {**_TYPES[str(f.type)], **_CHOICES.get(f.name, {})}
         return {"type": "object", "properties": props, "additionalProperties": False}
@@ -347,6 +368,7 @@ def fide_default() -> Rules:
         tiebreak_rules="2026",
         union_prizes=False,
         committee_required=False,
+        national_rating=national_preset("fide"),
     )
 
 
@@ -395,7 +417,7 @@ def _decode_field(name: str, default: Any, raw: Any, optional: bool = False) -> 
             if not isinstance(raw, bool):
                 raise ValueError("expected true or false")
             return raw
-        if isinstance(default, int):
+        if isinstance(default, int) or name in _OPTIONAL_INTS:
             if isinstance(raw, bool) or not isinstance(raw, int):
                 raise ValueError("expected a whole number")
             return raw
@@ -421,6 +443,10 @@ def _decode_field(name: str, default: Any, raw: Any, optional: bool = False) -> 
     except (TypeError, ValueError) as exc:
         raise InvalidInput(None, f"{name}: {exc}", field=name) from None
     return raw
+
+
+#: whole-number settings that may be null (no default number to tell their type by)
+_OPTIONAL_INTS = ("difference_cap_below",)
 
 
 def _text(raw: Any) -> str:
@@ -463,17 +489,17 @@ def rules_from_dict(data: dict[str, Any], base: Rules | None = None) -> Rules:
         raise InvalidInput(None, f"unknown settings: {', '.join(sorted(unknown))}")
     changes: dict[str, Any] = {}
     for name, raw in data.items():
-        if name == "pairing":
+        if name in NESTED:
             if not isinstance(raw, dict):
-                raise InvalidInput(None, "pairing: expected an object")
-            pknown = {f.name for f in dataclasses.fields(PairingSettings)}
-            bad = set(raw) - pknown
+                raise InvalidInput(None, f"{name}: expected an object")
+            inner = getattr(base, name)
+            pknown = {f.name: f for f in dataclasses.fields(NESTED[name])}
+            bad = set(raw) - set(pknown)
             if bad:
-                raise InvalidInput(None, f"unknown pairing settings: {', '.join(sorted(bad))}")
-            pchanges = {
-                k: _decode_field(k, getattr(base.pairing, k), v) for k, v in raw.items()
-            }
-            changes["pairing"] = dataclasses.replace(base.pairing, **pchanges)
+                raise InvalidInput(None, f"unknown {name} settings: {', '.join(sorted(bad))}")
+            pchanges = {k: _decode_field(k, getattr(inner, k), v, optional="None" in str(pknown[k].type))
+                        for k, v in raw.items()}
+            changes[name] = dataclasses.replace(inner, **pchanges)
         else:
             changes[name] = _decode_field(name, getattr(base, name), raw, optional="None" in str(known[name].type))
     if "boards" in changes and "pairing" not in changes:

@@ -88,6 +88,8 @@ class Player:
     fide_rating: int | None = None
     national_id: int | None = None
     national_rating: int | None = None
+    fide_k: int | None = None  # the K the FIDE list publishes (B.02 8.3.3: 40 for a player new to the list)
+    national_k: int | None = None
     federation: str = ""
     title: str = ""
     activation_fee_paid: bool = False

@@ -347,10 +347,17 @@ def test_csv_exports(client: TestClient, demo: dict[str, Any]) -> None:
     rows = list(csv.reader(io.StringIO(r.content.decode("utf-8-sig"))))
     api = ok(client.get(f"/tournaments/{tid}/standings"))
     assert rows[0][:13] == ["Rank", "Tied", "TPN", "Team", "Club", "MP", "GP", "W", "D", "L", "Byes", "F+", "F-"]
-    assert rows[0][13:] == api["tiebreaks"]
+    n = 13 + len(api["tiebreaks"])
+    assert rows[0][13:n] == api["tiebreaks"]
+    assert rows[0][n:] == ["FIDE average", "FIDE performance", "National average", "National performance"]
     assert [(int(x[0]), x[3], x[5], x[6], *map(int, x[7:13])) for x in rows[1:]] == \
            [(a["rank"], a["team"]["name"], a["mp"], a["gp"], a["won"], a["drawn"], a["lost"], a["byes"],
              a["forfeit_wins"], a["forfeit_losses"]) for a in api["rows"]]
+    # the team's average rating and performance, as the standings' JSON has them (B.02 table 8.1.1)
+    assert [x[n:] for x in rows[1:]] == [[str(a["rating"][w][k] if a["rating"][w][k] is not None else "")
+                                          for w in ("fide", "national") for k in ("average", "performance")]
+                                         for a in api["rows"]]
+    assert any(a["rating"]["fide"]["performance"] for a in api["rows"])
     assert any("Καλαμαριάς" in x[3] for x in rows[1:]), "Greek intact"
     r = client.get(f"/tournaments/{tid}/export/pairings.csv", params={"round": 1})
     assert r.status_code == 200 and r.headers["content-type"] == "text/csv; charset=utf-8"

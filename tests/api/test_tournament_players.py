@@ -106,3 +106,83 @@ def test_board_stats_match_the_prizes_and_mark_provisional_leaders(client: TestC
     page = ok(client.get(f"/tournaments/{tid}/players/{one['player']['id']}"))
     assert {k: page["score"][k] for k in ("points", "games", "percentage", "performance")} == {
         k: one[k] for k in ("points", "games", "percentage", "performance")}
+
+
+def test_player_page_rating_change_fide_and_national(client: TestClient, admin: dict[str, str]) -> None:
+    """B.02 on the player page: each game's opponent rating and expected score (table 8.1.2, Gacrux's copy), the
+    event's score, expected score, K, change and performance, FIDE and national."""
+    from fractions import Fraction
+
+    from gacrux import fidetables
+
+    tid, teams = setup(client, admin, teams=4)
+    pid = teams[0]["player_ids"][0]  # 1900, born 2014: K 40 (B.02 8.3.3, under 18)
+    rnd = pair_publish(client, admin, tid, 1)
+    m, b, side = seat(rnd, pid)
+    other = "second" if side == "first" else "first"
+    opp = b[f"{other}_player"]
+    # the opponent has a national rating only now: the national list counts the game, at the national K 25
+    ok(client.patch(f"/players/{opp['id']}", json={"national_rating": 1700}, headers=admin))
+    ok(client.patch(f"/players/{pid}", json={"national_rating": 1800, "national_k": 25}, headers=admin))
+    ok(client.post(f"/tournaments/{tid}/rounds/1/results", json={"results": all_white_wins(rnd)}, headers=admin))
+    ok(client.post(f"/tournaments/{tid}/rounds/1/complete", headers=admin))
+    page = ok(client.get(f"/tournaments/{tid}/players/{pid}"))
+    won = b["white"] == side
+    score = Fraction(1 if won else 0)
+    d = 1900 - opp["fide_rating"]
+    pd = Fraction(fidetables.DiffToPd[abs(d)], 100)
+    exp = pd if d >= 0 else 1 - pd
+    fide = page["rating_change"]["fide"]
+    assert fide["rating"] == 1900 and fide["k"] == 40 and fide["games"] == 1
+    assert Fraction(fide["expected"]) == exp and Fraction(fide["score"]) == score
+    assert Fraction(fide["change"]) == 40 * (score - exp)
+    assert fide["performance"] == opp["fide_rating"] + (800 if won else -800)
+    assert fide["games_needed"] is None
+    game = page["rounds"][0]["rating"]
+    assert game["fide"] == {"opponent_rating": opp["fide_rating"], "counted": True, "expected": fide["expected"]}
+    nat = page["rating_change"]["national"]
+    assert nat["rating"] == 1800 and nat["k"] == 25 and Fraction(nat["expected"]) == Fraction(64, 100)  # D 100
+    assert Fraction(nat["change"]) == 25 * (score - Fraction(64, 100))
+    assert game["national"]["opponent_rating"] == 1700
+    assert page["rating_rules"]["fide"].startswith("FIDE B.02") and page["rating_rules"]["national"].startswith("ESO")
+    assert page["rating_rules"]["fide_from"] == "2025-10-01"  # the event starts in December 2026
+
+    # an unrated opponent's page: no change, the games its first rating will count (7.1: 5 needed)
+    ok(client.patch(f"/players/{opp['id']}", json={"fide_rating": None}, headers=admin))
+    newbie = ok(client.get(f"/tournaments/{tid}/players/{opp['id']}"))["rating_change"]["fide"]
+    assert newbie["rating"] is None and newbie["change"] is None and newbie["k"] is None
+    assert newbie["games"] == 1 and newbie["games_needed"] == 4
+    # and for the rated player that game no longer counts (games against unrated opponents are not rated)
+    fide = ok(client.get(f"/tournaments/{tid}/players/{pid}"))["rating_change"]["fide"]
+    assert fide["games"] == 0 and fide["change"] is None and fide["score"] == "0"
+    stats = ok(client.get(f"/tournaments/{tid}/board-stats"))
+    row = next(p for p in stats["players"] if p["player"]["id"] == pid)
+    assert row["rating_change"]["national"]["k"] == 25
+
+
+def test_team_average_and_performance(client: TestClient, admin: dict[str, str]) -> None:
+    """The team page and the standings: the roster's average rating and the players' performance (the average of
+    their rated opponents + dp of the fractional score, B.02 table 8.1.1)."""
+    from fractions import Fraction
+
+    from gacrux import rating as gx
+
+    tid, teams = setup(client, admin, teams=4)
+    team = teams[0]
+    rnd = pair_publish(client, admin, tid, 1)
+    ok(client.post(f"/tournaments/{tid}/rounds/1/results", json={"results": all_white_wins(rnd)}, headers=admin))
+    before = ok(client.get(f"/tournaments/{tid}/teams/{team['id']}/results"))["rating"]["fide"]
+    assert before["average"] == 1825 and before["games"] == 0 and before["performance"] is None  # not completed
+    ok(client.post(f"/tournaments/{tid}/rounds/1/complete", headers=admin))
+    opponents, score = [], Fraction(0)
+    for pid in team["player_ids"]:
+        m, b, side = seat(rnd, pid)
+        other = "second" if side == "first" else "first"
+        opponents.append(b[f"{other}_player"]["fide_rating"])
+        score += 1 if b["white"] == side else 0
+    fide = ok(client.get(f"/tournaments/{tid}/teams/{team['id']}/results"))["rating"]["fide"]
+    assert fide["games"] == 4 and Fraction(fide["score"]) == score
+    assert fide["performance"] == gx.ComputeTournamentPerformanceRating(score, opponents)
+    row = next(r for r in ok(client.get(f"/tournaments/{tid}/standings"))["rows"] if r["team"]["id"] == team["id"])
+    assert row["rating"]["fide"] == fide
+    assert row["rating"]["national"]["average"] is None  # no national ratings in this event

@@ -308,10 +308,12 @@ def test_provisional_note_only_while_a_round_runs_and_export_links(server: Serve
     assert page.locator("#provisional").count() == 0 and page.locator("#footer-provisional").is_visible()
     link = page.locator(".downloads a").first
     href = link.get_attribute("href") or ""
-    assert href.endswith("/export/pairings.csv?round=3")
+    assert href.endswith("/export/pairings.csv?round=3&locale=en")  # in the page's language
     goto(page, server, "standings")
     hrefs = page.locator(".downloads a").evaluate_all("(xs) => xs.map((a) => a.href)")
-    assert any(h.endswith("/export/standings.csv") for h in hrefs)
+    assert any("/export/standings.csv?round=" in h for h in hrefs)
+    assert any("/export/standings.pdf?round=" in h for h in hrefs)
+    assert any("/export/tournament.xlsx" in h for h in hrefs)
     goto(page, server, "")
     hrefs = page.locator(".downloads a").evaluate_all("(xs) => xs.map((a) => a.href)")
     assert any(h.endswith("/export/trf") for h in hrefs)

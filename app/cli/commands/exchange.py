@@ -12,6 +12,10 @@ They work in-process on the database of TEAMSWISS_DATABASE_URL (no HTTP)::
     teamswiss export TOURNAMENT [--format trf|trf16|json] [--public] -o FILE
         writes the tournament (default TRF-2026; '-o -' = standard output) with the data
         the arbiters see; --public writes what anyone may download.
+    teamswiss export TOURNAMENT --rating-check
+        writes no file: lists what the rating report misses (a player without a FIDE id in a
+        FIDE-rated event, an unknown birth year, ...), one line each; exit 0 when the report
+        can be sent, 4 when a played game cannot be rated as it stands.
     teamswiss backup -o FILE
         dumps every table as JSON (password and token hashes, never plaintext).
     teamswiss restore FILE
@@ -21,7 +25,7 @@ Exit codes: 0 done; 1 an import of a file imported before, or a restore into a d
 that has rows (or of another schema revision); 2 bad input (unknown tournament or user,
 bad flag, not a backup, a setting that cannot be used); 3 a file that cannot be read
 (missing, not UTF-8, not a tournament; a TRF message names the line); 141 the reader of
-standard output went away.
+standard output went away; 4 a rating check that found a game that cannot be rated.
 """
 
 from __future__ import annotations
@@ -108,7 +112,10 @@ def register(sub: Any) -> None:
                         "document")
     p.add_argument("--public", action="store_true",
                    help="only what anyone may download: published rounds, birth years instead of dates")
-    p.add_argument("-o", "--output", required=True, metavar="FILE", help="the file to write ('-' = standard output)")
+    p.add_argument("-o", "--output", metavar="FILE", help="the file to write ('-' = standard output); required "
+                   "unless --rating-check")
+    p.add_argument("--rating-check", action="store_true",
+                   help="write no file: list what the rating report misses (exit 4 when a game cannot be rated)")
     p.set_defaults(func=_export)
 
     p = sub.add_parser("backup", help="dump the whole database as JSON", description=BACKUP_HELP,
@@ -157,8 +164,19 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from app.operations.exchange.exports import export_json, export_trf
+    from app.operations.exchange.exports import export_json, export_trf, rating_check
 
+    if args.rating_check:
+        require_database()
+        with Session(get_engine()) as session:
+            check = rating_check(session, args.tournament)
+        for f in check["findings"]:
+            print(f"{f['severity']}: {f['message']} ({f['rule']})")
+        state = "ready to send" if check["ready"] else "NOT ready"
+        print(f"rating report: {check['players']} players, {check['games']} games, {state}")
+        return 0 if check["ready"] else 4
+    if not args.output:
+        raise InvalidInput(None, "export: -o FILE is required (or --rating-check)")
     require_database()
     with Session(get_engine()) as session:  # the export refuses an unknown id (NotFound)
         if args.format == "json":

@@ -31,10 +31,13 @@ from sqlmodel import Session, col, select
 from app.models import Club, Player, Round, Team, Tournament
 from app.operations.reads.standings import completed_view
 from app.operations.repository import load_domain, load_tournament, rules_of
+from app.presentation.ratings import rating_change_dict
 from app.presentation.standings import standings_to_dict
 from app.services import tournament as dom
 from app.services.errors import InvalidInput, StateConflict
+from app.services.event_ratings import event_year, games_index, player_ratings, team_ratings
 from app.services.lifecycle import COMPLETED, PAIRED_STATES, PUBLIC_STATES
+from app.services.rating_report import rating_check as check_rating_report
 from app.services.rules import Rules, rules_to_dict
 from app.services.standings import Standings, compute_standings, format_value
 from app.services.trf import write_tournament
@@ -135,6 +138,18 @@ def export_trf(session: Session, tournament_id: int, fmt: str = "trf2026", *, pu
     return _year_only(text) if public else text
 
 
+def rating_check(session: Session, tournament_id: int) -> dict[str, Any]:
+    """What the rating report misses (:mod:`app.services.rating_report`), over the paired rounds, with the
+    database's player and team ids: the arbiter's list before the file goes to the rating officer."""
+    t = load_tournament(session, tournament_id)
+    states = {r.number: r.state for r in session.exec(select(Round).where(Round.tournament_id == t.id)).all()}
+    d = load_domain(session, t).with_rounds(n for n, state in states.items() if state in PAIRED_STATES)
+    check = check_rating_report(d, {n for n, state in states.items() if state == COMPLETED})
+    return {"tournament_id": t.id, "ready": check.ready, "fide_rated": check.fide_rated,
+            "national_rated": check.national_rated, "players": check.players, "games": check.games,
+            "findings": [dataclasses.asdict(f) for f in check.findings]}
+
+
 def _iso(v: date | datetime | None) -> str | None:
     return v.isoformat() if v is not None else None
 
@@ -151,6 +166,11 @@ def export_json(session: Session, tournament_id: int, *, public: bool) -> dict[s
     clubs = {c.id: c for c in session.exec(select(Club).where(
         col(Club.id).in_({tm.club_id for tm in team_rows.values()}))).all()} if team_rows else {}
     number_to_db = {n: pid for pid, n in ex.player_numbers.items()}
+    round_rows = session.exec(select(Round).where(Round.tournament_id == t.id).order_by(col(Round.number))).all()
+    done = [rr.number for rr in round_rows if rr.state == COMPLETED]
+    view = d.with_rounds(done)
+    year = event_year(d)
+    index = games_index(view)
     players = []
     for p in d.players:
         row = db_players[number_to_db[p.id]]
@@ -160,6 +180,8 @@ def export_json(session: Session, tournament_id: int, *, public: bool) -> dict[s
             "fide_id": row.fide_id, "fide_rating": row.fide_rating, "national_id": row.national_id,
             "national_rating": row.national_rating, "club_id": row.club_id,
             "birth_year": row.birth_date.year if row.birth_date else None,
+            "fide_k": row.fide_k, "national_k": row.national_k,
+            "rating_change": rating_change_dict(player_ratings(view, p.id, year, index)),
         }
         if not public:
             item["birth_date"] = _iso(row.birth_date)
@@ -170,7 +192,6 @@ def export_json(session: Session, tournament_id: int, *, public: bool) -> dict[s
         teams.append({"id": tm.id, "tpn": tm.tpn, "name": tm.name, "nickname": tm.nickname, "club_id": tm.club_id,
                       "status": tm.status.value, "players": [number_to_db[n] for n in tm.roster],
                       "entered_at": _iso(row_t.entered_at)})
-    round_rows = session.exec(select(Round).where(Round.tournament_id == t.id).order_by(col(Round.number))).all()
     by_number = {r.number: r for r in d.rounds}
     rounds = []
     for rr in round_rows:
@@ -182,9 +203,7 @@ def export_json(session: Session, tournament_id: int, *, public: bool) -> dict[s
         day = start.astimezone(rules.zone).date() if start is not None else None
         rounds.append({"number": rr.number, "state": rr.state, "date": _iso(day),
                        "scheduled_start": _iso(start), "matches": matches})
-    done = [rr.number for rr in round_rows if rr.state == COMPLETED]
     last = max(done, default=None)
-    view = d.with_rounds(done)
     standings = standings_to_dict(view, compute_standings(view, after_round=last))  # as GET .../standings
     return {
         "format": JSON_FORMAT,
@@ -249,47 +268,105 @@ class Computed(str):
     __slots__ = ()
 
 
-def spreadsheet_cell(value: Any) -> Any:
+def spreadsheet_cell(value: Any, decimal_comma: bool = False) -> Any:
     """One CSV cell as every CSV export writes it: a text that starts like a formula gets a leading single
     quote, which spreadsheets show as text instead of running it (OWASP's advice). A number the server
     computed stays a number (exact: a Fraction as :func:`format_value` writes it), and so does a
-    :class:`Computed` text."""
+    :class:`Computed` text; with ``decimal_comma`` (a Greek spreadsheet) their decimal point is a comma."""
     if value is None:
         return ""
-    if isinstance(value, Computed | bool | int):
+    if isinstance(value, Computed):
+        return value.replace(".", ",") if decimal_comma else value
+    if isinstance(value, bool | int):
         return value
     if isinstance(value, Fraction):
-        return format_value(value)
+        text = format_value(value)
+        return text.replace(".", ",") if decimal_comma else text
     text = str(value)
     return "'" + text if text.startswith(FORMULA_START) else text
 
 
-def _csv(rows: list[list[Any]]) -> str:
+@dataclasses.dataclass(frozen=True)
+class Table:
+    """A table an export writes (CSV, a spreadsheet, a PDF): its title, header and rows of cells (numbers the
+    server computed as ``int``/``Fraction``/:class:`Computed`, texts as ``str``)."""
+
+    title: tuple[str, ...]  # the tournament's name, then the words of what the table is
+    header: list[str]
+    rows: list[list[Any]]
+
+    @property
+    def heading(self) -> str:
+        return f"{self.title[0]} · {' '.join(self.title[1:])}"
+
+
+#: The Greek header of every table the exports write (a Greek spreadsheet or PDF).
+HEADERS_EL = {
+    "Rank": "Θέση", "Tied": "Ισοβαθμία", "TPN": "Α/Α", "Team": "Ομάδα", "Club": "Σύλλογος", "MP": "ΟΒ",
+    "GP": "ΑΒ", "W": "Ν", "D": "Ι", "L": "Η", "Byes": "Bye", "F+": "Χ+", "F-": "Χ-",
+    "FIDE average": "Μ.Ο. FIDE", "FIDE performance": "Επίδοση FIDE", "National average": "Μ.Ο. ΕΛΟ",
+    "National performance": "Επίδοση ΕΛΟ", "Round": "Γύρος", "Table": "Τραπέζι", "Board": "Σκακιέρα",
+    "First TPN": "Α/Α 1ης", "First team": "1η ομάδα", "Second TPN": "Α/Α 2ης", "Second team": "2η ομάδα",
+    "Match score": "Αποτέλεσμα", "Match points": "Ομαδικοί βαθμοί", "First player": "Σκακιστής 1ης",
+    "First FIDE id": "FIDE ID 1ου", "First rating": "ΕΛΟ 1ου", "Second player": "Σκακιστής 2ης",
+    "Second FIDE id": "FIDE ID 2ου", "Second rating": "ΕΛΟ 2ου", "White": "Λευκά", "Result": "Αποτέλεσμα σκ.",
+    "Standings": "Κατάταξη", "Pairings": "Ζεύγη", "after round": "μετά τον γύρο", "round": "γύρος",
+}
+
+
+def localised(table: Table, greek: bool) -> Table:
+    """The table with its header (and title words) in Greek for a Greek reader; the data stay as they are."""
+    if not greek:
+        return table
+    return Table(tuple(HEADERS_EL.get(w, w) for w in table.title), [HEADERS_EL.get(h, h) for h in table.header],
+                 table.rows)
+
+
+def _csv(table: Table, greek: bool = False) -> str:
+    """A table as CSV (UTF-8 with BOM, so spreadsheet programs open Greek names correctly); a Greek spreadsheet
+    (``greek``) reads ``;`` between cells and a decimal comma, as Greek Excel and LibreOffice expect."""
+    table = localised(table, greek)
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\r\n")
-    w.writerows([spreadsheet_cell(cell) for cell in row] for row in rows)
+    w = csv.writer(buf, lineterminator="\r\n", delimiter=";" if greek else ",")
+    w.writerow(table.header)
+    w.writerows([spreadsheet_cell(cell, greek) for cell in row] for row in table.rows)
     return BOM + buf.getvalue()
 
 
-def standings_csv(session: Session, tournament_id: int, after_round: int | None = None) -> str:
-    """The standings after a completed round (the last one by default) as CSV (UTF-8 with BOM, so spreadsheet
-    programs open Greek names correctly). W/D/L count played matches only; byes and forfeit wins/losses have
-    their own columns, as in the standings read model."""
+def standings_csv(session: Session, tournament_id: int, after_round: int | None = None, *,
+                  greek: bool = False) -> str:
+    """The standings after a completed round (the last one by default) as CSV (:func:`standings_table`)."""
+    return _csv(standings_table(session, tournament_id, after_round), greek)
+
+
+def standings_table(session: Session, tournament_id: int, after_round: int | None = None) -> Table:
+    """The standings after a completed round (the last one by default), one row per team. W/D/L count played
+    matches only; byes and forfeit wins/losses have their own columns, as in the standings read model; the last
+    four columns are the team's average rating and performance (FIDE, national)."""
     d, last = completed_view(session, load_tournament(session, tournament_id), after_round)
     st = compute_standings(d, after_round=last)
-    rows: list[list[Any]] = [["Rank", "Tied", "TPN", "Team", "Club", "MP", "GP", "W", "D", "L",
-                              "Byes", "F+", "F-", *st.tiebreak_codes]]
+    index = games_index(d)
+    header = ["Rank", "Tied", "TPN", "Team", "Club", "MP", "GP", "W", "D", "L", "Byes", "F+", "F-",
+              *st.tiebreak_codes, "FIDE average", "FIDE performance", "National average", "National performance"]
+    rows: list[list[Any]] = []
     for r in st.rows:
         team = d.team(r.team_id)
         club = d.club(team.club_id)
+        ratings = team_ratings(d, team.roster, index).values()
         rows.append([r.rank, Computed("=") if r.tied else "", team.tpn or "", team.name, club.name if club else "",
                      Fraction(r.mp), Fraction(r.gp), r.won, r.drawn, r.lost,
-                     r.byes, r.forfeit_wins, r.forfeit_losses, *(Computed(format_value(v)) for _, v in r.tiebreaks)])
-    return _csv(rows)
+                     r.byes, r.forfeit_wins, r.forfeit_losses, *(Computed(format_value(v)) for _, v in r.tiebreaks),
+                     *(x for tr in ratings for x in (tr.average, tr.performance))])
+    return Table((d.name, "Standings", "after round", str(last)) if last else (d.name, "Standings"), header, rows)
 
 
-def pairings_csv(session: Session, tournament_id: int, number: int, *, public: bool) -> str:
-    """One round's pairings and results as CSV: one row per board (one per PAB or forfeited match)."""
+def pairings_csv(session: Session, tournament_id: int, number: int, *, public: bool, greek: bool = False) -> str:
+    """One round's pairings and results as CSV (:func:`pairings_table`)."""
+    return _csv(pairings_table(session, tournament_id, number, public=public), greek)
+
+
+def pairings_table(session: Session, tournament_id: int, number: int, *, public: bool) -> Table:
+    """One round's pairings and results: one row per board (one per PAB or forfeited match)."""
     ex = export_domain(session, load_tournament(session, tournament_id), public=public)
     d = ex.domain
     rnd = next((r for r in d.rounds if r.number == number), None)
@@ -301,7 +378,7 @@ def pairings_csv(session: Session, tournament_id: int, number: int, *, public: b
     header = ["Round", "Table", "Board", "First TPN", "First team", "Second TPN", "Second team",
               "Match score", "Match points", "First player", "First FIDE id", "First rating",
               "Second player", "Second FIDE id", "Second rating", "White", "Result"]
-    rows: list[list[Any]] = [header]
+    rows: list[list[Any]] = []
     for m in rnd.matches:
         first = d.team(m.first)
         second = d.team(m.second) if m.second is not None else None
@@ -328,4 +405,4 @@ def pairings_csv(session: Session, tournament_id: int, number: int, *, public: b
             row = list(base)
             row[2] = b.board
             rows.append(row + cells + ["first" if b.first_white else "second", Computed(b.result or "")])
-    return _csv(rows)
+    return Table((d.name, "Pairings", "round", str(number)), header, rows)

@@ -4,7 +4,7 @@ board statistics."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Literal, overload
+from typing import Any, Literal, overload
 
 from sqlalchemy import RowMapping
 from sqlmodel import Session, col, select
@@ -24,6 +24,7 @@ from app.operations.repository import (
     rosters,
     to_player,
 )
+from app.presentation.ratings import per_round, rating_change_dict
 from app.schemas.clubs import PlayerPublic, PlayerRead
 from app.schemas.players import (
     BoardLine,
@@ -31,11 +32,13 @@ from app.schemas.players import (
     BoardStatsPlayer,
     BoardStatsRead,
     ClubRef,
+    GameRatings,
     NextGameRead,
     OpponentRef,
     PlayerGameRead,
     PlayerPageRead,
     PlayerScore,
+    RatingChangeRead,
 )
 from app.schemas.rounds import (
     PlayerRef,
@@ -45,8 +48,10 @@ from app.services import tournament as dom
 from app.services.board_order import board_order
 from app.services.board_stats import BoardRecord, Totals, board_leaders, board_records, player_totals
 from app.services.errors import NotFound
+from app.services.event_ratings import event_year, games_index, player_ratings, systems
 from app.services.lifecycle import COMPLETED, IN_PLAY_STATES, PUBLIC_STATES
 from app.services.player_record import GameOutcome, PlayerRound, player_rounds
+from app.services.ratings import fide_text, fide_version
 from app.services.standings import format_value
 from app.services.tournament import TeamStatus
 
@@ -124,9 +129,10 @@ def _player_ref(d: dom.Tournament, pid: int | None) -> PlayerRef | None:
                      title=p.title)
 
 
-def _game_read(d: dom.Tournament, g: PlayerRound) -> PlayerGameRead:
+def _game_read(d: dom.Tournament, g: PlayerRound, rating: dict[str, Any] | None = None) -> PlayerGameRead:
     opp = _player_ref(d, g.opponent_id)
     return PlayerGameRead(
+        rating=GameRatings.model_validate(rating) if rating is not None else None,
         round=g.round, outcome=g.outcome.value, table=g.table, board=g.board,
         colour=g.colour,
         opponent=OpponentRef(**opp.model_dump(), team=dom_team_ref(d, g.opponent_team_id)) if opp else None,
@@ -169,11 +175,18 @@ def player_page_read(session: Session, t: Tournament, player_id: int) -> PlayerP
         rnd = public[g.round]
         nxt = NextGameRead(**_game_read(d, g).model_dump(), state=rnd.state, scheduled_start=rnd.scheduled_start)
     board = team.roster.index(player_id) + 1 if player_id in team.roster else None
+    ratings = player_ratings(done, player_id, event_year(d))
+    by_round = per_round(ratings)
+    national = systems(d)["national"]
     return PlayerPageRead(
         player=PlayerPublic.model_validate(row.model_dump() | {"name": row.name}),
         team=dom_team_ref(d, team.id), club=ClubRef(id=club.id or 0, name=club.name) if club else None,
-        board=board, rounds=[_game_read(d, g) for g in games],
+        board=board, rounds=[_game_read(d, g, by_round.get(g.round)) for g in games],
         score=PlayerScore(**total.model_dump(), after_round=last, boards=lines), next=nxt,
+        rating_change=RatingChangeRead.model_validate(rating_change_dict(ratings)),
+        rating_rules={"fide": fide_text(d.start_date or d.rules.start_date),
+                      "fide_from": fide_version(d.start_date or d.rules.start_date).isoformat(),
+                      "national": f"{national.name}: the FIDE B.02 formula with the tournament's settings"},
     )
 
 
@@ -187,6 +200,8 @@ def board_stats_read(session: Session, t: Tournament) -> BoardStatsRead:
     for (_, pid), rec in sorted(recs.items()):
         by_player.setdefault(pid, []).append(rec)
     totals = player_totals(recs.values(), unrated)
+    year = event_year(d)
+    index = games_index(d)  # every player's games, read once
     players = []
     for team in d.teams:
         if team.status is TeamStatus.WAITLISTED:
@@ -196,8 +211,10 @@ def board_stats_read(session: Session, t: Tournament) -> BoardStatsRead:
             if ref is None:
                 continue
             total, lines = _lines(by_player.get(pid, []), totals.get(pid), unrated)
+            change = RatingChangeRead.model_validate(rating_change_dict(player_ratings(d, pid, year, index)))
             players.append(BoardStatsPlayer(**total.model_dump(exclude={"board"}), board=None, player=ref,
-                                            team=dom_team_ref(d, team.id), roster_board=i, boards=lines))
+                                            team=dom_team_ref(d, team.id), roster_board=i, boards=lines,
+                                            rating_change=change))
     leaders = [BoardPlaceRead(**board_place_dict(d, p), provisional=p.provisional)
                for p in board_leaders(d, recs, last)]
     done = last or 0

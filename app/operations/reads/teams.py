@@ -23,14 +23,17 @@ from app.operations.repository import (
     load_domain,
     roster_rows_in_board_order,
 )
+from app.presentation.ratings import team_rating_dict
 from app.schemas.rounds import (
+    TeamRating,
     TeamRef,
     TeamResultsRead,
     TeamRoundRead,
 )
 from app.schemas.teams import RosterPlayer, RosterRead, TeamRead
 from app.services import tournament as dom
-from app.services.lifecycle import PUBLIC_STATES
+from app.services.event_ratings import team_ratings
+from app.services.lifecycle import COMPLETED, PUBLIC_STATES
 from app.services.standings import format_value
 
 
@@ -67,14 +70,17 @@ def team_ref(team: Any) -> TeamRef:
 
 def team_results_read(session: Session, t: Tournament, team_id: int) -> TeamResultsRead:
     """A team's record over the published rounds."""
-    published = {r.number for r in session.exec(select(Round).where(
+    states = {r.number: r.state for r in session.exec(select(Round).where(
         Round.tournament_id == t.id, col(Round.state).in_(PUBLIC_STATES))).all()}
     d = load_domain(session, t)
-    d = d.with_rounds(published)
+    done = d.with_rounds(n for n, state in states.items() if state == COMPLETED)
+    d = d.with_rounds(states)
     hist = dom.team_history(d, team_id)
     mp, gp = dom.totals(hist)
+    roster = d.team(team_id).roster
     return TeamResultsRead(
         team=dom_team_ref(d, team_id),
+        rating=TeamRating.model_validate(team_rating_dict(team_ratings(done, roster))),
         match_points=format_value(mp), game_points=format_value(gp),
         rounds=[TeamRoundRead(round=tr.round, outcome=tr.outcome.value, opponent=dom_team_ref(d, tr.opponent),
                               colour=tr.colour, table=tr.table,

@@ -5,9 +5,9 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 from app.services.board_stats import board_leaders, board_records, player_totals
-from app.services.performance import rating_performance
 from app.services.player_record import GameOutcome, player_rounds
 from app.services.prizes import compute_prizes
+from app.services.ratings import rating_performance
 from app.services.rules import Rules
 from tests.unit.tiebreaks.tb_builders import EXAMPLE1, build
 

@@ -35,7 +35,7 @@ def test_json_example1(capsys: pytest.CaptureFixture[str], year: str, osb: list[
     assert [r["tiebreaks"][2]["value"] for r in rows] == osb
     assert rows[0]["team"] == {"id": 4, "name": "D", "tpn": 4, "club": None}
     assert set(rows[0]) == {"rank", "tied", "team", "mp", "gp", "won", "drawn", "lost", "byes", "forfeit_wins",
-                            "forfeit_losses", "tiebreaks"}
+                            "forfeit_losses", "tiebreaks", "rating"}
 
 
 def test_flags_override_file(capsys: pytest.CaptureFixture[str]) -> None:

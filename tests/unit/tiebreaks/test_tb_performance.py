@@ -7,8 +7,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from app.services.performance import DP_TABLE, average_rating, dp_for, rating_performance, round_half_up
 from app.services.prizes import rank_board
+from app.services.ratings import DP_TABLE, average_rating, dp_for, rating_performance, round_half_up
 
 ROWS = {
     "P3": ([1800, 1850, 1900, 1750], F(4), 2625),

@@ -35,6 +35,14 @@ export function num(value) {
   return numberFormat(Math.min(m[1] ? m[1].length : 0, 20)).format(Number(s));
 }
 
+/** A change as num() writes it with its sign: "12.8" -> "+12,8", "-3.2" -> "−3,2", "0" -> "0". */
+export function signed(value) {
+  if (value === null || value === undefined || value === "") return t("none");
+  const s = String(value).trim();
+  if (s.startsWith("-")) return `−${num(s.slice(1))}`;
+  return Number(s) === 0 ? num(s) : `+${num(s)}`;
+}
+
 /** Points as chess writes them: "2.5" -> "2½", "-0.5" -> "−½"; other decimals as num() writes them. */
 export function pts(value) {
   if (value === null || value === undefined || value === "") return "";

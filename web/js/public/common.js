@@ -1,6 +1,6 @@
 // What the public pages share: links, cached tournament data, small widgets, the slow poll interval.
 
-import { t } from "../i18n/index.js";
+import { lang, t } from "../i18n/index.js";
 import { h, name, vh } from "../lib/dom.js";
 import { apiUrl, getAll, getJson } from "../lib/http.js";
 import { POLL_MS } from "../lib/live.js";
@@ -37,7 +37,13 @@ export function statusNote(status) {
 export function downloads(items) {
   return h("nav", { class: "downloads", "aria-label": t("downloads") },
     h("span", { class: "muted" }, `${t("downloads")}: `),
-    ...items.flatMap(([key, path], i) => [i ? " · " : "", h("a", { href: apiUrl(path), download: "" }, t(key))]));
+    ...items.flatMap(([key, path], i) => [i ? " · " : "", h("a", { href: apiUrl(inLanguage(path)), download: "" }, t(key))]));
+}
+
+/** A spreadsheet or PDF download in the page's language (Greek: ';' and a decimal comma in a CSV, Greek headers). */
+function inLanguage(path) {
+  if (!/\.(csv|xlsx|pdf)(\?|$)/.test(path)) return path;
+  return `${path}${path.includes("?") ? "&" : "?"}locale=${lang()}`;
 }
 
 /** The rounds after which standings exist, to pick from (standings, crosstable). */

@@ -45,6 +45,7 @@ export async function viewOverview({ tid }) {
       lastDone ? h("a", { href: tHref(tid, "/standings") }, t("standingsAfter", { n: lastDone.number })) : null) : null,
     h("dl", { class: "facts" }, ...facts.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
     scrollTable(table, t("schedule")),
-    downloads([["trfFile", `tournaments/${tid}/export/trf`], ["standingsCsv", `tournaments/${tid}/export/standings.csv`]]),
+    downloads([["trfFile", `tournaments/${tid}/export/trf`], ["standingsCsv", `tournaments/${tid}/export/standings.csv`],
+      ["tournamentXlsx", `tournaments/${tid}/export/tournament.xlsx`]]),
   ];
 }

@@ -4,7 +4,7 @@
 
 import { getConditional, getJson } from "../lib/http.js";
 import { follow } from "../lib/live.js";
-import { dateTime, num, pts, resultSides } from "../lib/format.js";
+import { dateTime, num, pts, resultSides, signed } from "../lib/format.js";
 import { fill, h, heading, name, scrollTable, vh } from "../lib/dom.js";
 import { t } from "../i18n/index.js";
 import { SLOW_POLL_MS, colourChip, link, playerLink, teamLink, tHref, tournament, zoneOf } from "./common.js";
@@ -76,6 +76,42 @@ function followNext(tid, pid, zone, slot, isCurrent, first) {
   });
 }
 
+/** The expected score of a game (FIDE's, else the national list's), as the games table shows it. */
+function gameExpected(g) {
+  const r = g.rating?.fide?.expected != null ? g.rating.fide : g.rating?.national;
+  return r?.expected != null ? num(r.expected) : t("none");
+}
+
+const RATING_ROWS = [
+  ["ratingBefore", (c) => c.rating ?? t("unrated")],
+  ["kFactor", (c) => c.k ?? t("none")],
+  ["ratedGames", (c) => String(c.games)],
+  ["score", (c) => pts(c.score)],
+  ["expectedScore", (c) => (c.expected != null ? num(c.expected) : t("none"))],
+  ["ratingChange", (c) => (c.change != null ? signed(c.change) : t("none"))],
+  ["performance", (c) => c.performance ?? t("none")],
+];
+
+/** The event on the FIDE and the national list (B.02 8.2-8.3): one column per rated list. */
+function ratingBox(rc, rules) {
+  const lists = [["fide", t("fideRating")], ["national", rules.national.split(":")[0] || t("nationalRating")]]
+    .filter(([k]) => rc[k]);
+  if (!lists.length) return null;
+  const notes = lists.filter(([k]) => rc[k].rating == null && rc[k].games_needed != null).map(([k, label]) =>
+    h("li", {}, `${label}: `, rc[k].performance != null ? t("firstRatingNote", { r: rc[k].performance }) : "",
+      rc[k].games_needed ? ` ${t("gamesNeededNote", { n: rc[k].games_needed })}` : ""));
+  return h("section", { class: "rating", "aria-labelledby": "rating-h" },
+    h("h2", { id: "rating-h" }, t("ratingChangeTitle")),
+    h("table", { class: "rating-change" },
+      h("caption", {}, vh(t("ratingChangeTitle"))),
+      h("thead", {}, h("tr", {}, h("td", {}), ...lists.map(([, label]) => h("th", { scope: "col", class: "num" }, label)))),
+      h("tbody", {}, ...RATING_ROWS.map(([key, cell]) => h("tr", { "data-row": key },
+        h("th", { scope: "row" }, t(key)), ...lists.map(([k]) => h("td", { class: "num", "data-list": k }, cell(rc[k]))))))),
+    notes.length ? h("ul", { class: "plain small" }, ...notes) : null,
+    h("p", { class: "muted small" }, t("ratingRulesNote", {
+      fide: t(rules.fide_from === "2025-10-01" ? "fideRules2025" : "fideRules2024") })));
+}
+
 export async function viewPlayer({ tid, params, isCurrent, onLeave }) {
   const pid = Number(params.id);
   const [tour, data] = await Promise.all([tournament(tid), getJson(`tournaments/${tid}/players/${pid}`)]);
@@ -96,6 +132,7 @@ export async function viewPlayer({ tid, params, isCurrent, onLeave }) {
       h("th", { scope: "col", class: "num" }, h("abbr", { title: t("round") }, t("roundAbbr"))),
       h("th", { scope: "col", class: "num" }, h("abbr", { title: `${t("table")} / ${t("board")}` }, t("tableAbbr"))),
       h("th", { scope: "col" }, t("opponent")),
+      h("th", { scope: "col", class: "num" }, h("abbr", { title: t("expectedScore") }, t("expectedAbbr"))),
       h("th", { scope: "col", class: "res" }, h("abbr", { title: t("gameResult") }, "±")))),
     h("tbody", {}, ...data.rounds.map((g) => {
       const side = mySide(g);
@@ -107,6 +144,7 @@ export async function viewPlayer({ tid, params, isCurrent, onLeave }) {
           g.board ? h("span", { class: "muted small block" }, colourChip(g.colour === "W"), " ",
             h("span", { "aria-hidden": "true" }, `${t("boardAbbr")} `), vh(`${t("board")} `), g.board) : null),
         h("td", {}, ...opponentLine(tid, g), note ? h("span", { class: "muted small block" }, note) : null),
+        h("td", { class: "num exp" }, gameExpected(g)),
         h("td", { class: "res" }, side ?? (g.outcome === "pending" ? "…" : t("none"))));
     })));
   const s = data.score;
@@ -121,6 +159,7 @@ export async function viewPlayer({ tid, params, isCurrent, onLeave }) {
     s.boards.length > 1 ? h("ul", { class: "plain small" }, ...s.boards.map((b) => h("li", {},
       `${t("boardN", { n: b.board })}: `, scoreText(b)))) : null,
     h("p", { class: "muted small" }, t("statsNote")),
+    ratingBox(data.rating_change, data.rating_rules),
     data.rounds.length ? scrollTable(games, t("games_")) : h("p", {}, t("noGames")),
   ];
 }

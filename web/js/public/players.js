@@ -1,7 +1,7 @@
 // Board statistics (#/t/1/players?board=2): the board leaders and every player's points, games, %, performance.
 
 import { getJson } from "../lib/http.js";
-import { num, pts } from "../lib/format.js";
+import { num, pts, signed } from "../lib/format.js";
 import { h, heading, name, scrollTable } from "../lib/dom.js";
 import { t } from "../i18n/index.js";
 import { playerLink, tHref, tournament } from "./common.js";
@@ -50,14 +50,16 @@ export async function viewPlayers({ tid, query }) {
       h("th", { scope: "col", class: "num" }, h("abbr", { title: t("points") }, "Σ")),
       h("th", { scope: "col", class: "num" }, h("abbr", { title: t("games") }, t("gamesAbbr"))),
       h("th", { scope: "col", class: "num" }, t("percentage")),
-      h("th", { scope: "col", class: "num" }, h("abbr", { title: t("performance") }, t("perfAbbr"))))),
+      h("th", { scope: "col", class: "num" }, h("abbr", { title: t("performance") }, t("perfAbbr"))),
+      h("th", { scope: "col", class: "num" }, h("abbr", { title: `${t("ratingChange")} (FIDE)` }, t("changeAbbr"))))),
     h("tbody", {}, ...rows.map(({ p, line }) => h("tr", {},
       h("th", { scope: "row" }, playerLink(tid, p.player), h("span", { class: "muted small block" }, name(p.team.name))),
       h("td", { class: "num" }, p.roster_board ?? t("none")),
       h("td", { class: "num" }, line.games ? pts(line.points) : t("none")),
       h("td", { class: "num" }, line.games),
       h("td", { class: "num" }, line.games ? num(line.percentage_display) : t("none")),
-      h("td", { class: "num" }, line.performance ?? t("none"))))));
+      h("td", { class: "num" }, line.performance ?? t("none")),
+      h("td", { class: "num change" }, p.rating_change.fide?.change != null ? signed(p.rating_change.fide.change) : t("none"))))));
   const picks = [[null, t("allBoards")], ...Array.from({ length: boards }, (_, i) => [i + 1, String(i + 1)])];
   return [
     heading(t("playersTitle")),

@@ -178,7 +178,9 @@ export async function viewRound(ctx) {
     shown.length ? scrollTable(pairingTable(tid, n, shown, team), t("pairings")) : null,
     shown.length ? h("h2", {}, t("boardByBoard")) : null,
     matches,
-    rnd.matches.length ? downloads([["pairingsCsv", `tournaments/${tid}/export/pairings.csv?round=${n}`]]) : null,
+    rnd.matches.length ? downloads([["pairingsCsv", `tournaments/${tid}/export/pairings.csv?round=${n}`],
+      ["pairingsPdf", `tournaments/${tid}/export/pairings.pdf?round=${n}`],
+      ["tournamentXlsx", `tournaments/${tid}/export/tournament.xlsx`]]) : null,
   ];
   if (!isCompleted(rnd.state)) {
     if (!active) out.splice(3, 0, h("p", { class: "muted small" }, t("waiting")));

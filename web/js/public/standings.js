@@ -85,7 +85,9 @@ export async function viewStandings(ctx) {
     legend,
     h("p", { class: "muted small" }, t("mpGpNote")),
     codes.some((c) => GROUP_TIEBREAKS.test(c)) ? h("p", { class: "muted small" }, t("groupNote2")) : null,
-    downloads([["standingsCsv", `tournaments/${tid}/export/standings.csv`]]),
+    downloads([["standingsCsv", `tournaments/${tid}/export/standings.csv?round=${after}`],
+      ["standingsPdf", `tournaments/${tid}/export/standings.pdf?round=${after}`],
+      ["tournamentXlsx", `tournaments/${tid}/export/tournament.xlsx`]]),
   ];
 }
 

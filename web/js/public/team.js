@@ -63,13 +63,27 @@ export async function viewTeam({ tid, params, query }) {
     heading(name(team.name), " ", statusNote(team.status)),
     h("dl", { class: "facts" },
       h("dt", {}, t("club")), h("dd", {}, name(team.club_name)),
-      h("dt", {}, t("tpn")), h("dd", {}, team.tpn ?? t("none"))),
+      h("dt", {}, t("tpn")), h("dd", {}, team.tpn ?? t("none")),
+      ...teamRatingFacts(results.rating)),
     running ? h("p", { class: "cta" }, h("a", { href: tHref(tid, `/r/${running.number}?team=${teamId}`) },
       t("teamRoundLink", { n: running.number }))) : null,
     scrollTable(rosterTable, t("roster")),
     results.rounds.length ? scrollTable(resultsTable, t("results")) : null,
     games,
   ];
+}
+
+/** The team's average rating and performance (FIDE, then the national list), where they exist. */
+function teamRatingFacts(rating) {
+  const out = [];
+  for (const [key, label] of [["fide", t("fideRating")], ["national", t("nationalRating")]]) {
+    const r = rating?.[key];
+    if (r?.average != null) out.push(h("dt", { "data-rating": `${key}-average` }, `${t("teamAverage")} (${label})`), h("dd", {}, r.average));
+    if (r?.performance != null) {
+      out.push(h("dt", { "data-rating": `${key}-performance` }, `${t("teamPerformance")} (${label})`), h("dd", {}, r.performance));
+    }
+  }
+  return out;
 }
 
 /** A player x round grid of this team's games (board, colour, result), from the published rounds. */

@@ -27,6 +27,7 @@ import { h, heading, vh } from "../lib/dom.js";
 import { act, badge, field, messageSlot, problemBox, select, unsavedIn } from "./ui.js";
 import { ROUND_ACTIONS, workingRound } from "../lib/rounds.js";
 import { staffHref, accessOf, can } from "./access.js";
+import { ratingPanel } from "./rating.js";
 
 /** The console's sections: route, label key, the actions any one of which shows it. */
 const SECTIONS = [
@@ -354,6 +355,7 @@ async function viewOverview(ctx) {
           ? h("a", { href: staffHref(tid, `round/${r.number}`) }, t("roundN", { n: r.number })) : t("roundN", { n: r.number })),
         h("td", {}, dateTime(r.scheduled_start, zone)), h("td", {}, badge(r.state)))))),
     can(access, "rounds.count") && tour.rules?.system !== "round_robin" ? roundCountForm(tid, rounds) : null,
+    can(access, "export.private") ? await ratingPanel(tid) : null,
   ];
 }
 

@@ -42,6 +42,9 @@ export function playerForm({ tour, clubId, player = null, clubs = [], federation
   const fide = input("fide_rating", { type: "number", min: 0, max: 3500, inputmode: "numeric" });
   const natId = input("national_id", { type: "number", min: 1, inputmode: "numeric" });
   const national = input("national_rating", { type: "number", min: 0, max: 3500, inputmode: "numeric" });
+  // the K-factor each list publishes for the player (B.02 8.3), when known; else it follows from rating and age
+  const fideK = input("fide_k", { type: "number", min: 1, max: 100, inputmode: "numeric" });
+  const nationalK = input("national_k", { type: "number", min: 1, max: 100, inputmode: "numeric" });
   const title = input("title", { maxlength: 3 });
   const email = input("email", { type: "email", maxlength: 200 });
   const phone = input("phone", { type: "tel", maxlength: 50 });
@@ -58,6 +61,7 @@ export function playerForm({ tour, clubId, player = null, clubs = [], federation
       last_name: last.value.trim(), first_name: first.value.trim(), sex: sex.value, birth_date: born.value || null,
       federation: fed.value.trim().toUpperCase(), fide_id: num(fideId), fide_rating: num(fide),
       national_id: num(natId), national_rating: num(national), title: title.value.trim(),
+      fide_k: num(fideK), national_k: num(nationalK),
       activation_fee_paid: fee.checked, email: email.value.trim() || null, phone: phone.value.trim() || null,
     };
     try {
@@ -66,7 +70,7 @@ export function playerForm({ tour, clubId, player = null, clubs = [], federation
       else saved = await post("players", { ...body, club_id: clubId });
       delete form.dataset.dirty;
       if (again) {
-        for (const x of [last, first, born, fideId, fide, natId, national, title, email, phone]) x.value = "";
+        for (const x of [last, first, born, fideId, fide, natId, national, fideK, nationalK, title, email, phone]) x.value = "";
         fee.checked = false;
       }
       await onSaved?.(saved);
@@ -98,6 +102,8 @@ export function playerForm({ tour, clubId, player = null, clubs = [], federation
         field(t("fideId"), fideId),
         rated(t("staffNationalRating"), national, t("nationalListHint")),
         field(t("nationalId"), natId, t("nationalIdHint")),
+        field(t("staffFideK"), fideK, t("staffKHint")),
+        field(t("staffNationalK"), nationalK),
         field(t("federation"), fed, t("federationHint")),
         field(t("playerTitle"), title, t("titleHint")))),
     h("div", { class: "grid2" }, field(t("email"), email), field(t("phone"), phone)),
