@@ -154,7 +154,7 @@ def test_an_organiser_sets_up_a_tournament_from_an_empty_server(empty: Server, n
     page.fill("#m-password", "chief-password-1")
     page.click("#role-form button[type=submit]")
     page.wait_for_selector("table.people th:has-text('Μαρία Αρχιδιαιτήτρια')")
-    page.click("button[aria-label='Take the role chief arbiter from Μαρία Αρχιδιαιτήτρια']")
+    page.click("button[aria-label='Remove: the role chief arbiter of Μαρία Αρχιδιαιτήτρια']")
     page.click("dialog[open] button.danger")
     page.wait_for_selector("#staff .okmsg:has-text('taken away')")
     assert page.locator("table.people th:has-text('Μαρία Αρχιδιαιτήτρια')").count() == 0
