@@ -39,6 +39,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.operations.cache import Answer, EntryKey, Flight, lru, matches
 from app.operations.versions import versions
+from app.presentation.messages import LANGUAGES, reader_language
 
 #: (path, query string) of the anonymous GET being answered by its route, while it is.
 _where: ContextVar[tuple[str, bytes] | None] = ContextVar("teamswiss_fastread_where", default=None)
@@ -101,7 +102,7 @@ def response_of(answer: Answer) -> Response:
 def remember(answer: Answer) -> None:
     """A route answered the current anonymous GET with ``answer`` alone: the fast path may answer it next time."""
     where = _where.get()
-    if where is None or answer.entry.view.audience != "public":
+    if where is None or answer.entry.view.audience != "public" or reader_language() != LANGUAGES[0]:
         return
     if len(_known) >= KNOWN_MAX:
         _known.clear()
@@ -132,6 +133,9 @@ class CachedReads:
                 _writes.end()
             return
         if_none_match: str | None = None
+        if reader_language() != LANGUAGES[0]:  # kept bytes are English: a read in another language is the route's
+            await self.app(scope, receive, send)
+            return
         for name, value in scope["headers"]:
             if name == b"authorization":
                 await self.app(scope, receive, send)

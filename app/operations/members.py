@@ -37,7 +37,8 @@ def add_member(session: Session, tournament_id: int, body: MembershipCreate, by:
         check_manager_adult(user.birth_date, date.today())
         check_one_manager(session, tournament_id, team, user.id or 0)
     elif body.team_id is not None:
-        raise InvalidInput(None, f"the {body.role} role is for the whole tournament, not one team")
+        raise InvalidInput(None, "the {role} role is for the whole tournament, not one team",
+                           params={"role": body.role})
     if session.exec(select(Membership).where(Membership.user_id == body.user_id,
                                              Membership.tournament_id == tournament_id,
                                              Membership.role == body.role,
@@ -57,6 +58,7 @@ def remove_member(session: Session, tournament_id: int, membership_id: int, by: 
     """Take a role away."""
     m = get_or_404(session, Membership, membership_id, "membership")
     if m.tournament_id != tournament_id:
-        raise NotFound(None, f"no membership {membership_id} in this tournament")
+        raise NotFound(None, "no membership {membership_id} in this tournament",
+                       params={"membership_id": membership_id})
     audit.record(session, by, "delete", "membership", m.id, tournament_id=tournament_id, before=m)
     session.delete(m)

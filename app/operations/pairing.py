@@ -27,7 +27,17 @@ from app.operations.versions import stamp
 from app.schemas.rounds import RoundRead
 from app.services import tournament as dom
 from app.services.errors import InvalidInput, NotFound, StateConflict
-from app.services.lifecycle import CHANGE_PAIRING, COMPLETE, COMPLETED, MARK_ABSENT, PAIR, PENDING, PUBLISH, REOPEN
+from app.services.lifecycle import (
+    CHANGE_PAIRING,
+    COMPLETE,
+    COMPLETED,
+    MARK_ABSENT,
+    PAIR,
+    PENDING,
+    PUBLISH,
+    REOPEN,
+    STATE_WORDS,
+)
 from app.services.pairing import Pairing, pair_tournament_round
 from app.services.rules import rules_from_dict, rules_to_dict
 
@@ -36,13 +46,15 @@ from app.services.rules import rules_from_dict, rules_to_dict
 
 def check_can_pair(session: Session, t: Tournament, rnd: Round) -> None:
     if not PAIR.allows(rnd.state):
-        raise StateConflict("C.04.2 1.4", f"round {rnd.number} is {rnd.state.replace('_', ' ')}: "
-                            "a published pairing is frozen")
+        raise StateConflict("C.04.2 1.4", "round {number} is {state}: a published pairing is frozen",
+                            params={"number": rnd.number, "state": STATE_WORDS[rnd.state]})
     if rnd.number > 1:
         prev = get_round(session, t.id or 0, rnd.number - 1)
         if prev.state != COMPLETED:
-            raise StateConflict("R-14.2", f"round {rnd.number - 1} is not completed ({prev.state.replace('_', ' ')}); "
-                                f"round {rnd.number} can be paired only after it")
+            raise StateConflict("R-14.2", "round {number} is not completed ({state}); round {number2} can be "
+                                "paired only after it",
+                                params={"number": rnd.number - 1, "state": STATE_WORDS[prev.state],
+                                        "number2": rnd.number})
     rules = rules_of(t)
     if rnd.number == 1 and rules.committee_required:
         from app.models import CommitteeMember
@@ -56,8 +68,10 @@ def check_can_pair(session: Session, t: Tournament, rnd: Round) -> None:
         open_appeal = session.exec(select(Appeal).where(Appeal.tournament_id == t.id, Appeal.status == "open",
                                                         Appeal.round_number == rnd.number - 1)).first()
         if open_appeal is not None:
-            raise StateConflict("R-14.2", f"appeal {open_appeal.id} on round {rnd.number - 1} is still open: it must "
-                                f"be decided before round {rnd.number} is paired", appeal_id=open_appeal.id)
+            raise StateConflict("R-14.2", "appeal {id} on round {number} is still open: it must be decided before "
+                                "round {number2} is paired",
+                                params={"id": open_appeal.id, "number": rnd.number - 1,
+                                        "number2": rnd.number}, appeal_id=open_appeal.id)
     if t.tpns_locked_at is None:
         raise StateConflict("C.04.6 1.1", "the initial ranking is not locked: lock it (POST .../ranking/lock) "
                             "to give the teams their pairing numbers")
@@ -80,8 +94,8 @@ def pairing_input(session: Session, t: Tournament, rnd: Round) -> PairingInput:
     teams = list(session.exec(select(Team).where(Team.tournament_id == t.id, Team.status == "entered")).all())
     unnumbered = [tm.name for tm in teams if tm.tpn is None]
     if unnumbered:
-        raise StateConflict("C.04.6 1.1", f"teams without a pairing number: {', '.join(unnumbered)}; "
-                            "re-lock the ranking")
+        raise StateConflict("C.04.6 1.1", "teams without a pairing number: {unnumbered}; re-lock the ranking",
+                            params={"unnumbered": ', '.join(unnumbered)})
     present = [tm for tm in teams if (tm.id or 0) not in set(rnd.absent_team_ids)]
     if len(present) < 2:
         raise StateConflict("C.04.6 3", "fewer than two teams to pair")
@@ -144,11 +158,13 @@ def set_absent(session: Session, t: Tournament, rnd: Round, team_id: int, absent
                reason: str = "") -> None:
     """Mark a team absent (not paired; a zero-point unplayed round) or present again, before pairing."""
     if not MARK_ABSENT.allows(rnd.state):
-        raise StateConflict("C.04.2 1.4", f"round {rnd.number} is already paired; re-pairing would be needed: "
-                            "mark absences before pairing")
+        raise StateConflict("C.04.2 1.4", "round {number} is already paired; re-pairing would be needed: mark "
+                            "absences before pairing",
+                            params={"number": rnd.number})
     team = session.get(Team, team_id)
     if team is None or team.tournament_id != t.id:
-        raise NotFound(None, f"no team {team_id} in this tournament")
+        raise NotFound(None, "no team {team_id} in this tournament",
+                       params={"team_id": team_id})
     before = list(rnd.absent_team_ids)
     ids = set(rnd.absent_team_ids)
     (ids.add if absent else ids.discard)(team_id)
@@ -167,13 +183,15 @@ def change_pairing(session: Session, t: Tournament, rnd: Round, action: str, tea
                    principal: Principal | None, reason: str) -> None:
     """A hand change before publishing (C.04.2 1.4): swap, pab, forbid (re-pairs) or colours; audited, manual."""
     if not CHANGE_PAIRING.allows(rnd.state):
-        raise StateConflict("C.04.2 1.4", f"round {rnd.number} is {rnd.state}: only a paired, unpublished round "
-                            "can be changed by hand")
+        raise StateConflict("C.04.2 1.4", "round {number} is {state}: only a paired, unpublished round can be "
+                            "changed by hand",
+                            params={"number": rnd.number, "state": STATE_WORDS[rnd.state]})
     pairs = _pairs(session, rnd)
     before = {"matches": [list(p) for p in pairs]}
     where = {team: (i, side) for i, p in enumerate(pairs) for side, team in enumerate(p) if team is not None}
     if team_a not in where:
-        raise InvalidInput(None, f"team {team_a} is not in this round's pairing")
+        raise InvalidInput(None, "team {team_a} is not in this round's pairing",
+                           params={"team_a": team_a})
     if action == "forbid":
         if team_b is None:
             raise InvalidInput(None, "forbid names two teams")
@@ -233,19 +251,20 @@ def _transition(session: Session, t: Tournament, rnd: Round, principal: Principa
 def publish(session: Session, t: Tournament, rnd: Round, principal: Principal | None) -> None:
     """paired -> published: the pairing is public and frozen."""
     if not PUBLISH.allows(rnd.state):
-        raise StateConflict("C.04.2 1.4", f"round {rnd.number} is {rnd.state}: only a paired round can be "
-                            "published")
+        raise StateConflict("C.04.2 1.4", "round {number} is {state}: only a paired round can be published",
+                            params={"number": rnd.number, "state": STATE_WORDS[rnd.state]})
     _transition(session, t, rnd, principal, PUBLISH.target)
 
 
 def complete(session: Session, t: Tournament, rnd: Round, principal: Principal | None) -> None:
     """published / in progress -> completed, once every match has a full result (R-7.2)."""
     if not COMPLETE.allows(rnd.state):
-        raise StateConflict(None, f"round {rnd.number} is {rnd.state.replace('_', ' ')}: only a published round "
-                            "in play can be completed")
+        raise StateConflict(None, "round {number} is {state}: only a published round in play can be completed",
+                            params={"number": rnd.number, "state": STATE_WORDS[rnd.state]})
     missing = round_complete(session, rnd)
     if missing:
-        raise StateConflict("R-7.2", f"tables without a full result: {', '.join(map(str, missing))}",
+        raise StateConflict("R-7.2", "tables without a full result: {map}",
+                            params={"map": ', '.join(map(str, missing))},
                             tables=missing)
     _transition(session, t, rnd, principal, COMPLETE.target)
 
@@ -253,11 +272,13 @@ def complete(session: Session, t: Tournament, rnd: Round, principal: Principal |
 def reopen(session: Session, t: Tournament, rnd: Round, principal: Principal | None) -> None:
     """completed -> in progress, to correct a result, while the next round is still unpaired."""
     if not REOPEN.allows(rnd.state):
-        raise StateConflict(None, f"round {rnd.number} is not completed")
+        raise StateConflict(None, "round {number} is not completed",
+                            params={"number": rnd.number})
     nxt = session.exec(select(Round).where(Round.tournament_id == t.id, Round.number == rnd.number + 1)).first()
     if nxt is not None and nxt.state != PENDING:
-        raise StateConflict("C.04.2 1.4", f"round {rnd.number + 1} is already paired from these results; "
-                            "a change now would not change that pairing")
+        raise StateConflict("C.04.2 1.4", "round {number} is already paired from these results; a change now would "
+                            "not change that pairing",
+                            params={"number": rnd.number + 1})
     _transition(session, t, rnd, principal, REOPEN.target)
 
 
@@ -316,8 +337,9 @@ def pair_round(phases: Phases, tournament_id: int, number: int, principal: Princ
             store_pairing(session, t, rnd, given, pairing, principal)
             return round_read(session, t, rnd, principal)
         phases.abandon()
-    raise StateConflict(None, f"the tournament changed while round {number} was being paired, {PAIR_ATTEMPTS} "
-                        "times in a row (other changes are being made to it): pair the round again")
+    raise StateConflict(None, "the tournament changed while round {number} was being paired, {pair_attempts} times "
+                        "in a row (other changes are being made to it): pair the round again",
+                        params={"number": number, "pair_attempts": PAIR_ATTEMPTS})
 
 
 def set_round_absence(session: Session, tournament_id: int, number: int, team_id: int, absent: bool,

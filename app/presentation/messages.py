@@ -1,18 +1,20 @@
 """Refusals in the reader's language: the catalogues of the problem+json sentences and titles (pure).
 
 A refusal's English sentence is its message id, gettext-style (``DomainError.template``, filled from
-``DomainError.params``). A catalogue maps that template to the same sentence in another language, with the
-same ``{placeholders}``; a sentence missing from a catalogue is answered in English (the ``rule`` id is the
-same in every language). ``tests/unit/test_messages.py`` holds every template raised in ``app/`` against
-every catalogue.
+``DomainError.params``; a value of ``params`` may be a phrase of its own, ``Text``). A catalogue maps that
+template to the same sentence in another language, with the same ``{placeholders}``; a sentence missing from a
+catalogue is answered in English (the ``rule`` id is the same in every language). ``tests/unit/test_messages.py``
+holds every template raised in ``app/`` against every catalogue.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextvars import ContextVar
 from typing import Any
 
 from app.presentation.messages_el import EL
+from app.services.errors import DomainError, Text
 
 #: the languages the server answers in, the first the default
 LANGUAGES = ("en", "el")
@@ -45,7 +47,32 @@ def translate(template: str, params: Mapping[str, Any] | None, language: str) ->
     text = CATALOGUES.get(language, {}).get(template, template)
     if not params:
         return text
+    # a value that is itself a phrase (``Text``) is said in the same language
+    values = {k: translate(v.template, v.params, language) if isinstance(v, Text) else v for k, v in params.items()}
     try:
-        return text.format(**params)
+        return text.format(**values)
     except (KeyError, IndexError, ValueError):  # a catalogue entry whose placeholders do not fit: English
-        return template.format(**params)
+        return template.format(**values)
+
+
+#: the language of the request being answered (set by the web layer for each request; English elsewhere)
+_reader: ContextVar[str] = ContextVar("teamswiss_language", default=LANGUAGES[0])
+
+
+def reader_language() -> str:
+    return _reader.get()
+
+
+def set_reader_language(language: str) -> None:
+    """The language of the answers made in this context (the web layer, from ``Accept-Language``)."""
+    _reader.set(language if language in LANGUAGES else LANGUAGES[0])
+
+
+def said(exc: DomainError) -> str:
+    """A refusal's sentence in the reader's language (a rule problem an answer lists as data)."""
+    return translate(exc.template, exc.params, reader_language())
+
+
+def problem_item(exc: DomainError) -> dict[str, str | None]:
+    """A rule problem as an answer lists it: its rule id and its sentence in the reader's language."""
+    return {"rule": exc.rule, "detail": said(exc)}

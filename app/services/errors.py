@@ -13,6 +13,33 @@ if TYPE_CHECKING:
     from typing import Any
 
 
+class Text:
+    """A phrase inside a refusal's sentence that is translated with it: a template and its values, like the
+    sentence (``Text("FIDE rating {a} vs {b}", {"a": 1500, "b": 1400})``). Formatted, it is the English
+    phrase; ``app/presentation/messages.py`` translates it wherever it is a value of ``params``."""
+
+    __slots__ = ("template", "params")
+
+    def __init__(self, template: str, params: Mapping[str, Any] | None = None) -> None:
+        self.template = template
+        self.params: dict[str, Any] = dict(params) if params else {}
+
+    def __str__(self) -> str:
+        return self.template.format(**self.params) if self.params else self.template
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Text({self.template!r}, {self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Text) and (self.template, self.params) == (other.template, other.params)
+
+    def __hash__(self) -> int:
+        return hash(self.template)
+
+
 class DomainError(Exception):
     """A refusal by the rules. ``rule`` is a citation such as ``R-3.2`` or ``C.04.6 3.4``.
 
@@ -98,8 +125,8 @@ class NoLegalPairing(RuleViolation):
     type_slug = "no-legal-pairing"
     title = "No legal pairing exists"
 
-    def __init__(self, detail: str, **extra: Any) -> None:
-        super().__init__("C.04.6 3.3.3", detail, **extra)
+    def __init__(self, detail: str, *, params: Mapping[str, Any] | None = None, **extra: Any) -> None:
+        super().__init__("C.04.6 3.3.3", detail, params=params, **extra)
 
 
 class FileFormatError(InvalidInput):

@@ -75,7 +75,8 @@ def points_option(text: str, what: str) -> Fraction:
     try:
         return exact_number(text)
     except ValueError:
-        raise InvalidInput("R-7", f"{what}: not a number: {text!r}") from None
+        raise InvalidInput("R-7", "{what}: not a number: {text!r}",
+                           params={"what": what, "text": text}) from None
 
 
 @dataclass(frozen=True)
@@ -161,7 +162,8 @@ class Rules:
 
 def validate_rules(rules: Rules) -> None:
     def bad(name: str, why: str) -> InvalidInput:
-        return InvalidInput(None, f"{name}: {why}", field=name)
+        return InvalidInput(None, "{name}: {why}",
+                            params={"name": name, "why": why}, field=name)
 
     if not 1 <= rules.boards <= MAX_BOARDS:
         raise bad("boards", f"must be between 1 and {MAX_BOARDS}")
@@ -327,7 +329,8 @@ def preset(name: str) -> Rules:
     try:
         return PRESETS[name]()
     except KeyError:
-        raise InvalidInput(None, f"unknown preset {name!r}; known: {', '.join(PRESETS)}") from None
+        raise InvalidInput(None, "unknown preset {name!r}; known: {presets}",
+                           params={"name": name, "presets": ', '.join(PRESETS)}) from None
 
 
 # --- JSON document form (stored in the tournament row, exchanged over the API) ----------------
@@ -385,7 +388,8 @@ def _decode_field(name: str, default: Any, raw: Any, optional: bool = False) -> 
         if isinstance(default, str) or default is None:
             return _text(raw)
     except (TypeError, ValueError) as exc:
-        raise InvalidInput(None, f"{name}: {exc}", field=name) from None
+        raise InvalidInput(None, "{name}: {exc}",
+                           params={"name": name, "exc": exc}, field=name) from None
     return raw
 
 
@@ -426,7 +430,8 @@ def rules_from_dict(data: dict[str, Any], base: Rules | None = None) -> Rules:
     known = {f.name: f for f in dataclasses.fields(Rules)}
     unknown = set(data) - set(known)
     if unknown:
-        raise InvalidInput(None, f"unknown settings: {', '.join(sorted(unknown))}")
+        raise InvalidInput(None, "unknown settings: {unknown}",
+                           params={"unknown": ', '.join(sorted(unknown))})
     changes: dict[str, Any] = {}
     for name, raw in data.items():
         if name == "pairing":
@@ -435,7 +440,8 @@ def rules_from_dict(data: dict[str, Any], base: Rules | None = None) -> Rules:
             pknown = {f.name for f in dataclasses.fields(PairingSettings)}
             bad = set(raw) - pknown
             if bad:
-                raise InvalidInput(None, f"unknown pairing settings: {', '.join(sorted(bad))}")
+                raise InvalidInput(None, "unknown pairing settings: {bad}",
+                                   params={"bad": ', '.join(sorted(bad))})
             pchanges = {
                 k: _decode_field(k, getattr(base.pairing, k), v) for k, v in raw.items()
             }
@@ -445,7 +451,8 @@ def rules_from_dict(data: dict[str, Any], base: Rules | None = None) -> Rules:
     if "boards" in changes and "pairing" not in changes:
         b = changes["boards"]
         if not 1 <= b <= MAX_BOARDS:  # before building a pattern of that many letters
-            raise InvalidInput(None, f"boards: must be between 1 and {MAX_BOARDS}", field="boards")
+            raise InvalidInput(None, "boards: must be between 1 and {max_boards}",
+                               params={"max_boards": MAX_BOARDS}, field="boards")
         pattern = ("WB" * b)[:b]
         changes["pairing"] = dataclasses.replace(base.pairing, board_colour_pattern=pattern)
     if ("rounds" in changes and "round_starts" not in changes
@@ -456,4 +463,4 @@ def rules_from_dict(data: dict[str, Any], base: Rules | None = None) -> Rules:
     try:
         return _aware(dataclasses.replace(base, **changes))
     except TypeError as exc:
-        raise InvalidInput(None, str(exc)) from None
+        raise InvalidInput(None, "{exc}", params={"exc": str(exc)}) from None  # a bug of ours if it happens

@@ -70,7 +70,8 @@ class TiebreakCode:
 
 def _bad(code: str, why: str) -> InvalidInput:
     code = code if len(code) <= 30 else code[:30] + "..."  # a refusal quotes a few characters, not a megabyte
-    return InvalidInput("R-8", f"unknown tie-break {code!r}: {why}", tiebreak=code)
+    return InvalidInput("R-8", "unknown tie-break {code!r}: {why}",
+                        params={"code": code, "why": why}, tiebreak=code)
 
 
 def parse_code(code: str) -> TiebreakCode:
