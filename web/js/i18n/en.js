@@ -480,7 +480,7 @@ export default {
   toRoster: "The team's roster",
   // appeals
   fileAppeal: "File an appeal",
-  appealRules: "Announce within {a} minutes of the end of the game, submit in writing within {s} minutes, with the fee of €{fee} (R-14.1, R-14.3).",
+  appealRules: "Announce within {a} minutes of the end of the game, submit in writing within {s} minutes, with the fee of {fee} (R-14.1, R-14.3).",
   wholeMatch: "the whole match",
   game: "Game",
   noMatchForTeam: "The team has no match in this round.",

@@ -49,9 +49,34 @@ export function numberToPts(x) {
   return pts(String(x));
 }
 
-/** An amount of money as the entry fees are written: "€30.00". */
+const moneyFormats = new Map();
+
+/** An amount of money in euros as the reader writes it: "36,00 €" in Greek, "€36.00" in English. */
 export function money(x) {
-  return x === null || x === undefined ? "" : `€${Number(x).toFixed(2)}`;
+  if (x === null || x === undefined || x === "") return "";
+  if (!moneyFormats.has(locale())) {
+    moneyFormats.set(locale(), new Intl.NumberFormat(locale(), { style: "currency", currency: "EUR" }));
+  }
+  return moneyFormats.get(locale()).format(Number(x));
+}
+
+// ---------------------------------------------------------------- names in the reader's alphabetical order
+
+const collators = new Map();
+
+/** Compare two names in the reader's alphabetical order (Greek collation in Greek: Α, Β, Γ, Δ..., accents
+ * and case ignored; "Team 2" before "Team 10"). The regulations' own name order (R-4.2, ELOT 743) is
+ * elot743.js's. */
+export function compareNames(a, b) {
+  if (!collators.has(locale())) {
+    collators.set(locale(), new Intl.Collator(locale(), { sensitivity: "base", numeric: true }));
+  }
+  return collators.get(locale()).compare(String(a ?? ""), String(b ?? ""));
+}
+
+/** A copy of items in the reader's alphabetical order of nameOf(item). */
+export function sortByName(items, nameOf = (x) => x) {
+  return [...items].sort((a, b) => compareNames(nameOf(a), nameOf(b)));
 }
 
 // ---------------------------------------------------------------- dates and times

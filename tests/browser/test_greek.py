@@ -1,0 +1,89 @@
+"""Greek first, in Chromium: a refusal in the Greek console reads in Greek, without the HTTP status; numbers,
+money, names and the standings are written as a Greek reader writes them. Screenshots at 360 px go to
+var/screenshots/greek-*.png."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.test_staff import (  # the console's own helpers and its server with a team manager
+    Api,
+    _manager_tournament,
+    api,
+    login,
+    problem_text,
+    show,
+)
+
+pytestmark = pytest.mark.browser
+__all__ = ["api"]  # the module's server (a fixture)
+
+GIRLS = "κάθε σύνθεση πρέπει να έχει τουλάχιστον 1 κορίτσι(α)· αυτή έχει 0"
+
+
+def test_a_refusal_in_the_greek_console_reads_in_greek(api: Api, new_page: Any, screenshots: Path) -> None:
+    tid, team, players = _manager_tournament(api)
+    page = new_page(360, 780, locale="el-GR")
+    sent: list[str | None] = []
+    page.on("request", lambda r: sent.append(r.headers.get("accept-language")) if "/tournaments" in r.url else None)
+    login(page, api, "manager", f"#/staff/t/{tid}")
+    assert page.evaluate("document.documentElement.lang") == "el"
+    show(page, f"#/staff/t/{tid}/lineup/1")
+    page.wait_for_selector("#lineup-check .okmsg")
+    # the girl out, a boy in: the live check (a dry run on the server) says R-3.2 in Greek
+    for pid in (players[3]["id"], players[4]["id"]):
+        page.focus(f"#plays-{pid}")
+        page.keyboard.press("Space")
+    page.wait_for_selector("#lineup-check li[data-rule='R-3.2']")
+    assert GIRLS in page.inner_text("#lineup-check li[data-rule='R-3.2']")
+    # submitted anyway: the refusal box says the server's Greek sentence and its rule, no HTTP status
+    page.focus("#submit-lineup")
+    page.keyboard.press("Enter")
+    text = problem_text(page)
+    assert GIRLS in text and "R-3.2" in text
+    assert "HTTP" not in text and "409" not in text
+    assert page.get_attribute("#staff .problem .detail", "lang") in (None, "el")
+    assert sent and all(s == "el" for s in sent), sent  # every request said the page's language
+    page.locator("#staff .problem").scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshots / "greek-refusal-360.png"), full_page=True)
+    sideways = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert sideways <= 0, f"the refusal scrolls sideways at 360 px by {sideways} px"
+
+
+def test_numbers_money_and_names_in_the_readers_locale(api: Api, new_page: Any) -> None:
+    page = new_page(360, 780, locale="el-GR")
+    page.goto(f"{api.web}#/")
+    page.wait_for_function("document.documentElement.lang === 'el'")
+    el = page.evaluate("""async () => {
+      const f = await import('./js/lib/format.js');
+      const i = await import('./js/i18n/index.js');
+      const names = ['Δάφνη', 'Γιώργος', 'Άρης', 'αλέξης', 'Ωμέγα', 'Βασίλης', 'Ομάδα 10', 'Ομάδα 2'];
+      const greek = {money: f.money(36), moneyText: f.money('1234.5'), num: f.num('1588.75'), pts: f.pts('2.5'),
+                     sorted: f.sortByName(names)};
+      i.setLang('en');
+      const english = {money: f.money(36), num: f.num('1588.75'), sorted: f.sortByName(['b', 'A', 'c'])};
+      i.setLang('el');
+      return {greek, english};
+    }""")
+    g = el["greek"]
+    assert g["money"].replace("\u00a0", " ") == "36,00 €"
+    assert g["moneyText"].replace("\u00a0", " ") in ("1234,50 €", "1.234,50 €")
+    assert g["num"] == "1588,75" and g["pts"] == "2½"
+    # Greek alphabetical order (Α, Β, Γ, Δ ... Ω), accents and case aside, numbers by value
+    assert g["sorted"] == ["αλέξης", "Άρης", "Βασίλης", "Γιώργος", "Δάφνη", "Ομάδα 2", "Ομάδα 10", "Ωμέγα"]
+    e = el["english"]
+    assert e["money"] == "€36.00" and e["num"] == "1588.75" and e["sorted"] == ["A", "b", "c"]
+
+
+def test_the_standings_in_greek_at_360_px(api: Api, new_page: Any, screenshots: Path) -> None:
+    page = new_page(360, 780, locale="el-GR")
+    page.goto(f"{api.web}#/t/1/standings")
+    page.wait_for_function("document.body.dataset.route === '#/t/1/standings'")
+    page.wait_for_selector("table.standings tbody tr")
+    assert page.evaluate("document.documentElement.lang") == "el"
+    text = page.inner_text("table.standings")
+    assert "½" in text or any(ch.isdigit() for ch in text)
+    page.screenshot(path=str(screenshots / "greek-standings-360.png"), full_page=True)
