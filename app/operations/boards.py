@@ -17,6 +17,7 @@ from app.models.base import table_of
 from app.operations.repository import eligibility, roster_in_board_order, rosters, rules_of, to_player
 from app.operations.rounds import has_entered_results, round_matches
 from app.services.board_order import board_order
+from app.services.errors import Text
 from app.services.lifecycle import PAIRED_STATES, STARTED_STATES
 from app.services.lineups import base_lineup, lineup_problems
 from app.services.rules import Rules
@@ -48,8 +49,9 @@ def round_lineups(session: Session, t: Tournament, number: int) -> tuple[dict[in
 
 
 def base_lineup_warnings(session: Session, t: Tournament, teams: Sequence[Team], number: int,
-                         lineups: tuple[dict[int, list[int]], set[int]] | None = None) -> list[str]:
-    """What the arbiter is told before pairing: teams without a lineup whose base lineup is not valid."""
+                         lineups: tuple[dict[int, list[int]], set[int]] | None = None) -> list[Text]:
+    """What the arbiter is told before pairing: teams without a lineup whose base lineup is not valid (phrases
+    said in the reader's language)."""
     rules = rules_of(t)
     on = t.start_date or date.today()
     ids_of, submitted = lineups or round_lineups(session, t, number)
@@ -63,7 +65,8 @@ def base_lineup_warnings(session: Session, t: Tournament, teams: Sequence[Team],
         roster = board_order([to_player(p) for p in by_team.get(team.id or 0, [])])
         check = eligibility(rules, session.get(Club, team.club_id), on)
         for e in lineup_problems(rules, roster, ids_of.get(team.id or 0, []), None, False, check):
-            out.append(f"{team.name}: no lineup submitted and the base lineup is not valid: {e.rule}: {e.detail}")
+            out.append(Text("{team}: no lineup submitted and the base lineup is not valid: {rule}: {problem}",
+                            {"team": team.name, "rule": e.rule, "problem": Text(e.template, e.params)}))
     return out
 
 

@@ -26,7 +26,7 @@ from app.operations.rounds import get_round, round_matches
 from app.operations.versions import stamp
 from app.schemas.rounds import RoundRead
 from app.services import tournament as dom
-from app.services.errors import InvalidInput, NotFound, StateConflict
+from app.services.errors import InvalidInput, NotFound, StateConflict, Text
 from app.services.lifecycle import (
     CHANGE_PAIRING,
     COMPLETE,
@@ -84,7 +84,7 @@ class PairingInput:
     domain: dom.Tournament  # the rounds before this one
     absent: frozenset[int]
     lineups: tuple[dict[int, list[int]], set[int]]  # as boards.round_lineups
-    warnings: list[str]
+    warnings: list[Text]
 
 
 def pairing_input(session: Session, t: Tournament, rnd: Round) -> PairingInput:
@@ -115,14 +115,17 @@ def store_pairing(session: Session, t: Tournament, rnd: Round, given: PairingInp
                   given.lineups)
     rnd.state = PAIR.target
     rnd.manual = False
-    rnd.explanation = pairing.explanation.to_dict() | {"lines": pairing.explanation.lines(),
-                                                       "warnings": given.warnings}
+    # English lines for programs, and the same as phrases that a read says in its reader's language
+    rnd.explanation = pairing.explanation.to_dict() | {
+        "lines": pairing.explanation.lines(), "warnings": [str(w) for w in given.warnings],
+        "texts": [x.to_json() for x in pairing.explanation.texts()],
+        "warning_texts": [w.to_json() for w in given.warnings]}
     rnd.version += 1
     session.add(rnd)
     audit.record(session, principal, "repair" if old else "pair", "round", rnd.number, tournament_id=t.id,
                  before={"matches": before} if old else None,
                  after={"matches": [{"table": m.table, "first": m.first, "second": m.second} for m in pairing.matches]})
-    return {"explanation": rnd.explanation, "warnings": given.warnings}
+    return {"explanation": rnd.explanation, "warnings": rnd.explanation["warnings"]}
 
 
 def pair(session: Session, t: Tournament, rnd: Round, principal: Principal | None) -> dict[str, Any]:

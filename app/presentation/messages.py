@@ -76,3 +76,18 @@ def said(exc: DomainError) -> str:
 def problem_item(exc: DomainError) -> dict[str, str | None]:
     """A rule problem as an answer lists it: its rule id and its sentence in the reader's language."""
     return {"rule": exc.rule, "detail": said(exc)}
+
+
+def said_explanation(explanation: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The pairing engine's explanation with its ``lines`` and ``warnings`` in the reader's language: a round
+    paired by this version keeps them as phrases (``texts``, ``warning_texts``); an older one stays English."""
+    language = reader_language()
+    if not explanation or language == LANGUAGES[0]:
+        return explanation
+    out = dict(explanation)
+    for said_key, kept_key in (("lines", "texts"), ("warnings", "warning_texts")):
+        kept = explanation.get(kept_key)
+        if isinstance(kept, list):
+            phrases = [Text.from_json(x) for x in kept if isinstance(x, dict)]
+            out[said_key] = [translate(p.template, p.params, language) for p in phrases]
+    return out

@@ -352,7 +352,7 @@ EL: dict[str, str] = {
     "rejected": "απορρίφθηκε",
     # app/services/board_order.py
     "unrated": "χωρίς αξιολόγηση",
-    "none": "κανένας",
+    "none": "—",
     "alphabetical order (ELOT 743)": "αλφαβητική σειρά (ΕΛΟΤ 743)",
     "FIDE rating {lower} vs {upper}": "αξιολόγηση FIDE {lower} έναντι {upper}",
     "national rating {lower} vs {upper}": "εθνική αξιολόγηση {lower} έναντι {upper}",
@@ -617,4 +617,34 @@ EL: dict[str, str] = {
         "{field_type}: τουλάχιστον {min_length} στοιχεία, όχι {actual_length}",
     "String should match pattern '{pattern}'": "το κείμενο δεν έχει την αναμενόμενη μορφή ({pattern})",
     "Invalid JSON: {error}": "μη έγκυρο JSON: {error}",
+    # app/operations/boards.py
+    "{team}: no lineup submitted and the base lineup is not valid: {rule}: {problem}":
+        "{team}: δεν υποβλήθηκε σύνθεση και η βασική σύνθεση δεν είναι έγκυρη: {rule}: {problem}",
+    # app/services/pairing/model.py (the engine's explanation, line by line)
+    "Round {round}: {teams} teams, FIDE C.04.6 (2026){last}": "Γύρος {round}: {teams} ομάδες, FIDE C.04.6 (2026){last}",
+    ", last two rounds: [C7] and [C10] off": ", δύο τελευταίοι γύροι: χωρίς [C7] και [C10]",
+    "Settings: {settings}": "Ρυθμίσεις: {settings}",
+    "Not paired (absent or withdrawn): TPN {tpns}": "Εκτός κλήρωσης (απούσες ή αποσυρμένες): αρ. κλήρωσης {tpns}",
+    "PAB: none (even number of teams)": "Ρεπό (PAB): κανένα (ζυγός αριθμός ομάδων)",
+    "PAB (3.4): TPN {tpn} (score {score}, {played} matches played, TPN {tpn}); the lowest score, then most "
+    "matches, then largest TPN":
+        "Ρεπό (PAB, 3.4): αρ. κλήρωσης {tpn} (βαθμοί {score}, {played} αγώνες, αρ. κλήρωσης {tpn})· η μικρότερη "
+        "βαθμολογία, μετά οι περισσότεροι αγώνες, μετά ο μεγαλύτερος αριθμός κλήρωσης",
+    "  excluded by [C2] (already had a PAB or a forfeit win): {tpns}":
+        "  εξαιρούνται από το [C2] (είχαν ήδη ρεπό ή νίκη χωρίς αγώνα): {tpns}",
+    "  tried first, no legal pairing of the rest (3.4.1): {tpns}":
+        "  δοκιμάστηκαν πρώτες, χωρίς κανονική κλήρωση των υπολοίπων (3.4.1): {tpns}",
+    "Bracket {i} (score {score}): residents {residents}; upfloaters {upfloaters}":
+        "Ομάδα βαθμολογίας {i} ({score} βαθμοί): μέλη {residents}· ανερχόμενες {upfloaters}",
+    "  3.5: [C4] {c4} upfloaters, [C5] scores {c5}, [C6] {c6}, [C7] {c7}; {examined} set(s) examined, {illegal} "
+    "without a legal pairing, {c6_failed} failing [C6]":
+        "  3.5: [C4] {c4} ανερχόμενες, [C5] βαθμοί {c5}, [C6] {c6}, [C7] {c7}· εξετάστηκαν {examined} σύνολα, "
+        "{illegal} χωρίς κανονική κλήρωση, {c6_failed} δεν τηρούν το [C6]",
+    "complied": "τηρείται",
+    "not complied": "δεν τηρείται",
+    "  3.6: [C8] {c8}, [C9] {c9}, [C10] {c10}; identifier {identifier}":
+        "  3.6: [C8] {c8}, [C9] {c9}, [C10] {c10}· αναγνωριστικό {identifier}",
+    "  pairs: {pairs}": "  ζευγάρια: {pairs}",
+    "Colours {first}-{other}: White on board 1 to TPN {white} ({rule})":
+        "Χρώματα {first}-{other}: λευκά στη 1η σκακιέρα ο αρ. κλήρωσης {white} ({rule})",
 }

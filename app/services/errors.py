@@ -33,6 +33,17 @@ class Text:
     def __repr__(self) -> str:
         return f"Text({self.template!r}, {self.params!r})"
 
+    def to_json(self) -> dict[str, Any]:
+        """The phrase as JSON, to be said later in a reader's language (its values JSON already)."""
+        return {"text": self.template,
+                "params": {k: v.to_json() if isinstance(v, Text) else v for k, v in self.params.items()}}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Text:
+        params = data.get("params") or {}
+        return cls(str(data.get("text", "")), {k: cls.from_json(v) if isinstance(v, dict) else v
+                                               for k, v in params.items()})
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Text) and (self.template, self.params) == (other.template, other.params)
 

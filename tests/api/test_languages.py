@@ -112,3 +112,15 @@ def test_the_public_ranking_says_its_problems_in_the_readers_language(client: Te
     greek = problems(EL)
     assert greek and "κορίτσι(α)" in greek[0]
     assert problems({}) == english and problems(EL) == greek
+
+
+def test_the_engines_explanation_reads_in_greek(client: TestClient, admin: dict[str, str]) -> None:
+    tid, _teams = setup(client, admin, teams=5)
+    ok(client.post(f"/tournaments/{tid}/rounds/1/pair", headers=admin))
+    english = ok(client.get(f"/tournaments/{tid}/rounds/1", headers=admin))["explanation"]
+    greek = ok(client.get(f"/tournaments/{tid}/rounds/1", headers={**admin, **EL}))["explanation"]
+    assert english["lines"][0] == "Round 1: 5 teams, FIDE C.04.6 (2026)"
+    assert greek["lines"][0] == "Γύρος 1: 5 ομάδες, FIDE C.04.6 (2026)"
+    assert len(greek["lines"]) == len(english["lines"]) and greek["texts"] == english["texts"]
+    assert any(line.startswith("Ρεπό (PAB, 3.4): αρ. κλήρωσης") for line in greek["lines"])
+    assert not any("upfloaters" in line or "Bracket" in line for line in greek["lines"])

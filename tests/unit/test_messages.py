@@ -174,3 +174,33 @@ def test_the_walk_sees_an_f_string(tmp_path: Path) -> None:
     tree = ast.parse('raise StateConflict("R-1", f"round {n} is closed")')
     call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call))
     assert isinstance(call.args[1], ast.JoinedStr) and _name(call) in _refusal_classes(_modules())
+
+
+def test_a_phrase_inside_a_sentence_is_said_in_the_same_language() -> None:
+    from app.services.board_order import UNRATED
+    from app.services.errors import Text
+
+    phrase = Text("FIDE rating {lower} vs {upper}", {"lower": 1500, "upper": UNRATED})
+    assert str(phrase) == "FIDE rating 1500 vs unrated"
+    assert translate("({why})", {"why": phrase}, "el") == "(αξιολόγηση FIDE 1500 έναντι χωρίς αξιολόγηση)"
+    # kept as JSON (the explanation of a stored round) and said later
+    again = Text.from_json(phrase.to_json())
+    assert again == phrase and translate(again.template, again.params, "el").startswith("αξιολόγηση FIDE 1500")
+
+
+def test_the_explanation_is_said_in_the_readers_language() -> None:
+    from app.presentation.messages import said_explanation, set_reader_language
+    from app.services.errors import Text
+
+    stored = {"lines": ["Settings: a=1", "PAB: none (even number of teams)"],
+              "texts": [Text("Settings: {settings}", {"settings": "a=1"}).to_json(),
+                        Text("PAB: none (even number of teams)").to_json()], "warnings": []}
+    set_reader_language("el")
+    try:
+        said = said_explanation(stored)
+        assert said is not None and said["lines"] == ["Ρυθμίσεις: a=1", "Ρεπό (PAB): κανένα (ζυγός αριθμός ομάδων)"]
+        older = {"lines": ["Settings: a=1"]}  # a round paired before the phrases were kept: English as it was
+        assert said_explanation(older) == older
+    finally:
+        set_reader_language("en")
+    assert said_explanation(stored) == stored

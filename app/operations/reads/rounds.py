@@ -25,6 +25,7 @@ from app.operations.repository import (
     select_many,
 )
 from app.operations.rounds import match_boards, match_etag, round_matches
+from app.presentation.messages import said_explanation
 from app.schemas.rounds import (
     BoardRead,
     MatchRead,
@@ -139,7 +140,7 @@ def round_read(session: Session, t: Tournament, rnd: Round, principal: Principal
         matches = [match_read(session, t, rnd, m, teams, players, boards[m.id or 0], rules) for m in rows]
     return RoundRead(number=rnd.number, state=rnd.state, scheduled_start=rnd.scheduled_start, manual=rnd.manual,
                      absent_team_ids=list(rnd.absent_team_ids), matches=matches,
-                     explanation=rnd.explanation if staff else None)
+                     explanation=said_explanation(rnd.explanation) if staff else None)
 
 
 def round_summaries(session: Session, t: Tournament) -> list[RoundSummary]:
