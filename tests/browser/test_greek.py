@@ -62,9 +62,13 @@ def test_numbers_money_and_names_in_the_readers_locale(api: Api, new_page: Any) 
       const i = await import('./js/i18n/index.js');
       const names = ['Δάφνη', 'Γιώργος', 'Άρης', 'αλέξης', 'Ωμέγα', 'Βασίλης', 'Ομάδα 10', 'Ομάδα 2'];
       const greek = {money: f.money(36), moneyText: f.money('1234.5'), num: f.num('1588.75'), pts: f.pts('2.5'),
-                     sorted: f.sortByName(names)};
+                     sorted: f.sortByName(names), tc: f.timeControl('60 min + 30 s per move from move 1'),
+                     tcOwn: f.timeControl('G/90 + 30"'),
+                     separated: f.tiebreakShown('DE', {value: '1', group: 1}).text,
+                     decided: f.tiebreakShown('DE', {value: '1', group: 2, decisive: '1.5'}).text};
       i.setLang('en');
-      const english = {money: f.money(36), num: f.num('1588.75'), sorted: f.sortByName(['b', 'A', 'c'])};
+      const english = {money: f.money(36), num: f.num('1588.75'), sorted: f.sortByName(['b', 'A', 'c']),
+                       tc: f.timeControl('90 min + 30 s per move')};
       i.setLang('el');
       return {greek, english};
     }""")
@@ -72,10 +76,15 @@ def test_numbers_money_and_names_in_the_readers_locale(api: Api, new_page: Any) 
     assert g["money"].replace("\u00a0", " ") == "36,00 €"
     assert g["moneyText"].replace("\u00a0", " ") in ("1234,50 €", "1.234,50 €")
     assert g["num"] == "1588,75" and g["pts"] == "2½"
+    assert g["tc"] == "60 λεπτά + 30 δευτερόλεπτα ανά κίνηση από την κίνηση 1"
+    assert g["tcOwn"] == 'G/90 + 30"'  # an organiser's own wording as written
+    # a group tie-break that no longer separates says "—", on screen and on the printed standings alike
+    assert g["separated"] == "—" and g["decided"] == "1½"
     # Greek alphabetical order (Α, Β, Γ, Δ ... Ω), accents and case aside, numbers by value
     assert g["sorted"] == ["αλέξης", "Άρης", "Βασίλης", "Γιώργος", "Δάφνη", "Ομάδα 2", "Ομάδα 10", "Ωμέγα"]
     e = el["english"]
     assert e["money"] == "€36.00" and e["num"] == "1588.75" and e["sorted"] == ["A", "b", "c"]
+    assert e["tc"] == "90 min + 30 s per move"
 
 
 def test_the_standings_in_greek_at_360_px(api: Api, new_page: Any, screenshots: Path) -> None:
@@ -84,6 +93,29 @@ def test_the_standings_in_greek_at_360_px(api: Api, new_page: Any, screenshots: 
     page.wait_for_function("document.body.dataset.route === '#/t/1/standings'")
     page.wait_for_selector("table.standings tbody tr")
     assert page.evaluate("document.documentElement.lang") == "el"
-    text = page.inner_text("table.standings")
-    assert "½" in text or any(ch.isdigit() for ch in text)
+    assert "Ρεπό" in page.inner_text("table.standings thead")
+    # forfeits beside the byes are said in words to a screen reader and in the tooltip, not only "(+1 −0)"
+    for cell in page.locator("table.standings td .ff").all():
+        assert "χωρίς αγώνα" in (cell.get_attribute("title") or "") and "χωρίς αγώνα" in cell.inner_text()
     page.screenshot(path=str(screenshots / "greek-standings-360.png"), full_page=True)
+
+
+def test_the_printed_standings_say_what_the_web_says(api: Api, new_page: Any) -> None:
+    """A group tie-break that no longer separates reads "—" on the public page and on the printed sheet alike."""
+    st = api.get("/tournaments/1/standings", None)
+    code = next(c for c in st["tiebreaks"] if c.startswith("DE"))
+    page = new_page(1280, locale="el-GR")
+    page.goto(f"{api.web}#/t/1/standings")
+    page.wait_for_selector("table.standings tbody tr")
+    web = page.evaluate("""(code) => {
+      const heads = [...document.querySelectorAll('table.standings thead th')].map((th) => th.textContent.trim());
+      const col = heads.indexOf(code);
+      return [...document.querySelectorAll('table.standings tbody tr')]
+        .map((tr) => tr.children[col].firstChild.textContent.trim());
+    }""", code)
+    login(page, api, "admin", "#/staff/t/1")
+    show(page, f"#/staff/t/1/print/standings?after={st['after_round']}")
+    page.wait_for_selector("table.stand tbody tr")
+    printed = page.evaluate("""(col) => [...document.querySelectorAll('table.stand tbody tr')]
+      .map((tr) => tr.children[col].textContent.trim())""", 3 + st["tiebreaks"].index(code))
+    assert "—" in web and [p.split(" ")[0] for p in printed] == web
