@@ -617,6 +617,7 @@ EL: dict[str, str] = {
         "{field_type}: τουλάχιστον {min_length} στοιχεία, όχι {actual_length}",
     "String should match pattern '{pattern}'": "το κείμενο δεν έχει την αναμενόμενη μορφή ({pattern})",
     "Invalid JSON: {error}": "μη έγκυρο JSON: {error}",
+    "Value error, {error}": "μη έγκυρη τιμή: {error}",
     # app/operations/boards.py
     "{team}: no lineup submitted and the base lineup is not valid: {rule}: {problem}":
         "{team}: δεν υποβλήθηκε σύνθεση και η βασική σύνθεση δεν είναι έγκυρη: {rule}: {problem}",

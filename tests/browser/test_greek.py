@@ -119,3 +119,17 @@ def test_the_printed_standings_say_what_the_web_says(api: Api, new_page: Any) ->
     printed = page.evaluate("""(col) => [...document.querySelectorAll('table.stand tbody tr')]
       .map((tr) => tr.children[col].textContent.trim())""", 3 + st["tiebreaks"].index(code))
     assert "—" in web and [p.split(" ")[0] for p in printed] == web
+
+
+def test_the_engines_explanation_reads_in_greek(api: Api, new_page: Any, screenshots: Path) -> None:
+    page = new_page(360, 780, locale="el-GR")
+    login(page, api, "admin", "#/staff/t/1")
+    show(page, "#/staff/t/1/round/4")
+    page.focus("#pair")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("details.explanation ol.lines li")
+    lines = page.locator("details.explanation ol.lines li").all_inner_texts()
+    assert lines[0].startswith("Γύρος 4:") and any(x.startswith("Ρεπό (PAB") for x in lines)
+    assert not any("upfloaters" in x or "Bracket" in x for x in lines)
+    assert page.get_attribute("details.explanation ol.lines", "lang") is None  # the page's own language
+    page.locator("details.explanation").screenshot(path=str(screenshots / "greek-explanation-360.png"))
