@@ -14,7 +14,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from app.presentation.messages_el import EL
-from app.services.errors import DomainError, Text
+from app.services.errors import DomainError, Text, Texts
 
 #: the languages the server answers in, the first the default
 LANGUAGES = ("en", "el")
@@ -41,6 +41,15 @@ def pick_language(accept_language: str | None) -> str:
     return best
 
 
+def _said(value: Any, language: str) -> Any:
+    """A value of a sentence: a phrase (``Text``) or a list of phrases (``Texts``) said in ``language``."""
+    if isinstance(value, Text):
+        return translate(value.template, value.params, language)
+    if isinstance(value, Texts):
+        return value.say(lambda x: _said(x, language))
+    return value
+
+
 def translate(template: str, params: Mapping[str, Any] | None, language: str) -> str:
     """``template`` in ``language``, filled with ``params``; English (the template itself) when the catalogue
     has no such sentence."""
@@ -48,7 +57,7 @@ def translate(template: str, params: Mapping[str, Any] | None, language: str) ->
     if not params:
         return text
     # a value that is itself a phrase (``Text``) is said in the same language
-    values = {k: translate(v.template, v.params, language) if isinstance(v, Text) else v for k, v in params.items()}
+    values = {k: _said(v, language) for k, v in params.items()}
     try:
         return text.format(**values)
     except (KeyError, IndexError, ValueError):  # a catalogue entry whose placeholders do not fit: English

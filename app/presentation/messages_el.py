@@ -648,4 +648,84 @@ EL: dict[str, str] = {
     "  pairs: {pairs}": "  ζευγάρια: {pairs}",
     "Colours {first}-{other}: White on board 1 to TPN {white} ({rule})":
         "Χρώματα {first}-{other}: λευκά στη 1η σκακιέρα ο αρ. κλήρωσης {white} ({rule})",
+    # app/auth/policy.py (who may do what: the actions' summaries and their holders, said in refusals)
+    "list user accounts": "κατάλογος λογαριασμών χρηστών",
+    "create and change user accounts (admins mark organisers; a new password ends the user's sessions)":
+        "δημιουργία και αλλαγή λογαριασμών χρηστών (ο διαχειριστής ορίζει τους οργανωτές· νέος κωδικός τερματίζει "
+        "τις συνδέσεις του χρήστη)",
+    "change the user's own password, given the current one (every session of theirs ends; the answer is a new "
+    "login)":
+        "αλλαγή του δικού σας κωδικού, με τον τρέχοντα (τερματίζονται όλες οι συνδέσεις σας· η απάντηση είναι νέα "
+        "σύνδεση)",
+    "end every session of the user at once: their login tokens and API tokens (admins: anyone's)":
+        "τερματισμός όλων των συνδέσεων του χρήστη μαζί: διακριτικά σύνδεσης και κλειδιά API (ο διαχειριστής: "
+        "οποιουδήποτε)",
+    "create a tournament (the creator becomes its organiser)":
+        "δημιουργία τουρνουά (ο δημιουργός γίνεται οργανωτής του)",
+    "create a tournament from a TRF file": "δημιουργία τουρνουά από αρχείο TRF",
+    "register a club (its creator has rights over it until it plays in a tournament)":
+        "καταχώριση συλλόγου (όποιος τον καταχωρίζει έχει δικαιώματα σε αυτόν μέχρι να παίξει σε τουρνουά)",
+    "change or delete a club the user has rights over":
+        "αλλαγή ή διαγραφή συλλόγου στον οποίο έχετε δικαιώματα",
+    "register a player of a club the user has rights over; change or delete a player the user has rights over "
+    "(in every tournament the player is rostered in)":
+        "καταχώριση παίκτη συλλόγου στον οποίο έχετε δικαιώματα· αλλαγή ή διαγραφή παίκτη στον οποίο έχετε "
+        "δικαιώματα (σε κάθε τουρνουά όπου είναι σε σύνθεση ομάδας)",
+    "create an API token for a script": "δημιουργία κλειδιού API για πρόγραμμα",
+    "list the user's own API tokens": "κατάλογος των δικών σας κλειδιών API",
+    "revoke one of the user's own API tokens (admins: any)":
+        "ανάκληση δικού σας κλειδιού API (ο διαχειριστής: οποιουδήποτε)",
+    "revoke another user's API token": "ανάκληση κλειδιού API άλλου χρήστη",
+    "read the signed-in user and their rights": "στοιχεία του συνδεδεμένου χρήστη και των δικαιωμάτων του",
+    "change the tournament's details and settings": "αλλαγή των στοιχείων και των ρυθμίσεων του τουρνουά",
+    "delete the tournament": "διαγραφή του τουρνουά",
+    "list the tournament's officials and managers": "κατάλογος των αξιωματούχων και των υπευθύνων του τουρνουά",
+    "give or take a role in the tournament": "ανάθεση ή αφαίρεση ρόλου στο τουρνουά",
+    "read the audit trail": "ανάγνωση του ιστορικού αλλαγών",
+    "enter a team of a club the user has rights over (a non-official becomes its manager)":
+        "δήλωση ομάδας συλλόγου στον οποίο έχετε δικαιώματα (όποιος δεν είναι αξιωματούχος γίνεται υπεύθυνός της)",
+    "enter a team of a club the user has no rights over (the club then takes part)":
+        "δήλωση ομάδας συλλόγου στον οποίο δεν έχετε δικαιώματα (ο σύλλογος τότε συμμετέχει)",
+    "set a team's submission time or override the entry deadline":
+        "ορισμός του χρόνου υποβολής μιας ομάδας ή παράκαμψη της προθεσμίας δηλώσεων",
+    "rename or withdraw a team": "μετονομασία ή απόσυρση ομάδας",
+    "expel or reinstate a team": "αποκλεισμός ή επαναφορά ομάδας",
+    "read a team's payments": "ανάγνωση των πληρωμών μιας ομάδας",
+    "record an entry fee payment": "καταχώριση πληρωμής παραβόλου συμμετοχής",
+    "set a team's roster": "ορισμός της σύνθεσης μιας ομάδας",
+    "move a player between two teams of one club after the deadline":
+        "μετακίνηση παίκτη μεταξύ δύο ομάδων του ίδιου συλλόγου μετά την προθεσμία",
+    "read a lineup before the round starts": "ανάγνωση σύνθεσης γύρου πριν από την έναρξη του γύρου",
+    "submit a team's lineup": "υποβολή της σύνθεσης μιας ομάδας",
+    "change a lineup after the round's start": "αλλαγή σύνθεσης μετά την έναρξη του γύρου",
+    "lock the initial ranking (pairing numbers)": "κλείδωμα της αρχικής κατάταξης (αριθμοί κλήρωσης)",
+    "see a pairing before it is published, and the engine's explanation":
+        "προβολή κλήρωσης πριν δημοσιευτεί, με την αιτιολόγηση της μηχανής",
+    "pair a round": "κλήρωση γύρου",
+    "change a pairing by hand (swap, PAB, forbid, colours)":
+        "αλλαγή κλήρωσης με το χέρι (αντιμετάθεση, ρεπό, απαγόρευση, χρώματα)",
+    "mark a team absent for a round": "δήλωση απουσίας ομάδας σε γύρο",
+    "publish a pairing": "δημοσίευση κλήρωσης",
+    "complete a round": "ολοκλήρωση γύρου",
+    "reopen a completed round": "επαναφορά ολοκληρωμένου γύρου",
+    "enter or change board and match results": "καταχώριση ή αλλαγή αποτελεσμάτων σκακιέρων και αγώνων",
+    "name the appeals committee": "ορισμός της επιτροπής ενστάσεων",
+    "file an appeal for a team the user manages": "υποβολή ένστασης για ομάδα της οποίας είστε υπεύθυνος",
+    "accept a late appeal": "αποδοχή εκπρόθεσμης ένστασης",
+    "record an appeal's decision (the sitting chair or the organiser)":
+        "καταχώριση της απόφασης για ένσταση (ο πρόεδρος της επιτροπής που κρίνει ή ο οργανωτής)",
+    "remove the captain role of a team for a round": "αφαίρεση του ρόλου του αρχηγού μιας ομάδας για έναν γύρο",
+    "export paired (unpublished) rounds and full birth dates":
+        "εξαγωγή κληρωμένων (αδημοσίευτων) γύρων και πλήρων ημερομηνιών γέννησης",
+    "any signed-in user": "κάθε συνδεδεμένος χρήστης",
+    "an administrator": "ο διαχειριστής",
+    "a user marked as organiser": "χρήστης με δικαίωμα οργανωτή",
+    "the tournament's {roles}": "{roles} του τουρνουά",
+    "organiser": "ο οργανωτής",
+    "chief arbiter": "ο επικεφαλής διαιτητής",
+    "arbiter": "ο διαιτητής",
+    " or ": " ή ",
+    "; ": "· ",
+    "the team's manager": "ο υπεύθυνος της ομάδας",
+    "the sitting chair of the appeals committee": "ο πρόεδρος της επιτροπής ενστάσεων που κρίνει την υπόθεση",
 }

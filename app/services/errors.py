@@ -9,7 +9,7 @@ from __future__ import annotations
 
 TYPE_CHECKING = False  # typing is not imported at run time: file commands start faster
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping, Sequence
     from typing import Any
 
 
@@ -49,6 +49,33 @@ class Text:
 
     def __hash__(self) -> int:
         return hash(self.template)
+
+
+class Texts:
+    """Phrases said as one list, each in the reader's language: joined by ``sep`` (by default "; ", which
+    Greek writes "· "), and the last one after ``last`` when given (``Texts([a, b, c], ", ", Text(" or "))``
+    is "a, b or c")."""
+
+    __slots__ = ("items", "sep", "last")
+
+    def __init__(self, items: Sequence[Text | str], sep: Text | str | None = None, last: Text | None = None) -> None:
+        self.items = tuple(items)
+        self.sep = Text("; ") if sep is None else sep
+        self.last = last
+
+    def say(self, each: Callable[[Text | str], str]) -> str:
+        """The list with every phrase said by ``each``."""
+        words = [each(x) for x in self.items]
+        sep = each(self.sep)
+        if self.last is not None and len(words) > 1:
+            return sep.join(words[:-1]) + each(self.last) + words[-1]
+        return sep.join(words)
+
+    def __str__(self) -> str:
+        return self.say(str)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 class DomainError(Exception):

@@ -152,7 +152,7 @@ def _problems(
         pairs = out_of_order(players)
         if pairs:
             a, b = pairs[0]
-            listed = "; ".join(f"{_name(y)} > {_name(x)}" for x, y in pairs)  # the same in every language
+            listed = ", ".join(f"{_name(y)} > {_name(x)}" for x, y in pairs)  # the same in every language
             yield RuleViolation(
                 "R-3.3",
                 "board order is fixed by R-3.3, not chosen: {name} must play above {name2} ({explain_pair}). Out of "

@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from tests.api.conftest import login, make_user
 from tests.api.factory import (
     expect_problem,
     lineup_team,
@@ -124,3 +125,17 @@ def test_the_engines_explanation_reads_in_greek(client: TestClient, admin: dict[
     assert len(greek["lines"]) == len(english["lines"]) and greek["texts"] == english["texts"]
     assert any(line.startswith("Ρεπό (PAB, 3.4): αρ. κλήρωσης") for line in greek["lines"])
     assert not any("upfloaters" in line or "Bracket" in line for line in greek["lines"])
+
+
+def test_a_refusal_for_want_of_rights_says_the_action_and_who_holds_it_in_greek(
+        client: TestClient, admin: dict[str, str], engine: Any) -> None:
+    tid, _teams = setup(client, admin, teams=4)
+    make_user(engine, "parent")
+    parent = login(client, "parent")
+    p = expect_problem(client.post(f"/tournaments/{tid}/rounds/1/pair", headers={**parent, **EL}), 403)
+    assert p["title"] == "Δεν επιτρέπεται σε αυτόν τον χρήστη"
+    assert p["detail"] == ("δεν έχετε δικαίωμα για: κλήρωση γύρου. Το έχουν: ο διαχειριστής· ο οργανωτής, "
+                           "ο επικεφαλής διαιτητής ή ο διαιτητής του τουρνουά")
+    english = expect_problem(client.post(f"/tournaments/{tid}/rounds/1/pair", headers=parent), 403)
+    assert english["detail"] == ("not allowed to pair a round: an administrator; the tournament's organiser, "
+                                 "chief arbiter or arbiter")

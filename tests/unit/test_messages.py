@@ -61,7 +61,7 @@ def test_every_greek_entry_has_the_placeholders_of_its_english_template() -> Non
 APP = Path(__file__).resolve().parents[2] / "app"
 #: the calls whose literal arguments are English message ids: a phrase, the HTTP layer's problems, a translation
 PHRASE_CALLS = {"Text": (0,), "translate": (0,), "problem": (1, 2), "problem_body": (1, 2), "_refuse": (3, 4),
-                "send_refusal": (3, 4)}
+                "send_refusal": (3, 4), "_a": (1,)}  # _a: an action of app/auth/policy.py, its summary
 
 
 def _modules() -> list[tuple[Path, ast.Module]]:
