@@ -25,7 +25,7 @@ from app.operations import audit
 from app.operations.reads.tournaments import tournament_read
 from app.schemas.tournaments import ImportedPab, TournamentImportRead
 from app.services import tournament as dom
-from app.services.errors import FileFormatError, InvalidInput, StateConflict
+from app.services.errors import FileFormatError, InvalidInput, StateConflict, Text
 from app.services.lifecycle import COMPLETED, IN_PROGRESS, PUBLISHED
 from app.services.rules import fide_default, points_option, preset, rules_to_dict
 from app.services.standings import compute_standings
@@ -91,7 +91,7 @@ def read_trf(text: str, options: ImportOptions | None = None) -> tuple[dom.Tourn
             t = dataclasses.replace(t, rules=t.rules.replace(**changes))
         except InvalidInput as exc:
             raise FileFormatError(None, "the settings are not valid: {detail}",
-                                  params={"detail": exc.detail}) from None
+                                  params={"detail": Text(exc.template, exc.params)}) from None
     return t, warnings
 
 

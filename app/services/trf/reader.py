@@ -42,7 +42,7 @@ import dataclasses
 from datetime import datetime
 from fractions import Fraction
 
-from app.services.errors import FileFormatError
+from app.services.errors import DomainError, FileFormatError, Text
 from app.services.rules import PairingSettings, Rules, fide_default
 from app.services.tournament import Round, Team, Tournament
 from app.services.trf.common import TrfWarning, tiebreaks_from_file
@@ -248,5 +248,5 @@ def _rules(st: _State, base: Rules, teams: dict[int, _TeamRec], last_round: int)
     try:
         return dataclasses.replace(base, **changes)
     except Exception as exc:  # InvalidInput from validate_rules
-        raise FileFormatError(None, "the file's settings are not valid: {exc}",
-                              params={"exc": exc}) from None
+        said = Text(exc.template, exc.params) if isinstance(exc, DomainError) else str(exc)  # its own words
+        raise FileFormatError(None, "the file's settings are not valid: {exc}", params={"exc": said}) from None
