@@ -204,3 +204,14 @@ def test_the_explanation_is_said_in_the_readers_language() -> None:
     finally:
         set_reader_language("en")
     assert said_explanation(stored) == stored
+
+
+def test_a_list_of_phrases_is_said_phrase_by_phrase_with_the_languages_punctuation() -> None:
+    from app.auth.policy import ACTIONS, holders, holders_phrase
+
+    phrase = holders_phrase(ACTIONS["round.pair"])
+    assert str(phrase) == holders(ACTIONS["round.pair"]) == (
+        "an administrator; the tournament's organiser, chief arbiter or arbiter")
+    # Greek writes the semicolon as "·" (";" is its question mark) and "or" as "ή"
+    assert translate("{who}", {"who": phrase}, "el") == (
+        "ο διαχειριστής· ο οργανωτής, ο επικεφαλής διαιτητής ή ο διαιτητής του τουρνουά")
