@@ -77,9 +77,9 @@ def set_reader_language(language: str) -> None:
     _reader.set(language if language in LANGUAGES else LANGUAGES[0])
 
 
-def said(exc: DomainError) -> str:
-    """A refusal's sentence in the reader's language (a rule problem an answer lists as data)."""
-    return translate(exc.template, exc.params, reader_language())
+def said(what: DomainError | Text) -> str:
+    """A refusal's sentence, or a phrase, in the reader's language (what an answer says as data)."""
+    return translate(what.template, what.params, reader_language())
 
 
 def problem_item(exc: DomainError) -> dict[str, str | None]:

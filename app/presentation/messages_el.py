@@ -728,4 +728,9 @@ EL: dict[str, str] = {
     "; ": "· ",
     "the team's manager": "ο υπεύθυνος της ομάδας",
     "the sitting chair of the appeals committee": "ο πρόεδρος της επιτροπής ενστάσεων που κρίνει την υπόθεση",
+    # app/operations/reads/tournaments.py
+    "R-4.3: only {teams} teams are entered; with fewer than {few} the organisers may reduce the rounds (now "
+    "{rounds}) or change the system":
+        "R-4.3: έχουν δηλωθεί μόνο {teams} ομάδες· με λιγότερες από {few} οι οργανωτές μπορούν να μειώσουν τους "
+        "γύρους (τώρα {rounds}) ή να αλλάξουν το σύστημα",
 }

@@ -31,6 +31,9 @@ def test_a_rule_refusal_reads_in_greek_with_its_state_in_words(client: TestClien
     assert p["title"] == "Το τουρνουά δεν βρίσκεται σε κατάσταση που το επιτρέπει"
     # the round's state is a phrase of its own, said in Greek too
     assert p["detail"] == "ο γύρος 1 δεν έχει ολοκληρωθεί (κληρωμένος)· ο γύρος 2 κληρώνεται μόνο μετά από αυτόν"
+    # the organiser's warnings about the settings are said in the reader's language too
+    assert ok(client.get(f"/tournaments/{tid}", headers=EL))["warnings"][0].startswith("R-4.3: έχουν δηλωθεί μόνο 4")
+    assert ok(client.get(f"/tournaments/{tid}"))["warnings"][0].startswith("R-4.3: only 4 teams are entered")
     english = expect_problem(client.post(f"/tournaments/{tid}/rounds/2/pair", headers=admin), 409)
     assert english["rule"] == "R-14.2" and english["detail"] == (
         "round 1 is not completed (paired); round 2 can be paired only after it")
