@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from app.http.caching import CachedReads
 from tests.api.conftest import login, make_user
 from tests.api.factory import (
     expect_problem,
@@ -97,7 +98,7 @@ def test_the_lineup_dry_run_lists_its_problems_in_greek(client: TestClient, admi
 def test_the_public_ranking_says_its_problems_in_the_readers_language(client: TestClient,
                                                                       admin: dict[str, str]) -> None:
     """The ranking is a cached public read: each language has its own answer, and the fast path that answers
-    anonymous readers from kept bytes never gives one language's bytes to the other."""
+    anonymous readers from kept bytes (in each language) never gives one language's bytes to the other."""
     t = make_tournament(client, admin)
     club = make_club(client, admin)
     team = make_team(client, admin, t["id"], club["id"], "Boys")
@@ -115,7 +116,9 @@ def test_the_public_ranking_says_its_problems_in_the_readers_language(client: Te
     assert problems({}) == english  # now from the fast path
     greek = problems(EL)
     assert greek and "κορίτσι(α)" in greek[0]
-    assert problems({}) == english and problems(EL) == greek
+    hits = CachedReads.hits
+    assert problems(EL) == greek and problems({}) == english and problems(EL) == greek
+    assert CachedReads.hits == hits + 3  # Greek readers are answered from the fast path too
 
 
 def test_the_engines_explanation_reads_in_greek(client: TestClient, admin: dict[str, str]) -> None:
