@@ -107,10 +107,12 @@ def _context(session: Session, target: Target, *, late: bool) -> _Context:
     if rnd.state in STARTED_STATES:
         raise StateConflict("R-3.2", "round {number} is {state}; its lineups are final",
                             params={"number": rnd.number, "state": STATE_WORDS[rnd.state]})
-    if rnd.scheduled_start is not None and datetime.now(UTC) >= rnd.scheduled_start and not late:
-        raise StateConflict("R-3.2", "lineups for round {number} closed at its start ({isoformat}); ask the arbiter",
-                            params={"number": rnd.number, "isoformat": rnd.scheduled_start.isoformat()})
     rules = rules_of(t)
+    if rnd.scheduled_start is not None and datetime.now(UTC) >= rnd.scheduled_start and not late:
+        # the time in the tournament's zone; each language writes it its own way (the template's format)
+        raise StateConflict("R-3.2", "lineups for round {number} closed at its start ({start:%Y-%m-%d %H:%M}); "
+                            "ask the arbiter",
+                            params={"number": rnd.number, "start": rnd.scheduled_start.astimezone(rules.zone)})
     roster = roster_rows_in_board_order(session, team.id or 0)  # rows: the players are read, never changed here
     return _Context(rules, [r for r, _ in roster], [p for _, p in roster],
                     eligibility(rules, target.club, t.start_date or date.today()), target.row)

@@ -186,8 +186,9 @@ EL: dict[str, str] = {
     "waitlisted": "σε λίστα αναμονής",
     "round {number} is {state}; its lineups are final":
         "ο γύρος {number} είναι {state}· οι συνθέσεις του είναι οριστικές",
-    "lineups for round {number} closed at its start ({isoformat}); ask the arbiter":
-        "οι συνθέσεις του γύρου {number} έκλεισαν με την έναρξή του ({isoformat})· απευθυνθείτε στον διαιτητή",
+    "lineups for round {number} closed at its start ({start:%Y-%m-%d %H:%M}); ask the arbiter":
+        "οι συνθέσεις του γύρου {number} έκλεισαν με την έναρξή του ({start:%d/%m/%Y %H:%M})· απευθυνθείτε στον "
+        "διαιτητή",
     "the chief arbiter removed the captain role for this round":
         "ο επικεφαλής διαιτητής αφαίρεσε τον ρόλο του αρχηγού για αυτόν τον γύρο",
     # app/operations/members.py
@@ -297,7 +298,7 @@ EL: dict[str, str] = {
     "a change after the roster deadline needs a reason (e.g. illness)":
         "αλλαγή μετά την προθεσμία των συνθέσεων χρειάζεται αιτιολογία (π.χ. ασθένεια)",
     "no player with id {missing}": "δεν υπάρχει παίκτης με αριθμό {missing}",
-    "{name} is not a player of the team's club": "ο/Η {name} δεν είναι παίκτης του συλλόγου της ομάδας",
+    "{name} is not a player of the team's club": "ο/η {name} δεν είναι παίκτης του συλλόγου της ομάδας",
     # app/operations/rounds.py
     "the tournament has no round {number}": "το τουρνουά δεν έχει γύρο {number}",
     # app/operations/teams.py
@@ -362,36 +363,39 @@ EL: dict[str, str] = {
     "national rating {lower} vs {upper}": "εθνική αξιολόγηση {lower} έναντι {upper}",
     "registration number {lower} vs {upper}": "αριθμός μητρώου {lower} έναντι {upper}",
     # app/services/eligibility.py
-    "{name} has no birth date recorded; players must be born on or after {isoformat}, so it is needed":
+    "{name} has no birth date recorded; players must be born on or after {limit:%Y-%m-%d}, so it is needed":
         "για τον/την {name} δεν έχει καταχωριστεί ημερομηνία γέννησης· χρειάζεται, γιατί οι παίκτες πρέπει να "
-        "έχουν γεννηθεί από {isoformat} και μετά",
+        "έχουν γεννηθεί από {limit:%d/%m/%Y} και μετά",
     "{name}'s birth date is in the future": "η ημερομηνία γέννησης του/της {name} είναι στο μέλλον",
-    "{name} was born on {isoformat}; players must be born on or after {isoformat2}":
-        "ο/Η {name} γεννήθηκε στις {isoformat}· οι παίκτες πρέπει να έχουν γεννηθεί από {isoformat2} και μετά",
+    "{name} was born on {born:%Y-%m-%d}; players must be born on or after {limit:%Y-%m-%d}":
+        "ο/η {name} γεννήθηκε στις {born:%d/%m/%Y}· οι παίκτες πρέπει να έχουν γεννηθεί από {limit:%d/%m/%Y} και "
+        "μετά",
     "{name} has not paid the federation's activation fee, which players of {federation} clubs need before they "
     "may play":
-        "ο/Η {name} δεν έχει πληρώσει την ενεργοποίηση της ομοσπονδίας, που χρειάζονται οι παίκτες συλλόγων "
+        "ο/η {name} δεν έχει πληρώσει την ενεργοποίηση της ομοσπονδίας, που χρειάζονται οι παίκτες συλλόγων "
         "{federation} για να αγωνιστούν",
     "the team manager's birth date is needed to check they are an adult":
         "χρειάζεται η ημερομηνία γέννησης του υπευθύνου ομάδας, για να ελεγχθεί ότι είναι ενήλικος",
-    "the team manager must be an adult; born {isoformat}, they are {age_on} on {isoformat2}":
-        "ο υπεύθυνος ομάδας πρέπει να είναι ενήλικος· γεννήθηκε στις {isoformat} και είναι {age_on} ετών στις "
-        "{isoformat2}",
+    "the team manager must be an adult; born {born:%Y-%m-%d}, they are {age} on {on:%Y-%m-%d}":
+        "ο υπεύθυνος ομάδας πρέπει να είναι ενήλικος· γεννήθηκε στις {born:%d/%m/%Y} και είναι {age} ετών στις "
+        "{on:%d/%m/%Y}",
     "a roster holds at most {max_players_per_roster} players ({boards} boards and reserves); this one has "
     "{n_players}":
         "η σύνθεση μιας ομάδας έχει το πολύ {max_players_per_roster} παίκτες ({boards} σκακιέρες και "
         "αναπληρωματικοί)· αυτή έχει {n_players}",
-    "rosters were due by {fmt}; after that only the organiser may change players (illness, R-11.5){later}":
-        "οι συνθέσεις έπρεπε να δηλωθούν έως {fmt}· μετά από αυτό αλλαγές παικτών κάνει μόνο ο οργανωτής "
-        "(ασθένεια, R-11.5){later}",
-    " until {date}": " έως {date}",
-    "player changes for illness were allowed until {fmt}; the rosters are final":
-        "αλλαγές παικτών λόγω ασθένειας επιτρέπονταν έως {fmt}· οι συνθέσεις είναι οριστικές",
+    "rosters were due by {due:%Y-%m-%d %H:%M} ({zone}); after that only the organiser may change players "
+    "(illness, R-11.5){later}":
+        "οι συνθέσεις έπρεπε να δηλωθούν έως {due:%d/%m/%Y %H:%M} ({zone})· μετά από αυτό αλλαγές παικτών κάνει "
+        "μόνο ο οργανωτής (ασθένεια, R-11.5){later}",
+    " until {until:%Y-%m-%d %H:%M} ({zone})": " έως {until:%d/%m/%Y %H:%M} ({zone})",
+    "player changes for illness were allowed until {until:%Y-%m-%d %H:%M} ({zone}); the rosters are final":
+        "αλλαγές παικτών λόγω ασθένειας επιτρέπονταν έως {until:%d/%m/%Y %H:%M} ({zone})· οι συνθέσεις είναι "
+        "οριστικές",
     "after the roster deadline players may move only between teams of the same club":
         "μετά την προθεσμία των συνθέσεων παίκτης μετακινείται μόνο μεταξύ ομάδων του ίδιου συλλόγου",
-    "{name} is listed twice on the roster": "ο/Η {name} εμφανίζεται δύο φορές στη σύνθεση",
+    "{name} is listed twice on the roster": "ο/η {name} εμφανίζεται δύο φορές στη σύνθεση",
     "{name} is already on the roster of another team (team {team_id}); a player plays for one team only":
-        "ο/Η {name} είναι ήδη στη σύνθεση άλλης ομάδας (ομάδα {team_id})· κάθε παίκτης παίζει σε μία μόνο ομάδα",
+        "ο/η {name} είναι ήδη στη σύνθεση άλλης ομάδας (ομάδα {team_id})· κάθε παίκτης παίζει σε μία μόνο ομάδα",
     "a team has {boards} players; a roster needs at least {min_players_per_roster}, this one has {n_players}":
         "μια ομάδα έχει {boards} παίκτες· η σύνθεση χρειάζεται τουλάχιστον {min_players_per_roster}, αυτή έχει "
         "{n_players}",
@@ -406,8 +410,9 @@ EL: dict[str, str] = {
         "μόνο {n_players} παίκτες για {boards} σκακιέρες: οι τελευταίες σκακιέρες θα μείνουν κενές και θα "
         "χάνονται με μηδενισμό (R-4.5)",
     # app/services/entries.py
-    "entries closed at {local} ({time_zone}); only the organiser may accept a late entry":
-        "οι δηλώσεις συμμετοχής έκλεισαν στις {local} ({time_zone})· εκπρόθεσμη δήλωση δέχεται μόνο ο οργανωτής",
+    "entries closed at {closed:%Y-%m-%d %H:%M} ({time_zone}); only the organiser may accept a late entry":
+        "οι δηλώσεις συμμετοχής έκλεισαν στις {closed:%d/%m/%Y %H:%M} ({time_zone})· εκπρόθεσμη δήλωση δέχεται "
+        "μόνο ο οργανωτής",
     "a club may enter at most {max_teams_per_club} teams and this club has {count}":
         "ένας σύλλογος δηλώνει το πολύ {max_teams_per_club} ομάδες και αυτός έχει ήδη {count}",
     "a team appears twice among the entries": "μια ομάδα εμφανίζεται δύο φορές στις δηλώσεις",
@@ -423,8 +428,8 @@ EL: dict[str, str] = {
     "completed": "ολοκληρωμένος",
     # app/services/lineups.py
     "{name} is not eligible to play (age limit R-3.1 or activation fee R-2.3)":
-        "ο/Η {name} δεν έχει δικαίωμα συμμετοχής (όριο ηλικίας R-3.1 ή ενεργοποίηση R-2.3)",
-    "{name} is not eligible to play": "ο/Η {name} δεν έχει δικαίωμα συμμετοχής",
+        "ο/η {name} δεν έχει δικαίωμα συμμετοχής (όριο ηλικίας R-3.1 ή ενεργοποίηση R-2.3)",
+    "{name} is not eligible to play": "ο/η {name} δεν έχει δικαίωμα συμμετοχής",
     "a lineup names at least one player; a team that fields nobody has not shown up (match forfeit, R-7.3/R-7.4)":
         "η σύνθεση γύρου έχει τουλάχιστον έναν παίκτη· ομάδα που δεν παρατάσσει κανέναν δεν εμφανίστηκε "
         "(μηδενισμός αγώνα, R-7.3/R-7.4)",

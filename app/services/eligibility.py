@@ -53,10 +53,6 @@ def _name(player: Player) -> str:
     return player.name or f"player {player.id}"
 
 
-def _fmt(rules: Rules, dt: datetime) -> str:
-    return dt.astimezone(rules.zone).strftime("%Y-%m-%d %H:%M") + f" ({rules.time_zone})"
-
-
 def _aware(rules: Rules, dt: datetime) -> datetime:
     """A naive time is read in the tournament's own zone (R-6), like rules_from_dict does."""
     return dt.replace(tzinfo=rules.zone) if dt.tzinfo is None else dt
@@ -81,8 +77,8 @@ def check_age(rules: Rules, player: Player, on: date | None = None) -> None:
     if player.birth_date is None:
         raise RuleViolation(
             "R-3.1",
-            "{name} has no birth date recorded; players must be born on or after {isoformat}, so it is needed",
-            params={"name": _name(player), "isoformat": limit.isoformat()},
+            "{name} has no birth date recorded; players must be born on or after {limit:%Y-%m-%d}, so it is needed",
+            params={"name": _name(player), "limit": limit},
             player_id=player.id,
         )
     if on is not None and player.birth_date > on:
@@ -91,8 +87,8 @@ def check_age(rules: Rules, player: Player, on: date | None = None) -> None:
     if player.birth_date < limit:
         raise RuleViolation(
             "R-3.1",
-            "{name} was born on {isoformat}; players must be born on or after {isoformat2}",
-            params={"name": _name(player), "isoformat": player.birth_date.isoformat(), "isoformat2": limit.isoformat()},
+            "{name} was born on {born:%Y-%m-%d}; players must be born on or after {limit:%Y-%m-%d}",
+            params={"name": _name(player), "born": player.birth_date, "limit": limit},
             player_id=player.id,
             birth_date=player.birth_date.isoformat(),
         )
@@ -143,9 +139,8 @@ def check_manager_adult(birth_date: date | None, on: date) -> None:
     if age_on(birth_date, on) < ADULT_AGE:
         raise RuleViolation(
             "R-16.2.1",
-            "the team manager must be an adult; born {isoformat}, they are {age_on} on {isoformat2}",
-            params={"isoformat": birth_date.isoformat(), "age_on": age_on(birth_date, on),
-                    "isoformat2": on.isoformat()},
+            "the team manager must be an adult; born {born:%Y-%m-%d}, they are {age} on {on:%Y-%m-%d}",
+            params={"born": birth_date, "age": age_on(birth_date, on), "on": on},
             birth_date=birth_date.isoformat(),
         )
 
@@ -303,18 +298,20 @@ def check_roster_change_allowed(
         return
     sd = rules.substitution_deadline
     if not organiser:
-        later = Text(" until {date}", {"date": _fmt(rules, sd)}) if sd is not None else ""
+        later = (Text(" until {until:%Y-%m-%d %H:%M} ({zone})",
+                      {"until": sd.astimezone(rules.zone), "zone": rules.time_zone}) if sd is not None else "")
         raise StateConflict(
             "R-11.4",
-            "rosters were due by {fmt}; after that only the organiser may change players (illness, R-11.5){later}",
-            params={"fmt": _fmt(rules, rd), "later": later},
+            "rosters were due by {due:%Y-%m-%d %H:%M} ({zone}); after that only the organiser may change players "
+            "(illness, R-11.5){later}",
+            params={"due": rd.astimezone(rules.zone), "zone": rules.time_zone, "later": later},
             deadline=rd.isoformat(),
         )
     if sd is not None and now > _aware(rules, sd):
         raise StateConflict(
             "R-11.5",
-            "player changes for illness were allowed until {fmt}; the rosters are final",
-            params={"fmt": _fmt(rules, sd)},
+            "player changes for illness were allowed until {until:%Y-%m-%d %H:%M} ({zone}); the rosters are final",
+            params={"until": sd.astimezone(rules.zone), "zone": rules.time_zone},
             deadline=sd.isoformat(),
         )
     if from_club is not None and to_club is not None and from_club != to_club:

@@ -84,11 +84,10 @@ def check_new_entry(
     """
     deadline = rules.entry_deadline
     if deadline is not None and not override and _aware(rules, now) > _aware(rules, deadline):
-        local = deadline.astimezone(rules.zone).strftime("%Y-%m-%d %H:%M")
         raise StateConflict(
             "R-11.1",
-            "entries closed at {local} ({time_zone}); only the organiser may accept a late entry",
-            params={"local": local, "time_zone": rules.time_zone},
+            "entries closed at {closed:%Y-%m-%d %H:%M} ({time_zone}); only the organiser may accept a late entry",
+            params={"closed": deadline.astimezone(rules.zone), "time_zone": rules.time_zone},
             deadline=deadline.isoformat(),
         )
     if club_id is None:

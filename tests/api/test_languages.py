@@ -145,3 +145,14 @@ def test_a_refusal_for_want_of_rights_says_the_action_and_who_holds_it_in_greek(
     english = expect_problem(client.post(f"/tournaments/{tid}/rounds/1/pair", headers=parent), 403)
     assert english["detail"] == ("not allowed to pair a round: an administrator; the tournament's organiser, "
                                  "chief arbiter or arbiter")
+
+
+def test_a_date_in_a_refusal_is_written_as_the_reader_writes_it(client: TestClient, admin: dict[str, str]) -> None:
+    t = ok(client.post("/tournaments", json={"name": "Open", "preset": "k12-2025"}, headers=admin), 201)
+    club = make_club(client, admin)
+    body = {"club_id": club["id"], "name": "Late"}
+    greek = expect_problem(client.post(f"/tournaments/{t['id']}/teams", json=body, headers={**admin, **EL}), 409)
+    english = expect_problem(client.post(f"/tournaments/{t['id']}/teams", json=body, headers=admin), 409)
+    assert greek["rule"] == english["rule"] == "R-11.1"
+    assert english["detail"].startswith("entries closed at 2025-11-11 22:00 (Europe/Athens); ")
+    assert greek["detail"].startswith("οι δηλώσεις συμμετοχής έκλεισαν στις 11/11/2025 22:00 (Europe/Athens)· ")
