@@ -742,4 +742,31 @@ EL: dict[str, str] = {
     "{rounds}) or change the system":
         "R-4.3: έχουν δηλωθεί μόνο {teams} ομάδες· με λιγότερες από {few} οι οργανωτές μπορούν να μειώσουν τους "
         "γύρους (τώρα {rounds}) ή να αλλάξουν το σύστημα",
+    # app/services/rules.py (why a setting is refused)
+    "must be between 1 and {most}": "πρέπει να είναι από 1 έως {most}",
+    "needs one start per round ({rounds})": "χρειάζεται μία ώρα έναρξης για κάθε γύρο ({rounds})",
+    "match points must satisfy win >= draw >= loss": "οι βαθμοί αγώνα πρέπει να είναι νίκη >= ισοπαλία >= ήττα",
+    "cannot exceed the number of boards": "δεν μπορεί να ξεπερνά τον αριθμό των σκακιέρων",
+    "must be at least the number of boards": "πρέπει να είναι τουλάχιστον όσο ο αριθμός των σκακιέρων",
+    "must be 2024 or 2026": "πρέπει να είναι 2024 ή 2026",
+    "must be a list of tie-break codes": "πρέπει να είναι κατάλογος κωδικών κριτηρίων ισοβαθμίας",
+    "at most {most} tie-breaks": "το πολύ {most} κριτήρια ισοβαθμίας",
+    "must be A, B or none": "πρέπει να είναι A, B ή none",
+    "must be MP or GP": "πρέπει να είναι MP ή GP",
+    "must be W or B": "πρέπει να είναι W ή B",
+    "must be one of {allowed}": "πρέπει να είναι ένα από: {allowed}",
+    "must be {boards} letters W/B": "πρέπει να είναι {boards} γράμματα W/B",
+    "describes the board-1-White team: starts with W":
+        "περιγράφει την ομάδα με τα λευκά στην 1η σκακιέρα: αρχίζει με W",
+    "unknown time zone": "άγνωστη ζώνη ώρας",
+    # app/services/tiebreak_codes.py (why a tie-break code is refused)
+    "expected NAME[:MP|:GP][/Cn|/Mn|/P]": "αναμενόταν ΟΝΟΜΑ[:MP|:GP][/Cn|/Mn|/P]",
+    "/{kind}n cuts at most 99 results": "το /{kind}n αφαιρεί το πολύ 99 αποτελέσματα",
+    "unknown modifier /{mod}": "άγνωστη παράμετρος /{mod}",
+    "known names: {names}": "γνωστά ονόματα: {names}",
+    "cut modifiers apply to BH and the ESB family only":
+        "οι παράμετροι αποκοπής ισχύουν μόνο για το BH και την οικογένεια ESB",
+    "/P applies to DE, EDE, BH and the ESB family only":
+        "το /P ισχύει μόνο για τα DE, EDE, BH και την οικογένεια ESB",
+    ":MP/:GP applies to DE and BH only": "τα :MP/:GP ισχύουν μόνο για τα DE και BH",
 }

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from fractions import Fraction
 
-from app.services.errors import InvalidInput
+from app.services.errors import InvalidInput, Text
 from app.services.text import MAX_TEXT, ONE_LINE_PATTERN
 from app.services.tiebreak_codes import parse_codes
 
@@ -161,49 +161,49 @@ class Rules:
 
 
 def validate_rules(rules: Rules) -> None:
-    def bad(name: str, why: str) -> InvalidInput:
+    def bad(name: str, why: Text) -> InvalidInput:
         return InvalidInput(None, "{name}: {why}",
                             params={"name": name, "why": why}, field=name)
 
     if not 1 <= rules.boards <= MAX_BOARDS:
-        raise bad("boards", f"must be between 1 and {MAX_BOARDS}")
+        raise bad("boards", Text("must be between 1 and {most}", {"most": MAX_BOARDS}))
     if not 1 <= rules.rounds <= MAX_ROUNDS:
-        raise bad("rounds", f"must be between 1 and {MAX_ROUNDS}")
+        raise bad("rounds", Text("must be between 1 and {most}", {"most": MAX_ROUNDS}))
     if rules.round_starts and len(rules.round_starts) != rules.rounds:
-        raise bad("round_starts", f"needs one start per round ({rules.rounds})")
+        raise bad("round_starts", Text("needs one start per round ({rounds})", {"rounds": rules.rounds}))
     if not (rules.mp_win >= rules.mp_draw >= rules.mp_loss):
-        raise bad("mp_win", "match points must satisfy win >= draw >= loss")
+        raise bad("mp_win", Text("match points must satisfy win >= draw >= loss"))
     if rules.min_female_per_lineup > rules.boards:
-        raise bad("min_female_per_lineup", "cannot exceed the number of boards")
+        raise bad("min_female_per_lineup", Text("cannot exceed the number of boards"))
     if rules.max_players_per_roster < rules.boards:
-        raise bad("max_players_per_roster", "must be at least the number of boards")
+        raise bad("max_players_per_roster", Text("must be at least the number of boards"))
     if rules.tiebreak_rules not in (None, *TIEBREAK_RULE_SETS):
-        raise bad("tiebreak_rules", "must be 2024 or 2026")
+        raise bad("tiebreak_rules", Text("must be 2024 or 2026"))
     if not isinstance(rules.tiebreaks, tuple) or not all(isinstance(c, str) for c in rules.tiebreaks):
-        raise bad("tiebreaks", "must be a list of tie-break codes")
+        raise bad("tiebreaks", Text("must be a list of tie-break codes"))
     if len(rules.tiebreaks) > MAX_TIEBREAKS:
-        raise bad("tiebreaks", f"at most {MAX_TIEBREAKS} tie-breaks")
+        raise bad("tiebreaks", Text("at most {most} tie-breaks", {"most": MAX_TIEBREAKS}))
     parse_codes(rules.tiebreaks)  # unknown codes: R-8, before anything is stored
     p = rules.pairing
     if p.colour_pref_type not in COLOUR_PREF_TYPES:
-        raise bad("pairing.colour_pref_type", "must be A, B or none")
+        raise bad("pairing.colour_pref_type", Text("must be A, B or none"))
     if p.primary_score not in SCORE_KINDS:
-        raise bad("pairing.primary_score", "must be MP or GP")
+        raise bad("pairing.primary_score", Text("must be MP or GP"))
     if p.initial_colour not in ("W", "B"):
-        raise bad("pairing.initial_colour", "must be W or B")
+        raise bad("pairing.initial_colour", Text("must be W or B"))
     for name, allowed in (("c6_mode", C6_MODES), ("c7_mode", C7_MODES),
                           ("type_b_last_round_cd0_l2", CD0_L2_READINGS)):
         if getattr(p, name) not in allowed:
-            raise bad(f"pairing.{name}", f"must be one of {', '.join(allowed)}")
+            raise bad(f"pairing.{name}", Text("must be one of {allowed}", {"allowed": ", ".join(allowed)}))
     if len(p.board_colour_pattern) != rules.boards or set(p.board_colour_pattern) - {"W", "B"}:
-        raise bad("pairing.board_colour_pattern", f"must be {rules.boards} letters W/B")
+        raise bad("pairing.board_colour_pattern", Text("must be {boards} letters W/B", {"boards": rules.boards}))
     if p.board_colour_pattern[0] != "W":
-        raise bad("pairing.board_colour_pattern", "describes the board-1-White team: starts with W")
+        raise bad("pairing.board_colour_pattern", Text("describes the board-1-White team: starts with W"))
     if rules.time_zone != DEFAULT_TIME_ZONE:  # the default is loaded where it is used, not looked up here
         try:
             zone_info(rules.time_zone)
         except Exception as exc:  # noqa: BLE001 - any lookup failure is a bad zone name
-            raise bad("time_zone", "unknown time zone") from exc
+            raise bad("time_zone", Text("unknown time zone")) from exc
 
 
 _NUMBER = {"type": ["number", "string"], "pattern": r"^[+-]?(\d{1,9}(\.\d{1,9})?|\d{1,9}/\d{1,9})$",

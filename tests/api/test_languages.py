@@ -156,3 +156,15 @@ def test_a_date_in_a_refusal_is_written_as_the_reader_writes_it(client: TestClie
     assert greek["rule"] == english["rule"] == "R-11.1"
     assert english["detail"].startswith("entries closed at 2025-11-11 22:00 (Europe/Athens); ")
     assert greek["detail"].startswith("οι δηλώσεις συμμετοχής έκλεισαν στις 11/11/2025 22:00 (Europe/Athens)· ")
+
+
+def test_a_refused_setting_says_why_in_greek(client: TestClient, admin: dict[str, str]) -> None:
+    body = {"name": "Open", "preset": "k12-2025", "rules": {"tiebreaks": ["MPTS", "XYZ"]}}
+    greek = expect_problem(client.post("/tournaments", json=body, headers={**admin, **EL}), 422)
+    english = expect_problem(client.post("/tournaments", json=body, headers=admin), 422)
+    assert greek["rule"] == english["rule"] == "R-8"
+    assert english["detail"].startswith("unknown tie-break 'XYZ': known names: ")
+    assert greek["detail"].startswith("άγνωστο κριτήριο ισοβαθμίας «XYZ»: γνωστά ονόματα: ")
+    body = {"name": "Open", "preset": "k12-2025", "rules": {"min_female_per_lineup": 9}}
+    greek = expect_problem(client.post("/tournaments", json=body, headers={**admin, **EL}), 422)
+    assert greek["detail"] == "min_female_per_lineup: δεν μπορεί να ξεπερνά τον αριθμό των σκακιέρων", greek
