@@ -26,6 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from app.services.errors import Text, Texts
+
 ORGANISER_ROLES = frozenset({"organiser"})
 CHIEF_ROLES = frozenset({"organiser", "chief_arbiter"})
 #: Every arbiter of the tournament: the chief arbiter and the deputy arbiters (role ``arbiter``), who enter results,
@@ -136,25 +138,30 @@ ACTIONS: dict[str, Action] = {a.name: a for a in (
 )}
 
 
-def _or(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+#: the tournament roles in words, in the order they are listed
+ROLE_WORDS = {"organiser": Text("organiser"), "chief_arbiter": Text("chief arbiter"), "arbiter": Text("arbiter")}
+
+
+def holders_phrase(a: Action) -> Texts:
+    """Who holds an action, as phrases a refusal says in its reader's language."""
+    if a.anyone:
+        return Texts([Text("any signed-in user")])
+    who = [Text("an administrator")]
+    if a.creators:
+        who.append(Text("a user marked as organiser"))
+    roles = [w for r, w in ROLE_WORDS.items() if r in a.roles]
+    if roles:
+        who.append(Text("the tournament's {roles}", {"roles": Texts(roles, ", ", Text(" or "))}))
+    if a.manager:
+        who.append(Text("the team's manager"))
+    if a.committee:
+        who.append(Text("the sitting chair of the appeals committee"))
+    return Texts(who)
 
 
 def holders(a: Action) -> str:
-    """Who holds an action, in words (refusals and README)."""
-    if a.anyone:
-        return "any signed-in user"
-    who = ["an administrator"]
-    if a.creators:
-        who.append("a user marked as organiser")
-    roles = [r.replace("_", " ") for r in ("organiser", "chief_arbiter", "arbiter") if r in a.roles]
-    if roles:
-        who.append("the tournament's " + _or(roles))
-    if a.manager:
-        who.append("the team's manager")
-    if a.committee:
-        who.append("the sitting chair of the appeals committee")
-    return "; ".join(who)
+    """Who holds an action, in English words (README)."""
+    return str(holders_phrase(a))
 
 
 def permission_table() -> str:

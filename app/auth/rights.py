@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from sqlmodel import Session, col, select
 
 from app.auth.credentials import Memberships
-from app.auth.policy import ACTIONS, ARBITER_ROLES, Action, holders
+from app.auth.policy import ACTIONS, ARBITER_ROLES, Action, holders_phrase
 from app.auth.principal import Principal
 from app.models import Club, CommitteeMember, Membership, Player, RosterEntry, Team
-from app.services.errors import Forbidden, Unauthorized
+from app.services.errors import Forbidden, Text, Unauthorized
 
 
 def tournament_roles(session: Session, principal: Principal | None, tournament_id: int) -> set[str]:
@@ -188,14 +188,18 @@ class Access:
         a = ACTIONS[name]
         p = self.principal
         if p is None:
-            return Unauthorized(None, f"this needs a bearer token (POST /auth/token, or an API token): {a.summary}")
+            return Unauthorized(None, "this needs a bearer token (POST /auth/token, or an API token): {summary}",
+                                params={"summary": Text(a.summary)})
         if a.interactive and p.token_name is not None:
-            return Forbidden(None, f"an API token cannot {a.summary}; log in with a password")
+            return Forbidden(None, "an API token cannot {summary}; log in with a password",
+                             params={"summary": Text(a.summary)})
         if a.scope is not None and not p.allows(a.scope):
-            return Forbidden(None, f"the API token lacks the {a.scope!r} scope needed to {a.summary}",
+            return Forbidden(None, "the API token lacks the {scope!r} scope needed to {summary}",
+                             params={"scope": a.scope, "summary": Text(a.summary)},
                              scope=a.scope)
         if not self._holder(a, team_id, committee):
-            return Forbidden(a.rule, f"not allowed to {a.summary}: {holders(a)}")
+            return Forbidden(a.rule, "not allowed to {summary}: {holders}",
+                             params={"summary": Text(a.summary), "holders": holders_phrase(a)})
         return None
 
     def holds(self, name: str, team_id: int | None = None, *, committee: bool = True) -> bool:

@@ -79,7 +79,8 @@ def check_throttle(session: Session, keys: Keys, now: datetime | None = None) ->
              and r.locked_until > now]
     if waits:
         seconds = max(1, math.ceil((max(waits) - now).total_seconds()))
-        raise TooManyAttempts(None, f"too many failed logins from this address: try again in {seconds} s",
+        raise TooManyAttempts(None, "too many failed logins from this address: try again in {seconds} s",
+                              params={"seconds": seconds},
                               retry_after=seconds)
 
 

@@ -39,12 +39,14 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.operations.cache import Answer, EntryKey, Flight, lru, matches
 from app.operations.versions import versions
+from app.presentation.messages import reader_language
 
-#: (path, query string) of the anonymous GET being answered by its route, while it is.
-_where: ContextVar[tuple[str, bytes] | None] = ContextVar("teamswiss_fastread_where", default=None)
-#: (path, query string) -> the entry it was last answered with (its view is what the URL names; while the version
-#: is unchanged, the next answer is that entry again, its key and ETag made once).
-_known: dict[tuple[str, bytes], EntryKey] = {}
+#: (path, query string, language) of the anonymous GET being answered by its route, while it is.
+_where: ContextVar[tuple[str, bytes, str] | None] = ContextVar("teamswiss_fastread_where", default=None)
+#: (path, query string, language) -> the entry it was last answered with (its view is what the URL names, in the
+#: reader's language; while the version is unchanged, the next answer is that entry again, its key and ETag made
+#: once).
+_known: dict[tuple[str, bytes, str], EntryKey] = {}
 KNOWN_MAX = 4096
 #: how long a cached read waits for the writes in flight in its worker before it is answered anyway
 WRITE_WAIT_SECONDS = 0.1
@@ -138,7 +140,8 @@ class CachedReads:
                 return
             if name == b"if-none-match" and if_none_match is None:
                 if_none_match = value.decode("latin-1")
-        where = (scope["path"], scope.get("query_string", b""))
+        # a read model may say things in words (app.operations.cache keeps one per language)
+        where = (scope["path"], scope.get("query_string", b""), reader_language())
         known = _known.get(where)
         claim: Flight | None = None
         if known is not None and (if_none_match is None or len(if_none_match) <= IF_NONE_MATCH_MAX):

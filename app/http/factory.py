@@ -24,6 +24,7 @@ from app.http.caching import CachedReads
 from app.http.middleware import (
     WEB_HEADERS,
     BodyLimitMiddleware,
+    LanguageMiddleware,
     LiteralPathMiddleware,
     NulGuardMiddleware,
     SecurityHeaders,
@@ -98,6 +99,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # the last added runs first: CORS headers on every answer, a bug answered as problem+json inside them
     app.add_middleware(CachedReads)  # a cached read answered from its bytes after one version query
     app.add_middleware(LiteralPathMiddleware)
+    app.add_middleware(LanguageMiddleware)  # the request's language, for the rule problems answers list
     app.add_middleware(NulGuardMiddleware)
     app.add_middleware(CatchAllMiddleware)
     app.add_middleware(LoadShedding, max_in_flight=settings.max_in_flight,  # bounded work in flight, no queue

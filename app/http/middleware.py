@@ -3,18 +3,43 @@ security headers."""
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import unquote_to_bytes
 
 import anyio
 from fastapi.routing import iter_route_contexts
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.http.problems import problem_body, send_problem
+from app.http.problems import problem_body, scope_language, send_problem
+from app.presentation.messages import set_reader_language
 
 
-async def _refuse(send: Send, status: int, title: str, detail: str, path: str,
-                  headers: dict[str, str] | None = None, type_slug: str = "invalid-request") -> None:
-    await send_problem(send, problem_body(status, title, detail, type_slug=type_slug, instance=path), headers)
+async def _refuse(scope: Scope, send: Send, status: int, title: str, detail: str,
+                  headers: dict[str, str] | None = None, type_slug: str = "invalid-request",
+                  params: dict[str, Any] | None = None) -> None:
+    """Answer a problem in the request's language (``title`` and ``detail`` are English templates)."""
+    language = scope_language(scope)
+    body = problem_body(status, title, detail, params=params, language=language, type_slug=type_slug,
+                        instance=scope.get("path", ""))
+    await send_problem(send, body, headers, language)
+
+
+async def _too_large(scope: Scope, send: Send, limit: int) -> None:
+    await _refuse(scope, send, 413, "The request is too large",
+                  "the request body is larger than the {limit:,} bytes this operation accepts", params={"limit": limit})
+
+
+class LanguageMiddleware:
+    """The request's language (``Accept-Language``) for what the answer says in words: the rule problems an
+    answer lists as data (``app/presentation/messages.py``)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            set_reader_language(scope_language(scope))
+        await self.app(scope, receive, send)
 
 
 class LiteralPathMiddleware:
@@ -38,7 +63,7 @@ class LiteralPathMiddleware:
         if scope["type"] == "http" and "app" in scope:
             methods = self._methods(scope).get(scope.get("path", ""))
             if methods and scope["method"] not in methods:
-                await _refuse(send, 405, "Method not allowed", "Method Not Allowed", scope.get("path", ""),
+                await _refuse(scope, send, 405, "Method not allowed", "Method Not Allowed",
                               headers={"Allow": ", ".join(sorted(methods))}, type_slug="about:blank")
                 return
         await self.app(scope, receive, send)
@@ -55,8 +80,7 @@ class NulGuardMiddleware:
             raw = scope.get("raw_path") or scope.get("path", "").encode()
             query = scope.get("query_string", b"")
             if b"\x00" in unquote_to_bytes(raw) or b"\x00" in unquote_to_bytes(query.replace(b"+", b" ")):
-                await _refuse(send, 422, "The request is not valid", "NUL characters are not allowed in a URL",
-                              scope.get("path", ""))
+                await _refuse(scope, send, 422, "The request is not valid", "NUL characters are not allowed in a URL")
                 return
         await self.app(scope, receive, send)
 
@@ -96,14 +120,13 @@ class BodyLimitMiddleware:
         path = scope.get("path", "")
         upload = path in self.per_path
         limit = self.per_path.get(path, self.default)
-        too_large = f"the request body is larger than the {limit:,} bytes this operation accepts"
         declared = dict(scope.get("headers", [])).get(b"content-length")
         if declared is not None and declared.isdigit() and int(declared) > limit:
-            await _refuse(send, 413, "The request is too large", too_large, path)
+            await _too_large(scope, send, limit)
             return
         if self.receiving >= self.max_bodies or (upload and self.uploading >= self.max_uploads):
-            await _refuse(send, 503, "Server busy", "the server is receiving as many requests as it can; retry in a "
-                          "moment", path, {"Retry-After": "1"}, type_slug="overload")
+            await _refuse(scope, send, 503, "Server busy", "the server is receiving as many requests as it can; retry "
+                          "in a moment", {"Retry-After": "1"}, type_slug="overload")
             return
         self.receiving += 1
         self.uploading += upload
@@ -118,14 +141,14 @@ class BodyLimitMiddleware:
                     chunk = message.get("body", b"")
                     total += len(chunk)
                     if total > limit:
-                        await _refuse(send, 413, "The request is too large", too_large, path)
+                        await _too_large(scope, send, limit)
                         return
                     chunks.append(chunk)
                     if not message.get("more_body", False):
                         break
             if deadline.cancelled_caught:
-                await _refuse(send, 408, "The request took too long",
-                              "the request body did not arrive in time; send it again", path,
+                await _refuse(scope, send, 408, "The request took too long",
+                              "the request body did not arrive in time; send it again",
                               {"Connection": "close"}, type_slug="request-timeout")
                 return
         finally:

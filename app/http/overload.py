@@ -17,19 +17,25 @@ A pure ASGI middleware (no per-request task or thread of its own):
 
 from __future__ import annotations
 
+from typing import Any
+
 import anyio
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.http.problems import problem_body, problem_message
+from app.http.problems import problem_body, problem_message, scope_language
+from app.presentation.messages import LANGUAGES
 
 RETRY_AFTER_SECONDS = 1
 #: no ``rule``: no regulation refused the request
-_BUSY = problem_message(problem_body(
-    503, "Server busy", f"The server is at its limit of requests in progress; retry after {RETRY_AFTER_SECONDS} s.",
-    type_slug="overload"), {"Retry-After": str(RETRY_AFTER_SECONDS), "Cache-Control": "no-store"})
-_NOT_READY = problem_message(problem_body(
-    503, "Not ready", "the worker is at its limit of requests in progress and sheds new ones", type_slug="overload"),
-    {"Retry-After": str(RETRY_AFTER_SECONDS), "Cache-Control": "no-store"})
+_SHED = {"Retry-After": str(RETRY_AFTER_SECONDS), "Cache-Control": "no-store"}
+#: made once per language: an overloaded server builds no answer
+_BUSY = {language: problem_message(problem_body(
+    503, "Server busy", "The server is at its limit of requests in progress; retry after {seconds} s.",
+    params={"seconds": RETRY_AFTER_SECONDS}, language=language, type_slug="overload"), _SHED, language)
+    for language in LANGUAGES}
+_NOT_READY = {language: problem_message(problem_body(
+    503, "Not ready", "the worker is at its limit of requests in progress and sheds new ones", language=language,
+    type_slug="overload"), _SHED, language) for language in LANGUAGES}
 HEALTH_CHECKS = frozenset({"/health", "/healthz", "/readyz"})
 #: open files kept for the database, the listening socket and ordinary requests when the stream limit is derived
 FILES_RESERVE = 256
@@ -89,14 +95,14 @@ class LoadShedding:
             return
         if exempt(path):
             if path == "/readyz" and self.in_flight >= self.max_in_flight:
-                for message in _NOT_READY:
+                for message in _NOT_READY[scope_language(scope)]:
                     await send(message)
                 return
             await self.app(scope, receive, send)
             return
         if self.in_flight >= self.max_in_flight:
             self.shed += 1
-            for message in _BUSY:
+            for message in _BUSY[scope_language(scope)]:
                 await send(message)
             return
         self.in_flight += 1
@@ -127,12 +133,14 @@ class LoadShedding:
         who = str(client[0]) if client else ""
         if self.streams >= self.max_streams:
             self.shed += 1
-            await send_refusal(send, 503, "Server busy", f"the server holds as many live streams as it can "
-                               f"({self.max_streams}); the page reads the results without one meanwhile")
+            await send_refusal(scope, send, 503, "Server busy", "the server holds as many live streams as it can "
+                               "({max_streams}); the page reads the results without one meanwhile",
+                               params={"max_streams": self.max_streams})
             return
         if self.streams_of.get(who, 0) >= self.max_streams_per_client:
-            await send_refusal(send, 429, "Too many live streams", f"this address already holds "
-                               f"{self.max_streams_per_client} live streams; close some first", "too-many-requests")
+            await send_refusal(scope, send, 429, "Too many live streams", "this address already holds "
+                               "{max_streams} live streams; close some first", "too-many-requests",
+                               params={"max_streams": self.max_streams_per_client})
             return
         self.streams += 1
         self.streams_of[who] = self.streams_of.get(who, 0) + 1
@@ -147,7 +155,9 @@ class LoadShedding:
                 self.streams_of.pop(who, None)
 
 
-async def send_refusal(send: Send, status: int, title: str, detail: str, type_slug: str = "overload") -> None:
-    for message in problem_message(problem_body(status, title, detail, type_slug=type_slug),
-                                   {"Retry-After": str(RETRY_AFTER_SECONDS), "Cache-Control": "no-store"}):
+async def send_refusal(scope: Scope, send: Send, status: int, title: str, detail: str,
+                       type_slug: str = "overload", params: dict[str, Any] | None = None) -> None:
+    language = scope_language(scope)
+    body = problem_body(status, title, detail, params=params, language=language, type_slug=type_slug)
+    for message in problem_message(body, _SHED, language):
         await send(message)

@@ -81,7 +81,8 @@ def me(session: Session, principal: Principal) -> MeRead:
 def create_user(session: Session, body: UserCreate, by: Principal | None) -> User:
     """A new user account (``by``: the administrator; None for the command line); a taken user name is refused."""
     if user_by_name(session, body.username) is not None:
-        raise StateConflict(None, f"the user name {body.username!r} is taken")
+        raise StateConflict(None, "the user name {username!r} is taken",
+                            params={"username": body.username})
     user = User(**body.model_dump(exclude={"password"}), password_hash=hash_password(body.password))
     session.add(user)
     session.flush()

@@ -18,7 +18,7 @@ from app.operations.repository import get_or_404, get_team, load_tournament, pag
 from app.operations.rounds import get_round
 from app.schemas.appeals import AppealCreate, AppealDecision, AppealRead, CommitteeMemberRead, CommitteePut
 from app.schemas.lineups import LineupRead
-from app.services.appeals import check_committee, check_deadlines, check_fee, fee_after
+from app.services.appeals import STATUS_WORDS, check_committee, check_deadlines, check_fee, fee_after
 from app.services.errors import Forbidden, InvalidInput, NotFound, StateConflict
 
 
@@ -62,7 +62,8 @@ def game_end(session: Session, match: Match, board: int | None) -> datetime:
     if board is not None:
         boards = [b for b in boards if b.board == board]
         if not boards:
-            raise NotFound(None, f"the match has no board {board}")
+            raise NotFound(None, "the match has no board {board}",
+                           params={"board": board})
     ends = [b.ended_at for b in boards if b.ended_at is not None]
     if not ends or (board is None and len(ends) < len(boards)):
         raise StateConflict("R-14.1", "the game has not ended yet (no result with an end time): appeal after it ends")
@@ -78,7 +79,8 @@ def file_appeal(session: Session, tournament_id: int, body: AppealCreate, by: Pr
     match = session.get(Match, body.match_id)
     rnd = session.get(Round, match.round_id) if match else None
     if match is None or rnd is None or rnd.tournament_id != tournament_id:
-        raise NotFound(None, f"no match {body.match_id} in this tournament")
+        raise NotFound(None, "no match {match_id} in this tournament",
+                       params={"match_id": body.match_id})
     if team.id not in (match.first_team_id, match.second_team_id):
         raise InvalidInput("R-14", "the appealing team did not play this match")
     ended = game_end(session, match, body.board)
@@ -112,7 +114,8 @@ def list_appeals(session: Session, tournament_id: int, reader: Principal | None,
 def _appeal_in(session: Session, tournament_id: int, appeal_id: int) -> Appeal:
     a = get_or_404(session, Appeal, appeal_id, "appeal")
     if a.tournament_id != tournament_id:
-        raise NotFound(None, f"no appeal {appeal_id} in this tournament")
+        raise NotFound(None, "no appeal {appeal_id} in this tournament",
+                       params={"appeal_id": appeal_id})
     return a
 
 
@@ -134,11 +137,12 @@ def decide_appeal(session: Session, access: Access, tournament_id: int, appeal_i
     sc, hearing = sitting(session, t, match)
     chairs = {m.user_id for m in hearing if m.user_id is not None and m.chair}
     if not sc.complete:
-        raise StateConflict("R-14.4", sc.message)
+        raise StateConflict("R-14.4", sc.message.template, params=sc.message.params)
     if principal.user_id not in chairs and not access.holds("appeal.decide", committee=False):
         raise Forbidden("R-14.4", "the sitting committee's chair or the organiser records the decision")
     if a.status != "open":
-        raise StateConflict("R-14.2", f"the appeal was already {a.status}")
+        raise StateConflict("R-14.2", "the appeal was already {status}",
+                            params={"status": STATUS_WORDS.get(a.status, a.status)})
     before = audit.snapshot(a)
     a.status = body.decision
     a.fee_status = fee_after(body.decision)

@@ -107,28 +107,31 @@ def restore(engine: Engine, data: dict[str, Any]) -> dict[str, int]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise InvalidInput(None, "not a teamswiss backup (format teamswiss-backup)")
     if data.get("version") != VERSION:
-        raise InvalidInput(None, f"backup version {data.get('version')!r} is not supported (expected {VERSION})")
+        raise InvalidInput(None, "backup version {get!r} is not supported (expected {version})",
+                           params={"get": data.get('version'), "version": VERSION})
     known = {t.name: t for t in _tables()}
     given = data.get("tables")
     if not isinstance(given, dict):
         raise InvalidInput(None, "the backup has no tables")
     unknown = sorted(set(given) - set(known))
     if unknown:
-        raise InvalidInput(None, f"tables this version does not know: {', '.join(unknown)}")
+        raise InvalidInput(None, "tables this version does not know: {unknown}",
+                           params={"unknown": ', '.join(unknown)})
     counts: dict[str, int] = {}
     with engine.connect() as conn:
         revision = _revision(conn)
         if conn.in_transaction():
             conn.rollback()
         if data.get("revision") and revision and data["revision"] != revision:
-            raise StateConflict(None, f"the backup is of schema revision {data['revision']}, the database is "
-                                f"at {revision}: migrate to the same revision first")
+            raise StateConflict(None, "the backup is of schema revision {revision}, the database is at {revision2}: "
+                                "migrate to the same revision first",
+                                params={"revision": data['revision'], "revision2": revision})
         with conn.begin():
             busy = [t.name for t in _tables()
                     if conn.execute(select(func.count()).select_from(t)).scalar_one()]
             if busy:
-                raise StateConflict(None, "restore needs an empty database; these tables have rows: "
-                                    + ", ".join(busy))
+                raise StateConflict(None, "restore needs an empty database; these tables have rows: {tables}",
+                                    params={"tables": ", ".join(busy)})
             for table in _tables():
                 block = given.get(table.name)
                 if not block:
@@ -137,7 +140,8 @@ def restore(engine: Engine, data: dict[str, Any]) -> dict[str, int]:
                 cols = block["columns"]
                 missing = [c for c in cols if c not in table.columns]
                 if missing:
-                    raise InvalidInput(None, f"table {table.name}: unknown columns {', '.join(missing)}")
+                    raise InvalidInput(None, "table {name}: unknown columns {missing}",
+                                       params={"name": table.name, "missing": ', '.join(missing)})
                 types = [table.columns[c].type for c in cols]
                 try:
                     rows = [{c: _decode(v, ty) for c, v, ty in zip(cols, row, types, strict=True)}
@@ -145,8 +149,9 @@ def restore(engine: Engine, data: dict[str, Any]) -> dict[str, int]:
                     for k in range(0, len(rows), 500):
                         conn.execute(table.insert(), rows[k:k + 500])
                 except (KeyError, TypeError, ValueError, DBAPIError) as exc:
-                    raise InvalidInput(None, f"table {table.name}: the rows cannot be restored: "
-                                       f"{str(exc).splitlines()[0][:300]}") from None
+                    raise InvalidInput(None, "table {name}: the rows cannot be restored: {splitlines}",
+                                       params={"name": table.name,
+                                               "splitlines": str(exc).splitlines()[0][:300]}) from None
                 counts[table.name] = len(rows)
             if engine.dialect.name == "postgresql":
                 _reset_sequences(conn)

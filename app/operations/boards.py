@@ -18,7 +18,7 @@ from app.models.base import table_of
 from app.operations.repository import eligibility, roster_in_board_order, rosters, rules_of, to_player
 from app.operations.rounds import has_entered_results, round_matches
 from app.services.board_order import board_order
-from app.services.errors import DomainError
+from app.services.errors import DomainError, Text
 from app.services.lifecycle import PAIRED_STATES, STARTED_STATES
 from app.services.lineups import base_lineup, lineup_problems
 from app.services.rules import Rules
@@ -65,7 +65,7 @@ class TeamLineupProblem:
 
     def to_dict(self) -> dict[str, Any]:
         return {"team_id": self.team_id, "team": self.team, "submitted": self.submitted, "rule": self.error.rule,
-                "detail": self.error.detail}
+                "detail": self.error.detail, "text": Text(self.error.template, self.error.params).to_json()}
 
 
 def lineup_breaches(session: Session, t: Tournament, teams: Sequence[Team], number: int,

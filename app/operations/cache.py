@@ -37,6 +37,7 @@ from app.auth.principal import Principal
 from app.auth.rights import is_staff
 from app.models import Tournament
 from app.operations.versions import Stamp, stamp
+from app.presentation.messages import LANGUAGES, reader_language
 from app.services.errors import NotFound
 
 #: What a view depends on besides its tournament's version (a round number, a page's limit and offset).
@@ -253,6 +254,9 @@ def read(session: Session, tournament_id: int, view: str, build: Callable[[Tourn
     ``build(tournament)`` computes it (a read model of :mod:`app.operations.reads`); ``model`` is
     its response type, which serialises it exactly as the route would.
     """
+    language = reader_language()
+    if language != LANGUAGES[0]:  # a read model may say rule problems in words (problem_item): one per language
+        params = (*params, ("language", language))
     key = ViewKey(tournament_id, view, params, audience).at(stamp(session, tournament_id))
     if matches(if_none_match, key.etag):
         return Answer(key, None)
@@ -260,7 +264,8 @@ def read(session: Session, tournament_id: int, view: str, build: Callable[[Tourn
     def compute() -> bytes:
         t = session.get(Tournament, tournament_id)
         if t is None:
-            raise NotFound(None, f"no tournament with id {tournament_id}")
+            raise NotFound(None, "no tournament with id {tournament_id}",
+                           params={"tournament_id": tournament_id})
         adapter = _adapters.get(model)
         if adapter is None:
             adapter = _adapters[model] = TypeAdapter(model)

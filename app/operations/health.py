@@ -19,5 +19,5 @@ def readiness() -> Health:
     ``ServiceUnavailable`` saying what is wrong (a probe asks again after a few seconds)."""
     problem = database_problem()
     if problem is not None:
-        raise ServiceUnavailable(None, problem, retry_after=5)
+        raise ServiceUnavailable(None, "{problem}", params={"problem": problem}, retry_after=5)  # for operators
     return Health(status="ready", version=__version__)

@@ -33,12 +33,16 @@ from app.operations.repository import (
     select_many,
 )
 from app.operations.rounds import get_round
+from app.presentation.messages import problem_item
 from app.schemas.lineups import LineupBoard, LineupCheckRead, LineupPut, LineupRead
 from app.services import tournament as dom
-from app.services.errors import DomainError, NotFound, StateConflict
-from app.services.lifecycle import STARTED_STATES
+from app.services.errors import DomainError, NotFound, StateConflict, Text
+from app.services.lifecycle import STARTED_STATES, STATE_WORDS
 from app.services.lineups import lineup_problems, validate_lineup
 from app.services.rules import Rules
+
+#: a team's status in words (translated with the refusal that says it)
+TEAM_STATUS_WORDS = {"withdrawn": Text("withdrawn"), "expelled": Text("expelled"), "waitlisted": Text("waitlisted")}
 
 
 @dataclass(frozen=True)
@@ -83,10 +87,12 @@ def lineup_target(session: Session, tournament_id: int, number: int, team_id: in
                          params={"tid": tournament_id, "n": number, "team": team_id}).first()
     if found is None:  # one of them does not exist: the lookups one by one say which
         if by_id(session, Tournament, TOURNAMENT_BY_ID, tournament_id) is None:
-            raise NotFound(None, f"no tournament with id {tournament_id}")
+            raise NotFound(None, "no tournament with id {tournament_id}",
+                           params={"tournament_id": tournament_id})
         get_round(session, tournament_id, number)
         get_team(session, tournament_id, team_id)
-        raise NotFound(None, f"no club of team {team_id}")  # a team always has its club (foreign key)
+        raise NotFound(None, "no club of team {team_id}",
+                       params={"team_id": team_id})  # a team always has its club (foreign key)
     t, rnd, team, club_id, name, federation, union_member, row = found
     return Target(t, rnd, team, dom.Club(id=club_id, name=name, federation=federation, union_member=union_member),
                   row)
@@ -96,13 +102,17 @@ def _context(session: Session, target: Target, *, late: bool) -> _Context:
     """Refuse what the state forbids (R-11.2, the round's start), then load what the rules need."""
     t, rnd, team = target.t, target.rnd, target.team
     if team.status in ("withdrawn", "expelled", "waitlisted"):
-        raise StateConflict("R-11.2", f"the team is {team.status} and plays no round")
+        raise StateConflict("R-11.2", "the team is {status} and plays no round",
+                            params={"status": TEAM_STATUS_WORDS[team.status]})
     if rnd.state in STARTED_STATES:
-        raise StateConflict("R-3.2", f"round {rnd.number} is {rnd.state.replace('_', ' ')}; its lineups are final")
-    if rnd.scheduled_start is not None and datetime.now(UTC) >= rnd.scheduled_start and not late:
-        raise StateConflict("R-3.2", f"lineups for round {rnd.number} closed at its start "
-                            f"({rnd.scheduled_start.isoformat()}); ask the arbiter")
+        raise StateConflict("R-3.2", "round {number} is {state}; its lineups are final",
+                            params={"number": rnd.number, "state": STATE_WORDS[rnd.state]})
     rules = rules_of(t)
+    if rnd.scheduled_start is not None and datetime.now(UTC) >= rnd.scheduled_start and not late:
+        # the time in the tournament's zone; each language writes it its own way (the template's format)
+        raise StateConflict("R-3.2", "lineups for round {number} closed at its start ({start:%Y-%m-%d %H:%M}); "
+                            "ask the arbiter",
+                            params={"number": rnd.number, "start": rnd.scheduled_start.astimezone(rules.zone)})
     roster = roster_rows_in_board_order(session, team.id or 0)  # rows: the players are read, never changed here
     return _Context(rules, [r for r, _ in roster], [p for _, p in roster],
                     eligibility(rules, target.club, t.start_date or date.today()), target.row)
@@ -130,7 +140,7 @@ def check_lineup(session: Session, tournament_id: int, number: int, team_id: int
         position = {p.id: i for i, p in enumerate(ctx.roster)}
         players = sorted(body.player_ids, key=position.__getitem__)
     return LineupCheckRead(valid=not problems, player_ids=list(players), captain_id=body.captain_id,
-                           problems=[{"rule": e.rule, "detail": e.detail} for e in problems])
+                           problems=[problem_item(e) for e in problems])
 
 
 def submit_lineup(session: Session, tournament_id: int, number: int, team_id: int, body: LineupPut,

@@ -106,7 +106,8 @@ def start_position(engine: Engine, tournament_id: int, last_event_id: int | None
     with Session(engine.execution_options(teamswiss_read=True)) as s:
         version = s.exec(select(Tournament.version).where(Tournament.id == tournament_id)).first()
         if version is None:
-            raise NotFound(None, f"no tournament with id {tournament_id}")
+            raise NotFound(None, "no tournament with id {tournament_id}",
+                           params={"tournament_id": tournament_id})
         newest = s.exec(select(func.max(TournamentEvent.id))
                         .where(TournamentEvent.tournament_id == tournament_id)).first() or 0
         if last_event_id is None:

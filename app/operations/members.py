@@ -85,6 +85,7 @@ def remove_member(session: Session, tournament_id: int, membership_id: int, by: 
     """Take a role away."""
     m = get_or_404(session, Membership, membership_id, "membership")
     if m.tournament_id != tournament_id:
-        raise NotFound(None, f"no membership {membership_id} in this tournament")
+        raise NotFound(None, "no membership {membership_id} in this tournament",
+                       params={"membership_id": membership_id})
     audit.record(session, by, "delete", "membership", m.id, tournament_id=tournament_id, before=m)
     session.delete(m)

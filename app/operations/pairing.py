@@ -27,8 +27,18 @@ from app.operations.versions import stamp
 from app.presentation.messages import translate
 from app.schemas.rounds import AppealBlock, Blocker, LineupIssue, RoundRead, RoundReadiness
 from app.services import tournament as dom
-from app.services.errors import DomainError, InvalidInput, NotFound, RuleViolation, StateConflict
-from app.services.lifecycle import CHANGE_PAIRING, COMPLETE, COMPLETED, MARK_ABSENT, PAIR, PENDING, PUBLISH, REOPEN
+from app.services.errors import DomainError, InvalidInput, NotFound, RuleViolation, StateConflict, Text
+from app.services.lifecycle import (
+    CHANGE_PAIRING,
+    COMPLETE,
+    COMPLETED,
+    MARK_ABSENT,
+    PAIR,
+    PENDING,
+    PUBLISH,
+    REOPEN,
+    STATE_WORDS,
+)
 from app.services.pairing import Pairing, pair_tournament_round
 from app.services.round_robin import ScheduledMatch, explain
 from app.services.round_robin import round_matches as round_matches_rr
@@ -41,14 +51,15 @@ def pairing_blockers(session: Session, t: Tournament, rnd: Round) -> list[Domain
     """Every refusal of the round's pairing that no decision overrides, in the order they are checked."""
     out: list[DomainError] = []
     if not PAIR.allows(rnd.state):
-        out.append(StateConflict("C.04.2 1.4", f"round {rnd.number} is {rnd.state.replace('_', ' ')}: "
-                                 "a published pairing is frozen"))
+        out.append(StateConflict("C.04.2 1.4", "round {number} is {state}: a published pairing is frozen",
+                                 params={"number": rnd.number, "state": STATE_WORDS[rnd.state]}))
     if rnd.number > 1:
         prev = get_round(session, t.id or 0, rnd.number - 1)
         if prev.state != COMPLETED:
-            out.append(StateConflict("R-14.2", f"round {rnd.number - 1} is not completed "
-                                     f"({prev.state.replace('_', ' ')}); round {rnd.number} can be paired only after "
-                                     "it"))
+            out.append(StateConflict("R-14.2", "round {number} is not completed ({state}); round {number2} can be "
+                                     "paired only after it",
+                                     params={"number": rnd.number - 1, "state": STATE_WORDS[prev.state],
+                                             "number2": rnd.number}))
     rules = rules_of(t)
     if rnd.number == 1 and rules.committee_required:
         from app.models import CommitteeMember
@@ -62,9 +73,10 @@ def pairing_blockers(session: Session, t: Tournament, rnd: Round) -> list[Domain
         open_appeal = session.exec(select(Appeal).where(Appeal.tournament_id == t.id, Appeal.status == "open",
                                                         Appeal.round_number == rnd.number - 1)).first()
         if open_appeal is not None:
-            out.append(StateConflict("R-14.2", f"appeal {open_appeal.id} on round {rnd.number - 1} is still open: it "
-                                     f"must be decided before round {rnd.number} is paired",
-                                     appeal_id=open_appeal.id))
+            out.append(StateConflict("R-14.2", "appeal {id} on round {number} is still open: it must be decided "
+                                     "before round {number2} is paired",
+                                     params={"id": open_appeal.id, "number": rnd.number - 1,
+                                             "number2": rnd.number}, appeal_id=open_appeal.id))
     if t.tpns_locked_at is None:
         out.append(StateConflict("C.04.6 1.1", "the initial ranking is not locked: lock it (POST .../ranking/lock) "
                                  "to give the teams their pairing numbers"))
@@ -110,8 +122,8 @@ def present_teams(session: Session, t: Tournament, rnd: Round) -> tuple[list[Tea
     out: list[DomainError] = []
     unnumbered = [tm.name for tm in teams if tm.tpn is None]
     if unnumbered:
-        out.append(StateConflict("C.04.6 1.1", f"teams without a pairing number: {', '.join(unnumbered)}; "
-                                 "re-lock the ranking"))
+        out.append(StateConflict("C.04.6 1.1", "teams without a pairing number: {unnumbered}; re-lock the ranking",
+                                 params={"unnumbered": ', '.join(unnumbered)}))
     present = [tm for tm in teams if (tm.id or 0) not in set(rnd.absent_team_ids)]
     if len(present) < 2:
         out.append(StateConflict("C.04.6 3", "fewer than two teams to pair"))
@@ -141,26 +153,34 @@ def decide(problems: list[TeamLineupProblem], override: str | None, recorded: di
     if recorded and all((p.team_id, p.error.rule) in covered for p in problems):
         return recorded
     first = problems[0]
-    raise RuleViolation(first.error.rule, REFUSALS[acting],
-                        params={"team": first.team, "rule": first.error.rule, "count": len(problems),
-                                "number": number},
-                        team_id=first.team_id, problems=listed)
-
-
-#: The refusal of a round whose lineups break a rule, by what was asked (one sentence each, to translate).
-REFUSALS = {
-    "paired": "the lineup of {team} breaks {rule} ({count} lineup problem(s) in this round): round {number} is "
-              "paired only by a decision of the chief arbiter, recorded with its reason (override)",
-    "published": "the lineup of {team} breaks {rule} ({count} lineup problem(s) in this round): round {number} is "
-                 "published only by a decision of the chief arbiter, recorded with its reason (override)",
-}
+    params = {"team": first.team, "rule": first.error.rule, "count": len(problems), "number": number}
+    if acting == "paired":
+        raise RuleViolation(first.error.rule, "the lineup of {team} breaks {rule} ({count} lineup problem(s) in this "
+                            "round): round {number} is paired only by a decision of the chief arbiter, recorded with "
+                            "its reason (override)", params=params, team_id=first.team_id, problems=listed)
+    raise RuleViolation(first.error.rule, "the lineup of {team} breaks {rule} ({count} lineup problem(s) in this "
+                        "round): round {number} is published only by a decision of the chief arbiter, recorded with "
+                        "its reason (override)", params=params, team_id=first.team_id, problems=listed)
 
 
 def store_pairing(session: Session, t: Tournament, rnd: Round, given: PairingInput, pairing: Pairing,
                   principal: Principal | None) -> dict[str, Any]:
     """Store the engine's pairing as the round's matches and boards, replacing any earlier pairing."""
     return _store(session, t, rnd, given, [ScheduledMatch(pm.table, pm.first, pm.second) for pm in pairing.matches],
-                  pairing.explanation.to_dict() | {"lines": pairing.explanation.lines()}, principal)
+                  pairing.explanation.to_dict() | {"lines": pairing.explanation.lines(),
+                                                   "texts": [x.to_json() for x in pairing.explanation.texts()]},
+                  principal)
+
+
+def decision_warnings(decision: dict[str, Any] | None) -> list[Text]:
+    """The lineup problems a round was paired with (the chief arbiter's decision), as the arbiter is told them:
+    phrases said in the reader's language."""
+    out = []
+    for p in (decision or {}).get("problems", []):
+        problem = Text.from_json(p["text"]) if isinstance(p.get("text"), dict) else Text(str(p.get("detail", "")))
+        out.append(Text("{team}: {rule}: {problem}", {"team": p.get("team"), "rule": p.get("rule"),
+                                                       "problem": problem}))
+    return out
 
 
 def _store(session: Session, t: Tournament, rnd: Round, given: PairingInput, matches: Sequence[ScheduledMatch],
@@ -180,8 +200,10 @@ def _store(session: Session, t: Tournament, rnd: Round, given: PairingInput, mat
                 expel_forfeiters(session, t, rnd, row, principal)
     rnd.state = PAIR.target
     rnd.manual = False
-    warnings = [f"{p['team']}: {p['rule']}: {p['detail']}" for p in (given.decision or {}).get("problems", [])]
-    rnd.explanation = explanation | {"warnings": warnings, "decision": given.decision}
+    # English lines for programs, and the same as phrases that a read says in its reader's language
+    warnings = decision_warnings(given.decision)
+    rnd.explanation = explanation | {"warnings": [str(w) for w in warnings],
+                                     "warning_texts": [w.to_json() for w in warnings], "decision": given.decision}
     rnd.version += 1
     session.add(rnd)
     audit.record(session, principal, "repair" if old else "pair", "round", rnd.number, tournament_id=t.id,
@@ -245,11 +267,13 @@ def set_absent(session: Session, t: Tournament, rnd: Round, team_id: int, absent
                reason: str = "") -> None:
     """Mark a team absent (not paired; a zero-point unplayed round) or present again, before pairing."""
     if not MARK_ABSENT.allows(rnd.state):
-        raise StateConflict("C.04.2 1.4", f"round {rnd.number} is already paired; re-pairing would be needed: "
-                            "mark absences before pairing")
+        raise StateConflict("C.04.2 1.4", "round {number} is already paired; re-pairing would be needed: mark "
+                            "absences before pairing",
+                            params={"number": rnd.number})
     team = session.get(Team, team_id)
     if team is None or team.tournament_id != t.id:
-        raise NotFound(None, f"no team {team_id} in this tournament")
+        raise NotFound(None, "no team {team_id} in this tournament",
+                       params={"team_id": team_id})
     before = list(rnd.absent_team_ids)
     ids = set(rnd.absent_team_ids)
     (ids.add if absent else ids.discard)(team_id)
@@ -268,8 +292,9 @@ def change_pairing(session: Session, t: Tournament, rnd: Round, action: str, tea
                    principal: Principal | None, reason: str) -> None:
     """A hand change before publishing (C.04.2 1.4): swap, pab, forbid (re-pairs) or colours; audited, manual."""
     if not CHANGE_PAIRING.allows(rnd.state):
-        raise StateConflict("C.04.2 1.4", f"round {rnd.number} is {rnd.state}: only a paired, unpublished round "
-                            "can be changed by hand")
+        raise StateConflict("C.04.2 1.4", "round {number} is {state}: only a paired, unpublished round can be "
+                            "changed by hand",
+                            params={"number": rnd.number, "state": STATE_WORDS[rnd.state]})
     if rules_of(t).round_robin:
         raise StateConflict("C.05 Annex 1", "a round robin is paired by the Berger table: its pairings are not "
                             "changed by hand")
@@ -277,7 +302,8 @@ def change_pairing(session: Session, t: Tournament, rnd: Round, action: str, tea
     before = {"matches": [list(p) for p in pairs]}
     where = {team: (i, side) for i, p in enumerate(pairs) for side, team in enumerate(p) if team is not None}
     if team_a not in where:
-        raise InvalidInput(None, f"team {team_a} is not in this round's pairing")
+        raise InvalidInput(None, "team {team_a} is not in this round's pairing",
+                           params={"team_a": team_a})
     if action == "forbid":
         if team_b is None:
             raise InvalidInput(None, "forbid names two teams")
@@ -339,8 +365,8 @@ def publish(session: Session, t: Tournament, rnd: Round, principal: Principal | 
     """paired -> published: the pairing is public and frozen; refused while a team's lineup breaks a rule that no
     decision of the chief arbiter covers (a lineup may have changed since the pairing)."""
     if not PUBLISH.allows(rnd.state):
-        raise StateConflict("C.04.2 1.4", f"round {rnd.number} is {rnd.state}: only a paired round can be "
-                            "published")
+        raise StateConflict("C.04.2 1.4", "round {number} is {state}: only a paired round can be published",
+                            params={"number": rnd.number, "state": STATE_WORDS[rnd.state]})
     paired = {tid for m in round_matches(session, rnd) for tid in (m.first_team_id, m.second_team_id) if tid}
     teams = list(session.exec(select(Team).where(col(Team.id).in_(paired)).order_by(col(Team.tpn))).all())
     recorded = recorded_decision(rnd)
@@ -359,11 +385,12 @@ def publish(session: Session, t: Tournament, rnd: Round, principal: Principal | 
 def complete(session: Session, t: Tournament, rnd: Round, principal: Principal | None) -> None:
     """published / in progress -> completed, once every match has a full result (R-7.2)."""
     if not COMPLETE.allows(rnd.state):
-        raise StateConflict(None, f"round {rnd.number} is {rnd.state.replace('_', ' ')}: only a published round "
-                            "in play can be completed")
+        raise StateConflict(None, "round {number} is {state}: only a published round in play can be completed",
+                            params={"number": rnd.number, "state": STATE_WORDS[rnd.state]})
     missing = round_complete(session, rnd)
     if missing:
-        raise StateConflict("R-7.2", f"tables without a full result: {', '.join(map(str, missing))}",
+        raise StateConflict("R-7.2", "tables without a full result: {map}",
+                            params={"map": ', '.join(map(str, missing))},
                             tables=missing)
     _transition(session, t, rnd, principal, COMPLETE.target)
 
@@ -371,11 +398,13 @@ def complete(session: Session, t: Tournament, rnd: Round, principal: Principal |
 def reopen(session: Session, t: Tournament, rnd: Round, principal: Principal | None) -> None:
     """completed -> in progress, to correct a result, while the next round is still unpaired."""
     if not REOPEN.allows(rnd.state):
-        raise StateConflict(None, f"round {rnd.number} is not completed")
+        raise StateConflict(None, "round {number} is not completed",
+                            params={"number": rnd.number})
     nxt = session.exec(select(Round).where(Round.tournament_id == t.id, Round.number == rnd.number + 1)).first()
     if nxt is not None and nxt.state != PENDING:
-        raise StateConflict("C.04.2 1.4", f"round {rnd.number + 1} is already paired from these results; "
-                            "a change now would not change that pairing")
+        raise StateConflict("C.04.2 1.4", "round {number} is already paired from these results; a change now would "
+                            "not change that pairing",
+                            params={"number": rnd.number + 1})
     _transition(session, t, rnd, principal, REOPEN.target)
 
 
@@ -441,8 +470,9 @@ def pair_round(phases: Phases, tournament_id: int, number: int, principal: Princ
             store_pairing(session, t, rnd, given, pairing, principal)
             return round_read(session, t, rnd, principal)
         phases.abandon()
-    raise StateConflict(None, f"the tournament changed while round {number} was being paired, {PAIR_ATTEMPTS} "
-                        "times in a row (other changes are being made to it): pair the round again")
+    raise StateConflict(None, "the tournament changed while round {number} was being paired, {pair_attempts} times "
+                        "in a row (other changes are being made to it): pair the round again",
+                        params={"number": number, "pair_attempts": PAIR_ATTEMPTS})
 
 
 def set_round_absence(session: Session, tournament_id: int, number: int, team_id: int, absent: bool,

@@ -24,7 +24,8 @@ def create_player(session: Session, access: Access, body: PlayerCreate) -> Playe
     """Register a player of a club the caller has rights over (the answer shows what they typed in full)."""
     access.require_club(body.club_id)
     if club_row(session, body.club_id) is None:
-        raise NotFound(None, f"no club with id {body.club_id}")
+        raise NotFound(None, "no club with id {club_id}",
+                       params={"club_id": body.club_id})
     # one INSERT ... RETURNING of a row: a new player belongs to no tournament yet (no version to bump, no event)
     row = session.connection().execute(_INSERT_PLAYER, body.model_dump() | {"created_at": utcnow()}).mappings().one()
     audit.record(session, access.principal, "create", "player", row["id"], after=dict(row))

@@ -39,7 +39,7 @@ from app.models.base import MAX_ID, table_of
 from app.services import tournament as dom
 from app.services.board_order import board_order
 from app.services.eligibility import check_player_eligible
-from app.services.errors import NotFound
+from app.services.errors import NotFound, Text
 from app.services.lifecycle import COMPLETED, PENDING
 from app.services.rules import Rules, rules_from_dict
 
@@ -99,7 +99,8 @@ def by_id(session: Session, model: type[M], statement: SelectOfScalar[M], ident:
 def get_team(session: Session, tournament_id: int, team_id: int) -> Team:
     team = by_id(session, Team, TEAM_BY_ID, team_id)
     if team is None or team.tournament_id != tournament_id:
-        raise NotFound(None, f"no team with id {team_id} in tournament {tournament_id}")
+        raise NotFound(None, "no team with id {team_id} in tournament {tournament_id}",
+                       params={"team_id": team_id, "tournament_id": tournament_id})
     return team
 
 
@@ -287,10 +288,16 @@ def delete_tournament_rows(session: Session, t: Tournament) -> None:
 # --- lookups the use cases share ---------------------------------------------------------------------
 
 
+#: what a lookup looks for, in words (translated with the refusal)
+RECORD_WORDS = {"player": Text("player"), "user": Text("user"), "team": Text("team"), "club": Text("club"),
+                "membership": Text("membership"), "appeal": Text("appeal"), "API token": Text("API token")}
+
+
 def get_or_404(session: Session, model: type[M], ident: int, what: str | None = None) -> M:
     obj = session.get(model, ident) if 0 < ident <= MAX_ID else None
     if obj is None:
-        raise NotFound(None, f"no {what or model.__name__.lower()} with id {ident}")
+        what = what or model.__name__.lower()
+        raise NotFound(None, "no {what} with id {ident}", params={"what": RECORD_WORDS.get(what, what), "ident": ident})
     return obj
 
 
@@ -309,5 +316,6 @@ def load_tournament(session: Session, tournament_id: int, *, for_update: bool = 
         else:
             t = by_id(session, Tournament, TOURNAMENT_BY_ID, tournament_id)
     if t is None:
-        raise NotFound(None, f"no tournament with id {tournament_id}")
+        raise NotFound(None, "no tournament with id {tournament_id}",
+                       params={"tournament_id": tournament_id})
     return t

@@ -25,7 +25,14 @@ from app.operations.repository import load_tournament, rules_of, select_many
 from app.operations.rounds import get_round, has_entered_results, match_boards, match_etag, round_matches
 from app.operations.tracking import answered
 from app.schemas.rounds import BatchOutcome, BatchResults, MatchRead
-from app.services.errors import InvalidInput, NotFound, PreconditionFailed, PreconditionRequired, StateConflict
+from app.services.errors import (
+    InvalidInput,
+    NotFound,
+    PreconditionFailed,
+    PreconditionRequired,
+    StateConflict,
+    Text,
+)
 from app.services.lifecycle import COMPLETED, ENTER_RESULT
 from app.services.tournament import FORFEIT_SIDES, normalise_result
 
@@ -39,8 +46,10 @@ def check_results_open(rnd: Round) -> None:
     if ENTER_RESULT.allows(rnd.state):
         return
     if rnd.state == COMPLETED:
-        raise StateConflict(None, f"round {rnd.number} is completed: reopen it to change a result")
-    raise StateConflict("C.04.2 1.4", f"round {rnd.number} is not published yet: publish the pairing first")
+        raise StateConflict(None, "round {number} is completed: reopen it to change a result",
+                            params={"number": rnd.number})
+    raise StateConflict("C.04.2 1.4", "round {number} is not published yet: publish the pairing first",
+                        params={"number": rnd.number})
 
 
 def check_if_match(match: Match, if_match: str | None, changing: bool) -> None:
@@ -53,11 +62,13 @@ def check_if_match(match: Match, if_match: str | None, changing: bool) -> None:
     tags = {x.strip() for x in if_match.split(",")} - {"*"} if if_match is not None else set()
     etag = match_etag(match)
     if not tags:
-        star = "If-Match: * does not say which version you read; " if if_match is not None else ""
-        raise PreconditionRequired(None, f"table {match.table_no} already has a result; {star}send If-Match "
-                                   f"with the match's ETag to change it", table=match.table_no, etag=etag)
+        star = Text("If-Match: * does not say which version you read; ") if if_match is not None else ""
+        raise PreconditionRequired(None, "table {table_no} already has a result; {star}send If-Match with the "
+                                   "match's ETag to change it",
+                                   params={"table_no": match.table_no, "star": star}, table=match.table_no, etag=etag)
     if etag not in tags and etag.removeprefix("W/") not in tags:
-        raise PreconditionFailed(None, f"table {match.table_no} changed since it was read",
+        raise PreconditionFailed(None, "table {table_no} changed since it was read",
+                                 params={"table_no": match.table_no},
                                  table=match.table_no, etag=etag)
 
 
@@ -81,7 +92,8 @@ def set_board_result(session: Session, t: Tournament, rnd: Round, match: Match, 
     if match.second_team_id is None:
         raise StateConflict("R-7.5", "the pairing-allocated bye has no boards")
     if match.forfeit is not None:
-        raise StateConflict("R-7.3", f"table {match.table_no} was forfeited as a whole; clear the forfeit first")
+        raise StateConflict("R-7.3", "table {table_no} was forfeited as a whole; clear the forfeit first",
+                            params={"table_no": match.table_no})
     code = normalise_result(result) if result is not None else None
     board = loaded if loaded is not None and loaded.match_id == match.id and loaded.board == board_no else None
     if board is None:
@@ -89,12 +101,14 @@ def set_board_result(session: Session, t: Tournament, rnd: Round, match: Match, 
             board = session.exec(select(BoardGame).where(BoardGame.match_id == match.id,
                                                          BoardGame.board == board_no)).first()
     if board is None:
-        raise NotFound(None, f"table {match.table_no} has no board {board_no}")
+        raise NotFound(None, "table {table_no} has no board {board_no}",
+                       params={"table_no": match.table_no, "board_no": board_no})
     if code is not None and (board.first_player_id is None or board.second_player_id is None):
         expected = auto_forfeit(board.first_player_id, board.second_player_id, board.first_white)
         if code != expected:
-            raise InvalidInput("R-4.5", f"board {board_no} of table {match.table_no} has an empty seat: "
-                               f"its result is {expected}")
+            raise InvalidInput("R-4.5", "board {board_no} of table {table_no} has an empty seat: its result is "
+                               "{expected}",
+                               params={"board_no": board_no, "table_no": match.table_no, "expected": expected})
     if board.result == code:
         return False
     changing = overwrites(board, code)
@@ -121,7 +135,8 @@ def set_match_forfeit(session: Session, t: Tournament, rnd: Round, match: Match,
     if match.second_team_id is None:
         raise StateConflict("R-7.5", "the pairing-allocated bye cannot be forfeited")
     if side is not None and side not in FORFEIT_SIDES:
-        raise InvalidInput("R-7.3", f"forfeit names the absent side: first, second or both (not {side!r})")
+        raise InvalidInput("R-7.3", "forfeit names the absent side: first, second or both (not {side!r})",
+                           params={"side": side})
     new = side
     if match.forfeit == new:
         return False
@@ -199,7 +214,8 @@ def _open_round(session: Session, tournament_id: int, number: int) -> tuple[Tour
 def _match(session: Session, rnd: Round, match_id: int) -> Match:
     m = session.get(Match, match_id)
     if m is None or m.round_id != rnd.id:
-        raise NotFound(None, f"round {rnd.number} has no match {match_id}")
+        raise NotFound(None, "round {number} has no match {match_id}",
+                       params={"number": rnd.number, "match_id": match_id})
     return m
 
 
@@ -226,7 +242,8 @@ def _check_changes(session: Session, match: Match, boards: Mapping[int, BoardGam
         else:
             b = boards.get(c.board)
             if b is None:
-                raise NotFound(None, f"table {match.table_no} has no board {c.board}", table=match.table_no)
+                raise NotFound(None, "table {table_no} has no board {board}",
+                               params={"table_no": match.table_no, "board": c.board}, table=match.table_no)
             changing |= overwrites(b, normalise_result(c.result) if c.result is not None else None)
     check_if_match(match, if_match, changing)
 
@@ -268,7 +285,8 @@ def enter_match_result(session: Session, tournament_id: int, number: int, match_
     assert results is not None
     loaded = match_boards(session, m)
     if len(results) != len(loaded):
-        raise InvalidInput("R-7.2", f"the match has {len(loaded)} boards; {len(results)} results given")
+        raise InvalidInput("R-7.2", "the match has {n_loaded} boards; {n_results} results given",
+                           params={"n_loaded": len(loaded), "n_results": len(results)})
     boards = {b.board: b for b in loaded}
     # every board's result replaces a forfeit of the whole match
     changes = [_Change(None)] if m.forfeit is not None else []
@@ -314,9 +332,11 @@ def enter_batch(session: Session, tournament_id: int, number: int, body: BatchRe
     if_match: dict[int, str] = {}  # a match's first item that names its ETag
     for item in body.results:
         if item.table not in matches:
-            raise NotFound(None, f"round {number} has no table {item.table}", table=item.table)
+            raise NotFound(None, "round {number} has no table {table}",
+                           params={"number": number, "table": item.table}, table=item.table)
         if (item.forfeit is None) == (item.board is None):
-            raise InvalidInput("R-7.3", f"table {item.table}: give a board with a result, or a forfeit",
+            raise InvalidInput("R-7.3", "table {table}: give a board with a result, or a forfeit",
+                               params={"table": item.table},
                                table=item.table)
         by_table.setdefault(item.table, []).append(_Change(item.board, item.result, item.forfeit))
         if item.if_match:

@@ -11,6 +11,7 @@ from app.models import Club, Player, RosterEntry, Team
 from app.operations import audit
 from app.operations.reads.teams import roster_read
 from app.operations.repository import get_team, load_tournament, rules_of, to_club, to_player
+from app.presentation.messages import problem_item
 from app.schemas.teams import RosterPut, RosterRead
 from app.services.eligibility import check_roster, check_roster_change_allowed
 from app.services.errors import InvalidInput, NotFound
@@ -36,7 +37,8 @@ def put_roster(session: Session, tournament_id: int, team_id: int, body: RosterP
     found = {p.id: p for p in rows}
     missing = [pid for pid in body.player_ids if pid not in found]
     if missing:
-        raise NotFound(None, f"no player with id {missing[0]}", player_id=missing[0])
+        raise NotFound(None, "no player with id {missing}",
+                       params={"missing": missing[0]}, player_id=missing[0])
     club = session.get(Club, team.club_id)
     # the team's own entries and those of the players named (on another roster: R-3.1, or moving, R-11.5); the
     # other rosters' players do not matter here, and a late roster must not load every roster of the event
@@ -59,7 +61,8 @@ def put_roster(session: Session, tournament_id: int, team_id: int, body: RosterP
     for pid in body.player_ids:
         p = found[pid]
         if p.club_id != team.club_id and not moving:
-            raise InvalidInput("R-2.1", f"{p.name} is not a player of the team's club", player_id=pid)
+            raise InvalidInput("R-2.1", "{name} is not a player of the team's club",
+                               params={"name": p.name}, player_id=pid)
     on = t.start_date or rules.start_date or date.today()
     result = check_roster(rules, [to_player(found[pid]) for pid in body.player_ids],
                           to_club(club) if club else None, on, other_rosters=other, organiser=organiser)
@@ -77,4 +80,4 @@ def put_roster(session: Session, tournament_id: int, team_id: int, body: RosterP
             session.add(RosterEntry(tournament_id=tournament_id, team_id=team.id or 0, player_id=pid))
     audit.record(session, principal, "roster", "team", team.id, tournament_id=tournament_id,
                  before={"player_ids": before}, after={"player_ids": list(result.ids)}, reason=body.reason)
-    return roster_read(session, team, principal, [{"rule": w.rule, "detail": w.detail} for w in result.warnings])
+    return roster_read(session, team, principal, [problem_item(w) for w in result.warnings])

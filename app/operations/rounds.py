@@ -18,7 +18,8 @@ from app.services.errors import NotFound
 def get_round(session: Session, tournament_id: int, number: int) -> Round:
     r = session.exec(ROUND_BY_NUMBER, params={"tid": tournament_id, "n": number}).first()
     if r is None:
-        raise NotFound(None, f"the tournament has no round {number}")
+        raise NotFound(None, "the tournament has no round {number}",
+                       params={"number": number})
     return r
 
 

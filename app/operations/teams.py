@@ -92,7 +92,8 @@ def check_one_manager(session: Session, tournament_id: int, team: Team, user_id:
     ms = session.exec(select(Membership).where(Membership.tournament_id == tournament_id,
                                                Membership.role == "manager")).all()
     if any(m.team_id == team.id and m.user_id != user_id for m in ms):
-        raise StateConflict("R-16.2", f"{team.name} has a manager already; a team has one manager")
+        raise StateConflict("R-16.2", "{name} has a manager already; a team has one manager",
+                            params={"name": team.name})
     for m in ms:
         if m.user_id == user_id and m.team_id != team.id:
             other = session.get(Team, m.team_id)
@@ -113,7 +114,8 @@ def create_team(session: Session, tournament_id: int, body: TeamCreate, principa
     rules = rules_of(t)
     club = get_or_404(session, Club, body.club_id, "club")
     if _name_taken(session, tournament_id, body.name):
-        raise StateConflict("R-2.2", f"a team named {body.name!r} is already entered")
+        raise StateConflict("R-2.2", "a team named {name!r} is already entered",
+                            params={"name": body.name})
     now = datetime.now(UTC)
     if not staff:
         user = session.get(User, principal.user_id)
@@ -162,7 +164,8 @@ def update_team(session: Session, tournament_id: int, team_id: int, body: TeamUp
     if new_status == "entered" and team.status not in ("expelled", "withdrawn"):
         raise StateConflict("R-7.4", "only a withdrawn or expelled team can be reinstated")
     if "name" in changes and changes["name"] != team.name and _name_taken(session, tournament_id, changes["name"]):
-        raise StateConflict(None, f"a team named {changes['name']!r} exists")
+        raise StateConflict(None, "a team named {name!r} exists",
+                            params={"name": changes['name']})
     before = audit.snapshot(team)
     for k, v in changes.items():
         setattr(team, k, v)

@@ -12,7 +12,7 @@ from app.operations.reads.tournaments import tournament_read
 from app.operations.repository import delete_tournament_rows, load_tournament, paginate, rules_of
 from app.schemas.tournaments import TournamentCreate, TournamentRead, TournamentUpdate
 from app.services.errors import InvalidInput, StateConflict
-from app.services.lifecycle import PENDING
+from app.services.lifecycle import PENDING, STATE_WORDS
 from app.services.rules import Rules, move_schedule, preset, rules_from_dict, rules_to_dict
 
 
@@ -30,7 +30,8 @@ def sync_rounds(session: Session, t: Tournament, rules: Rules) -> None:
     for n, r in existing.items():
         if n > rules.rounds:
             if r.state != PENDING:
-                raise StateConflict("R-4.3", f"round {n} is already {r.state}; it cannot be removed")
+                raise StateConflict("R-4.3", "round {n} is already {state}; it cannot be removed",
+                                    params={"n": n, "state": STATE_WORDS[r.state]})
             session.delete(r)
 
 

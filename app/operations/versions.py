@@ -187,5 +187,6 @@ def stamp(session: Session, tournament_id: int) -> Stamp:
     connection = session.connection()
     found = versions(connection).of(connection, tournament_id)
     if found is None:
-        raise NotFound(None, f"no tournament with id {tournament_id}")
+        raise NotFound(None, "no tournament with id {tournament_id}",
+                       params={"tournament_id": tournament_id})
     return found

@@ -19,10 +19,12 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from fractions import Fraction
 
-from app.services.errors import InvalidInput, RuleViolation
+from app.services.errors import InvalidInput, RuleViolation, Text
 from app.services.rules import Rules
 
 DECISIONS = ("upheld", "rejected")
+#: an appeal's status in words (translated with the refusal that says it)
+STATUS_WORDS = {"open": Text("open"), "upheld": Text("upheld"), "rejected": Text("rejected")}
 
 
 def check_deadlines(rules: Rules, game_ended_at: datetime, announced_at: datetime, submitted_at: datetime,
@@ -36,13 +38,16 @@ def check_deadlines(rules: Rules, game_ended_at: datetime, announced_at: datetim
     submit = timedelta(minutes=rules.appeal_submit_minutes)
     if announced_at - game_ended_at > announce:
         late = announced_at - game_ended_at - announce
-        raise RuleViolation("R-14.1", f"the appeal was announced {_minutes(late)} too late: it must be announced "
-                            f"within {rules.appeal_announce_minutes} minutes of the end of the game",
+        raise RuleViolation("R-14.1", "the appeal was announced {minutes} too late: it must be announced within "
+                            "{appeal_announce_minutes} minutes of the end of the game",
+                            params={"minutes": _minutes(late),
+                                    "appeal_announce_minutes": rules.appeal_announce_minutes},
                             deadline=(game_ended_at + announce).isoformat())
     if submitted_at - game_ended_at > submit:
         late = submitted_at - game_ended_at - submit
-        raise RuleViolation("R-14.1", f"the written appeal came {_minutes(late)} too late: it must be submitted "
-                            f"within {rules.appeal_submit_minutes} minutes of the end of the game",
+        raise RuleViolation("R-14.1", "the written appeal came {minutes} too late: it must be submitted within "
+                            "{appeal_submit_minutes} minutes of the end of the game",
+                            params={"minutes": _minutes(late), "appeal_submit_minutes": rules.appeal_submit_minutes},
                             deadline=(game_ended_at + submit).isoformat())
 
 
@@ -54,14 +59,16 @@ def _minutes(delta: timedelta) -> str:
 def check_fee(rules: Rules, paid: Fraction) -> None:
     """R-14.3: the appeal comes with its fee."""
     if paid < rules.appeal_fee:
-        raise RuleViolation("R-14.3", f"an appeal needs the fee of €{rules.appeal_fee} (paid: €{paid})",
+        raise RuleViolation("R-14.3", "an appeal needs the fee of €{appeal_fee} (paid: €{paid})",
+                            params={"appeal_fee": rules.appeal_fee, "paid": paid},
                             fee=str(rules.appeal_fee))
 
 
 def fee_after(decision: str) -> str:
     """R-14.3: returned if the appeal is upheld, kept otherwise."""
     if decision not in DECISIONS:
-        raise InvalidInput("R-14.3", f"a decision is one of {', '.join(DECISIONS)}")
+        raise InvalidInput("R-14.3", "a decision is one of {decisions}",
+                           params={"decisions": ', '.join(DECISIONS)})
     return "returned" if decision == "upheld" else "kept"
 
 
@@ -80,7 +87,7 @@ class SittingCommittee:
     members: tuple[Member, ...]
     excluded: tuple[Member, ...]  # regulars (and alternates) from an involved club
     complete: bool
-    message: str
+    message: Text
 
 
 def check_committee(rules: Rules, members: Sequence[Member]) -> None:
@@ -90,11 +97,13 @@ def check_committee(rules: Rules, members: Sequence[Member]) -> None:
     if any(m.kind not in ("regular", "alternate") for m in members):
         raise InvalidInput("R-14.4", "a committee member is regular or alternate")
     if len(regular) != rules.committee_regular:
-        raise RuleViolation("R-14.4", f"the committee has {rules.committee_regular} regular members "
-                            f"({len(regular)} named)")
+        raise RuleViolation("R-14.4", "the committee has {committee_regular} regular members ({n_regular} named)",
+                            params={"committee_regular": rules.committee_regular, "n_regular": len(regular)})
     if len(alternates) < rules.committee_alternates:
-        raise RuleViolation("R-14.4", f"the committee needs at least {rules.committee_alternates} alternates "
-                            f"({len(alternates)} named)")
+        raise RuleViolation("R-14.4", "the committee needs at least {committee_alternates} alternates "
+                            "({n_alternates} named)",
+                            params={"committee_alternates": rules.committee_alternates,
+                                    "n_alternates": len(alternates)})
     if sum(1 for m in members if m.chair) > 1:
         raise InvalidInput("R-14.4", "the committee has one chair")
 
@@ -112,9 +121,10 @@ def sitting_committee(rules: Rules, members: Sequence[Member], involved_clubs: C
     complete = len(sitting) == rules.committee_regular
     if complete:
         replaced = [m for m in regular if m in excluded]
-        message = ("the regular committee sits" if not replaced else
-                   "replaced by alternates: " + ", ".join(m.name for m in replaced) + " (club involved)")
+        message = (Text("the regular committee sits") if not replaced else
+                   Text("replaced by alternates: {names} (club involved)",
+                        {"names": ", ".join(m.name for m in replaced)}))
     else:
-        message = (f"only {len(sitting)} of {rules.committee_regular} members are free of the clubs involved: "
-                   "the organiser must name more alternates (R-14.4)")
+        message = Text("only {sitting} of {regular} members are free of the clubs involved: the organiser must "
+                       "name more alternates (R-14.4)", {"sitting": len(sitting), "regular": rules.committee_regular})
     return SittingCommittee(tuple(sitting), excluded, complete, message)

@@ -23,9 +23,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from app.services.elot743 import sort_key
+from app.services.errors import Text
 from app.services.tournament import Player
 
 __all__ = ["board_key", "board_order", "out_of_order", "explain_pair"]
+
+UNRATED = Text("unrated")
+NO_NUMBER = Text("none")
 
 RuleKey = tuple[int, int, int, int, int, int, tuple[str, str]]
 
@@ -61,17 +65,19 @@ def board_order(players: Iterable[Player]) -> tuple[Player, ...]:
     return tuple(sorted(players, key=lambda p: (board_key(p), p.id)))
 
 
-def explain_pair(upper: Player, lower: Player) -> str:
-    """Why R-3.3 puts ``lower`` above ``upper`` (which key decides), as a short phrase."""
+def explain_pair(upper: Player, lower: Player) -> Text:
+    """Why R-3.3 puts ``lower`` above ``upper`` (which key decides), as a short phrase (translated with the
+    refusal that says it)."""
     fu, fl = _rating(upper.fide_rating), _rating(lower.fide_rating)
     if fu != fl:
-        return f"FIDE rating {fl or 'unrated'} vs {fu or 'unrated'}"
+        return Text("FIDE rating {lower} vs {upper}", {"lower": fl or UNRATED, "upper": fu or UNRATED})
     nu, nl = _rating(upper.national_rating), _rating(lower.national_rating)
     if nu != nl:
-        return f"national rating {nl or 'unrated'} vs {nu or 'unrated'}"
+        return Text("national rating {lower} vs {upper}", {"lower": nl or UNRATED, "upper": nu or UNRATED})
     if upper.national_id != lower.national_id:
-        return f"registration number {lower.national_id or 'none'} vs {upper.national_id or 'none'}"
-    return "alphabetical order (ELOT 743)"
+        return Text("registration number {lower} vs {upper}",
+                    {"lower": lower.national_id or NO_NUMBER, "upper": upper.national_id or NO_NUMBER})
+    return Text("alphabetical order (ELOT 743)")
 
 
 def out_of_order(given: Sequence[Player]) -> list[tuple[Player, Player]]:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from app.services.board_order import board_order, explain_pair, out_of_order
-from app.services.errors import DomainError, InvalidInput, RuleViolation, StateConflict
+from app.services.errors import DomainError, InvalidInput, RuleViolation, StateConflict, Text
 from app.services.rules import Rules
 from app.services.tournament import Club, Player
 
@@ -51,10 +51,6 @@ ADULT_AGE = 18
 
 def _name(player: Player) -> str:
     return player.name or f"player {player.id}"
-
-
-def _fmt(rules: Rules, dt: datetime) -> str:
-    return dt.astimezone(rules.zone).strftime("%Y-%m-%d %H:%M") + f" ({rules.time_zone})"
 
 
 def _aware(rules: Rules, dt: datetime) -> datetime:
@@ -81,17 +77,18 @@ def check_age(rules: Rules, player: Player, on: date | None = None) -> None:
     if player.birth_date is None:
         raise RuleViolation(
             "R-3.1",
-            f"{_name(player)} has no birth date recorded; players must be born on or after "
-            f"{limit.isoformat()}, so it is needed",
+            "{name} has no birth date recorded; players must be born on or after {limit:%Y-%m-%d}, so it is needed",
+            params={"name": _name(player), "limit": limit},
             player_id=player.id,
         )
     if on is not None and player.birth_date > on:
-        raise InvalidInput("R-3.1", f"{_name(player)}'s birth date is in the future", player_id=player.id)
+        raise InvalidInput("R-3.1", "{name}'s birth date is in the future",
+                           params={"name": _name(player)}, player_id=player.id)
     if player.birth_date < limit:
         raise RuleViolation(
             "R-3.1",
-            f"{_name(player)} was born on {player.birth_date.isoformat()}; players must be born on or "
-            f"after {limit.isoformat()}",
+            "{name} was born on {born:%Y-%m-%d}; players must be born on or after {limit:%Y-%m-%d}",
+            params={"name": _name(player), "born": player.birth_date, "limit": limit},
             player_id=player.id,
             birth_date=player.birth_date.isoformat(),
         )
@@ -109,8 +106,9 @@ def check_activation_fee(rules: Rules, player: Player, club: Club | None) -> Non
     if fee_required(rules, player, club) and not player.activation_fee_paid:
         raise RuleViolation(
             "R-2.3",
-            f"{_name(player)} has not paid the federation's activation fee, which players of "
-            f"{(club.federation if club else player.federation)} clubs need before they may play",
+            "{name} has not paid the federation's activation fee, which players of {federation} clubs need before "
+            "they may play",
+            params={"name": _name(player), "federation": club.federation if club else player.federation},
             player_id=player.id,
         )
 
@@ -141,8 +139,8 @@ def check_manager_adult(birth_date: date | None, on: date) -> None:
     if age_on(birth_date, on) < ADULT_AGE:
         raise RuleViolation(
             "R-16.2.1",
-            f"the team manager must be an adult; born {birth_date.isoformat()}, they are "
-            f"{age_on(birth_date, on)} on {on.isoformat()}",
+            "the team manager must be an adult; born {born:%Y-%m-%d}, they are {age} on {on:%Y-%m-%d}",
+            params={"born": birth_date, "age": age_on(birth_date, on), "on": on},
             birth_date=birth_date.isoformat(),
         )
 
@@ -186,14 +184,17 @@ def check_roster(
     seen: set[int] = set()
     for p in players:
         if p.id in seen:
-            raise InvalidInput("R-3.1", f"{_name(p)} is listed twice on the roster", player_id=p.id)
+            raise InvalidInput("R-3.1", "{name} is listed twice on the roster",
+                               params={"name": _name(p)}, player_id=p.id)
         seen.add(p.id)
 
     if len(players) > rules.max_players_per_roster:
         raise RuleViolation(
             "R-3.1",
-            f"a roster holds at most {rules.max_players_per_roster} players ({rules.boards} boards and "
-            f"reserves); this one has {len(players)}",
+            "a roster holds at most {max_players_per_roster} players ({boards} boards and reserves); this one has "
+            "{n_players}",
+            params={"max_players_per_roster": rules.max_players_per_roster, "boards": rules.boards,
+                    "n_players": len(players)},
             size=len(players),
         )
 
@@ -204,8 +205,8 @@ def check_roster(
             who = next(p for p in players if p.id == pid)
             raise RuleViolation(
                 "R-3.1",
-                f"{_name(who)} is already on the roster of another team (team {team_id}); a player "
-                f"plays for one team only",
+                "{name} is already on the roster of another team (team {team_id}); a player plays for one team only",
+                params={"name": _name(who), "team_id": team_id},
                 player_id=pid,
                 team_id=team_id,
             )
@@ -225,8 +226,10 @@ def check_roster(
         soft_or_hard(
             RuleViolation(
                 "R-3.1",
-                f"a team has {rules.boards} players; a roster needs at least "
-                f"{rules.min_players_per_roster}, this one has {len(players)}",
+                "a team has {boards} players; a roster needs at least {min_players_per_roster}, this one has "
+                "{n_players}",
+                params={"boards": rules.boards, "min_players_per_roster": rules.min_players_per_roster,
+                        "n_players": len(players)},
                 size=len(players),
             )
         )
@@ -234,8 +237,9 @@ def check_roster(
         warnings.append(
             RuleViolation(
                 "R-3.1",
-                f"only {len(players)} players for {rules.boards} boards: the bottom boards will be "
-                f"empty and lost by forfeit (R-4.5)",
+                "only {n_players} players for {boards} boards: the bottom boards will be empty and lost by forfeit "
+                "(R-4.5)",
+                params={"n_players": len(players), "boards": rules.boards},
                 size=len(players),
             )
         )
@@ -245,8 +249,9 @@ def check_roster(
         soft_or_hard(
             RuleViolation(
                 "R-3.2",
-                f"every lineup needs at least {rules.min_female_per_lineup} girl(s) and the roster has "
-                f"{girls}, so no lineup could be valid",
+                "every lineup needs at least {min_female_per_lineup} girl(s) and the roster has {girls}, so no "
+                "lineup could be valid",
+                params={"min_female_per_lineup": rules.min_female_per_lineup, "girls": girls},
                 girls=girls,
             )
         )
@@ -263,8 +268,8 @@ def check_roster(
             a, b = pairs[0]
             raise RuleViolation(
                 "R-3.3",
-                f"board order is fixed by R-3.3, not chosen: {_name(b)} must come before {_name(a)} "
-                f"({explain_pair(a, b)})",
+                "board order is fixed by R-3.3, not chosen: {name} must come before {name2} ({explain_pair})",
+                params={"name": _name(b), "name2": _name(a), "explain_pair": explain_pair(a, b)},
                 out_of_order=[[x.id, y.id] for x, y in pairs],
             )
         return RosterCheck(tuple(players), tuple(warnings))
@@ -293,17 +298,20 @@ def check_roster_change_allowed(
         return
     sd = rules.substitution_deadline
     if not organiser:
-        later = f" until {_fmt(rules, sd)}" if sd is not None else ""
+        later = (Text(" until {until:%Y-%m-%d %H:%M} ({zone})",
+                      {"until": sd.astimezone(rules.zone), "zone": rules.time_zone}) if sd is not None else "")
         raise StateConflict(
             "R-11.4",
-            f"rosters were due by {_fmt(rules, rd)}; after that only the organiser may change players "
-            f"(illness, R-11.5){later}",
+            "rosters were due by {due:%Y-%m-%d %H:%M} ({zone}); after that only the organiser may change players "
+            "(illness, R-11.5){later}",
+            params={"due": rd.astimezone(rules.zone), "zone": rules.time_zone, "later": later},
             deadline=rd.isoformat(),
         )
     if sd is not None and now > _aware(rules, sd):
         raise StateConflict(
             "R-11.5",
-            f"player changes for illness were allowed until {_fmt(rules, sd)}; the rosters are final",
+            "player changes for illness were allowed until {until:%Y-%m-%d %H:%M} ({zone}); the rosters are final",
+            params={"until": sd.astimezone(rules.zone), "zone": rules.time_zone},
             deadline=sd.isoformat(),
         )
     if from_club is not None and to_club is not None and from_club != to_club:

@@ -84,10 +84,10 @@ def check_new_entry(
     """
     deadline = rules.entry_deadline
     if deadline is not None and not override and _aware(rules, now) > _aware(rules, deadline):
-        local = deadline.astimezone(rules.zone).strftime("%Y-%m-%d %H:%M")
         raise StateConflict(
             "R-11.1",
-            f"entries closed at {local} ({rules.time_zone}); only the organiser may accept a late entry",
+            "entries closed at {closed:%Y-%m-%d %H:%M} ({time_zone}); only the organiser may accept a late entry",
+            params={"closed": deadline.astimezone(rules.zone), "time_zone": rules.time_zone},
             deadline=deadline.isoformat(),
         )
     if club_id is None:
@@ -96,7 +96,8 @@ def check_new_entry(
     if count >= rules.max_teams_per_club:
         raise RuleViolation(
             "R-2.2",
-            f"a club may enter at most {rules.max_teams_per_club} teams and this club has {count}",
+            "a club may enter at most {max_teams_per_club} teams and this club has {count}",
+            params={"max_teams_per_club": rules.max_teams_per_club, "count": count},
             club_id=club_id,
             teams=count,
         )

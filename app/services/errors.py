@@ -9,8 +9,73 @@ from __future__ import annotations
 
 TYPE_CHECKING = False  # typing is not imported at run time: file commands start faster
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping, Sequence
     from typing import Any
+
+
+class Text:
+    """A phrase inside a refusal's sentence that is translated with it: a template and its values, like the
+    sentence (``Text("FIDE rating {a} vs {b}", {"a": 1500, "b": 1400})``). Formatted, it is the English
+    phrase; ``app/presentation/messages.py`` translates it wherever it is a value of ``params``."""
+
+    __slots__ = ("template", "params")
+
+    def __init__(self, template: str, params: Mapping[str, Any] | None = None) -> None:
+        self.template = template
+        self.params: dict[str, Any] = dict(params) if params else {}
+
+    def __str__(self) -> str:
+        return self.template.format(**self.params) if self.params else self.template
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Text({self.template!r}, {self.params!r})"
+
+    def to_json(self) -> dict[str, Any]:
+        """The phrase as JSON, to be said later in a reader's language (its values JSON already)."""
+        return {"text": self.template,
+                "params": {k: v.to_json() if isinstance(v, Text) else v for k, v in self.params.items()}}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Text:
+        params = data.get("params") or {}
+        return cls(str(data.get("text", "")), {k: cls.from_json(v) if isinstance(v, dict) else v
+                                               for k, v in params.items()})
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Text) and (self.template, self.params) == (other.template, other.params)
+
+    def __hash__(self) -> int:
+        return hash(self.template)
+
+
+class Texts:
+    """Phrases said as one list, each in the reader's language: joined by ``sep`` (by default "; ", which
+    Greek writes "· "), and the last one after ``last`` when given (``Texts([a, b, c], ", ", Text(" or "))``
+    is "a, b or c")."""
+
+    __slots__ = ("items", "sep", "last")
+
+    def __init__(self, items: Sequence[Text | str], sep: Text | str | None = None, last: Text | None = None) -> None:
+        self.items = tuple(items)
+        self.sep = Text("; ") if sep is None else sep
+        self.last = last
+
+    def say(self, each: Callable[[Text | str], str]) -> str:
+        """The list with every phrase said by ``each``."""
+        words = [each(x) for x in self.items]
+        sep = each(self.sep)
+        if self.last is not None and len(words) > 1:
+            return sep.join(words[:-1]) + each(self.last) + words[-1]
+        return sep.join(words)
+
+    def __str__(self) -> str:
+        return self.say(str)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 class DomainError(Exception):
@@ -98,8 +163,8 @@ class NoLegalPairing(RuleViolation):
     type_slug = "no-legal-pairing"
     title = "No legal pairing exists"
 
-    def __init__(self, detail: str, **extra: Any) -> None:
-        super().__init__("C.04.6 3.3.3", detail, **extra)
+    def __init__(self, detail: str, *, params: Mapping[str, Any] | None = None, **extra: Any) -> None:
+        super().__init__("C.04.6 3.3.3", detail, params=params, **extra)
 
 
 class FileFormatError(InvalidInput):

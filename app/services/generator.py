@@ -98,7 +98,8 @@ def generate(
         raise InvalidInput(None, "need at least one round")
     for name, rate in (("draw_rate", draw_rate), ("forfeit_rate", forfeit_rate), ("absent_rate", absent_rate)):
         if not 0.0 <= rate <= 1.0:
-            raise InvalidInput(None, f"{name} must be between 0 and 1")
+            raise InvalidInput(None, "{name} must be between 0 and 1",
+                               params={"name": name})
     rng = random.Random(seed)
     pair = pairer or default_pairer
     t = _teams(rng, teams, boards, rounds, rules, seed)

@@ -10,6 +10,8 @@ is derived here from the table.
 
 from __future__ import annotations
 
+from app.services.errors import Text
+
 PENDING = "pending"
 PAIRED = "paired"
 PUBLISHED = "published"
@@ -18,6 +20,9 @@ COMPLETED = "completed"
 
 #: every state, in the order a round goes through them
 ROUND_STATES = (PENDING, PAIRED, PUBLISHED, IN_PROGRESS, COMPLETED)
+#: a state in words, for a refusal's sentence (translated with it)
+STATE_WORDS = {PENDING: Text("pending"), PAIRED: Text("paired"), PUBLISHED: Text("published"),
+               IN_PROGRESS: Text("in progress"), COMPLETED: Text("completed")}
 
 
 class Move:

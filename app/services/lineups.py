@@ -72,12 +72,14 @@ def _eligibility_problem(eligible: Eligible, player: Player) -> DomainError | No
         except DomainError as exc:
             return exc
         if ok is False:
-            return RuleViolation("R-3.1", f"{_name(player)} is not eligible to play", player_id=player.id)
+            return RuleViolation("R-3.1", "{name} is not eligible to play",
+                                 params={"name": _name(player)}, player_id=player.id)
         return None
     if player.id not in eligible:
         return RuleViolation(
             "R-3.1",
-            f"{_name(player)} is not eligible to play (age limit R-3.1 or activation fee R-2.3)",
+            "{name} is not eligible to play (age limit R-3.1 or activation fee R-2.3)",
+            params={"name": _name(player)},
             player_id=player.id,
         )
     return None
@@ -102,7 +104,8 @@ def _problems(
     seen: set[int] = set()
     for pid in chosen:
         if pid in seen:
-            yield InvalidInput("R-3.3", f"player {pid} is named twice in the lineup", player_id=pid)
+            yield InvalidInput("R-3.3", "player {pid} is named twice in the lineup",
+                               params={"pid": pid}, player_id=pid)
             return
         seen.add(pid)
     by_id = {p.id: p for p in roster}
@@ -110,7 +113,8 @@ def _problems(
     if missing:
         yield RuleViolation(
             "R-3.3",
-            f"player {missing[0]} is not on the team's roster; a lineup is chosen from the roster",
+            "player {missing} is not on the team's roster; a lineup is chosen from the roster",
+            params={"missing": missing[0]},
             player_id=missing[0],
         )
         return
@@ -118,7 +122,8 @@ def _problems(
     if len(players) > rules.boards:
         yield RuleViolation(
             "R-3.1",
-            f"a lineup has at most {rules.boards} players; this one has {len(players)}",
+            "a lineup has at most {boards} players; this one has {n_players}",
+            params={"boards": rules.boards, "n_players": len(players)},
             size=len(players),
         )
     for p in players:
@@ -138,18 +143,20 @@ def _problems(
     if captain is not None and captain not in seen:
         yield RuleViolation(
             "R-16.1",
-            f"the captain (player {captain}) must be one of the lineup's players",
+            "the captain (player {captain}) must be one of the lineup's players",
+            params={"captain": captain},
             captain=captain,
         )
     if explicit_order:
         pairs = out_of_order(players)
         if pairs:
             a, b = pairs[0]
-            listed = "; ".join(f"{_name(y)} above {_name(x)}" for x, y in pairs)
+            listed = ", ".join(f"{_name(y)} > {_name(x)}" for x, y in pairs)  # the same in every language
             yield RuleViolation(
                 "R-3.3",
-                f"board order is fixed by R-3.3, not chosen: {_name(b)} must play above {_name(a)} "
-                f"({explain_pair(a, b)}). Out of order: {listed}",
+                "board order is fixed by R-3.3, not chosen: {name} must play above {name2} ({explain_pair}). Out of "
+                "order: {listed}",
+                params={"name": _name(b), "name2": _name(a), "explain_pair": explain_pair(a, b), "listed": listed},
                 out_of_order=[[x.id, y.id] for x, y in pairs],
             )
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from fractions import Fraction
 
-from app.services.errors import InvalidInput
+from app.services.errors import InvalidInput, Text
 from app.services.ratings import MAX_SYSTEM_NAME, RATING_SYSTEM_BOUNDS, RatingSystem, national_preset
 from app.services.text import MAX_TEXT, ONE_LINE_PATTERN
 from app.services.tiebreak_codes import parse_codes
@@ -81,7 +81,8 @@ def points_option(text: str, what: str) -> Fraction:
     try:
         return exact_number(text)
     except ValueError:
-        raise InvalidInput("R-7", f"{what}: not a number: {text!r}") from None
+        raise InvalidInput("R-7", "{what}: not a number: {text!r}",
+                           params={"what": what, "text": text}) from None
 
 
 @dataclass(frozen=True)
@@ -181,51 +182,52 @@ class Rules:
 
 
 def validate_rules(rules: Rules) -> None:
-    def bad(name: str, why: str) -> InvalidInput:
-        return InvalidInput(None, f"{name}: {why}", field=name)
+    def bad(name: str, why: Text) -> InvalidInput:
+        return InvalidInput(None, "{name}: {why}",
+                            params={"name": name, "why": why}, field=name)
 
     if not 1 <= rules.boards <= MAX_BOARDS:
-        raise bad("boards", f"must be between 1 and {MAX_BOARDS}")
+        raise bad("boards", Text("must be between 1 and {most}", {"most": MAX_BOARDS}))
     if not 1 <= rules.rounds <= MAX_ROUNDS:
-        raise bad("rounds", f"must be between 1 and {MAX_ROUNDS}")
+        raise bad("rounds", Text("must be between 1 and {most}", {"most": MAX_ROUNDS}))
     if rules.system not in SYSTEMS:
-        raise bad("system", "must be swiss or round_robin")
+        raise bad("system", Text("must be swiss or round_robin"))
     if rules.cycles not in (1, 2):
-        raise bad("cycles", "must be 1 or 2")
+        raise bad("cycles", Text("must be 1 or 2"))
     if rules.rr_seeding not in RR_SEEDINGS:
-        raise bad("rr_seeding", "must be lot or ranking")
+        raise bad("rr_seeding", Text("must be lot or ranking"))
     if rules.rr_lot_seed is not None and not 0 <= rules.rr_lot_seed <= MAX_SEED:
-        raise bad("rr_lot_seed", "must be between 0 and 2^53 - 1")
+        raise bad("rr_lot_seed", Text("must be between 0 and 2^53 - 1"))
     if rules.round_starts and len(rules.round_starts) != rules.rounds:
-        raise bad("round_starts", f"needs one start per round ({rules.rounds})")
+        raise bad("round_starts", Text("needs one start per round ({rounds})", {"rounds": rules.rounds}))
     if not (rules.mp_win >= rules.mp_draw >= rules.mp_loss):
-        raise bad("mp_win", "match points must satisfy win >= draw >= loss")
+        raise bad("mp_win", Text("match points must satisfy win >= draw >= loss"))
     if rules.min_female_per_lineup > rules.boards:
-        raise bad("min_female_per_lineup", "cannot exceed the number of boards")
+        raise bad("min_female_per_lineup", Text("cannot exceed the number of boards"))
     if rules.max_players_per_roster < rules.boards:
-        raise bad("max_players_per_roster", "must be at least the number of boards")
+        raise bad("max_players_per_roster", Text("must be at least the number of boards"))
     if rules.tiebreak_rules not in (None, *TIEBREAK_RULE_SETS):
-        raise bad("tiebreak_rules", "must be 2024 or 2026")
+        raise bad("tiebreak_rules", Text("must be 2024 or 2026"))
     if not isinstance(rules.tiebreaks, tuple) or not all(isinstance(c, str) for c in rules.tiebreaks):
-        raise bad("tiebreaks", "must be a list of tie-break codes")
+        raise bad("tiebreaks", Text("must be a list of tie-break codes"))
     if len(rules.tiebreaks) > MAX_TIEBREAKS:
-        raise bad("tiebreaks", f"at most {MAX_TIEBREAKS} tie-breaks")
+        raise bad("tiebreaks", Text("at most {most} tie-breaks", {"most": MAX_TIEBREAKS}))
     parse_codes(rules.tiebreaks)  # unknown codes: R-8, before anything is stored
     p = rules.pairing
     if p.colour_pref_type not in COLOUR_PREF_TYPES:
-        raise bad("pairing.colour_pref_type", "must be A, B or none")
+        raise bad("pairing.colour_pref_type", Text("must be A, B or none"))
     if p.primary_score not in SCORE_KINDS:
-        raise bad("pairing.primary_score", "must be MP or GP")
+        raise bad("pairing.primary_score", Text("must be MP or GP"))
     if p.initial_colour not in ("W", "B"):
-        raise bad("pairing.initial_colour", "must be W or B")
+        raise bad("pairing.initial_colour", Text("must be W or B"))
     for name, allowed in (("c6_mode", C6_MODES), ("c7_mode", C7_MODES),
                           ("type_b_last_round_cd0_l2", CD0_L2_READINGS)):
         if getattr(p, name) not in allowed:
-            raise bad(f"pairing.{name}", f"must be one of {', '.join(allowed)}")
+            raise bad(f"pairing.{name}", Text("must be one of {allowed}", {"allowed": ", ".join(allowed)}))
     if len(p.board_colour_pattern) != rules.boards or set(p.board_colour_pattern) - {"W", "B"}:
-        raise bad("pairing.board_colour_pattern", f"must be {rules.boards} letters W/B")
+        raise bad("pairing.board_colour_pattern", Text("must be {boards} letters W/B", {"boards": rules.boards}))
     if p.board_colour_pattern[0] != "W":
-        raise bad("pairing.board_colour_pattern", "describes the board-1-White team: starts with W")
+        raise bad("pairing.board_colour_pattern", Text("describes the board-1-White team: starts with W"))
     nat = rules.national_rating
     if not 1 <= len(nat.name) <= MAX_SYSTEM_NAME or not nat.name.isprintable():
         raise InvalidInput(None, "national_rating.name: one line of 1 to {most} characters",
@@ -239,7 +241,7 @@ def validate_rules(rules: Rules) -> None:
         try:
             zone_info(rules.time_zone)
         except Exception as exc:  # noqa: BLE001 - any lookup failure is a bad zone name
-            raise bad("time_zone", "unknown time zone") from exc
+            raise bad("time_zone", Text("unknown time zone")) from exc
 
 
 _NUMBER = {"type": ["number", "string"], "pattern": r"^[+-]?(\d{1,9}(\.\d{1,9})?|\d{1,9}/\d{1,9})$",
@@ -379,7 +381,8 @@ def preset(name: str) -> Rules:
     try:
         return PRESETS[name]()
     except KeyError:
-        raise InvalidInput(None, f"unknown preset {name!r}; known: {', '.join(PRESETS)}") from None
+        raise InvalidInput(None, "unknown preset {name!r}; known: {presets}",
+                           params={"name": name, "presets": ', '.join(PRESETS)}) from None
 
 
 # --- JSON document form (stored in the tournament row, exchanged over the API) ----------------
@@ -441,7 +444,8 @@ def _decode_field(name: str, default: Any, raw: Any, optional: bool = False) -> 
         if isinstance(default, str) or default is None:
             return _text(raw)
     except (TypeError, ValueError) as exc:
-        raise InvalidInput(None, f"{name}: {exc}", field=name) from None
+        raise InvalidInput(None, "{name}: {exc}",
+                           params={"name": name, "exc": exc}, field=name) from None
     return raw
 
 
@@ -486,17 +490,19 @@ def rules_from_dict(data: dict[str, Any], base: Rules | None = None) -> Rules:
     known = {f.name: f for f in dataclasses.fields(Rules)}
     unknown = set(data) - set(known)
     if unknown:
-        raise InvalidInput(None, f"unknown settings: {', '.join(sorted(unknown))}")
+        raise InvalidInput(None, "unknown settings: {unknown}",
+                           params={"unknown": ', '.join(sorted(unknown))})
     changes: dict[str, Any] = {}
     for name, raw in data.items():
         if name in NESTED:
             if not isinstance(raw, dict):
-                raise InvalidInput(None, f"{name}: expected an object")
+                raise InvalidInput(None, "{name}: expected an object", params={"name": name})
             inner = getattr(base, name)
             pknown = {f.name: f for f in dataclasses.fields(NESTED[name])}
             bad = set(raw) - set(pknown)
             if bad:
-                raise InvalidInput(None, f"unknown {name} settings: {', '.join(sorted(bad))}")
+                raise InvalidInput(None, "unknown {name} settings: {bad}",
+                                   params={"name": name, "bad": ', '.join(sorted(bad))})
             pchanges = {k: _decode_field(k, getattr(inner, k), v, optional="None" in str(pknown[k].type))
                         for k, v in raw.items()}
             changes[name] = dataclasses.replace(inner, **pchanges)
@@ -505,7 +511,8 @@ def rules_from_dict(data: dict[str, Any], base: Rules | None = None) -> Rules:
     if "boards" in changes and "pairing" not in changes:
         b = changes["boards"]
         if not 1 <= b <= MAX_BOARDS:  # before building a pattern of that many letters
-            raise InvalidInput(None, f"boards: must be between 1 and {MAX_BOARDS}", field="boards")
+            raise InvalidInput(None, "boards: must be between 1 and {max_boards}",
+                               params={"max_boards": MAX_BOARDS}, field="boards")
         pattern = ("WB" * b)[:b]
         changes["pairing"] = dataclasses.replace(base.pairing, board_colour_pattern=pattern)
     if ("rounds" in changes and "round_starts" not in changes
@@ -516,4 +523,4 @@ def rules_from_dict(data: dict[str, Any], base: Rules | None = None) -> Rules:
     try:
         return _aware(dataclasses.replace(base, **changes))
     except TypeError as exc:
-        raise InvalidInput(None, str(exc)) from None
+        raise InvalidInput(None, "{exc}", params={"exc": str(exc)}) from None  # a bug of ours if it happens

@@ -93,7 +93,8 @@ def check_tpn_relock(rounds_paired: int) -> None:
     if rounds_paired >= TPN_LOCK_ROUND:
         raise StateConflict(
             "C.04.6 1.1.3",
-            f"pairing numbers are final once round {TPN_LOCK_ROUND} is paired; "
-            f"{rounds_paired} rounds have been paired",
+            "pairing numbers are final once round {tpn_lock_round} is paired; {rounds_paired} rounds have been "
+            "paired",
+            params={"tpn_lock_round": TPN_LOCK_ROUND, "rounds_paired": rounds_paired},
             rounds_paired=rounds_paired,
         )

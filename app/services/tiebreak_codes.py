@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from app.services.errors import InvalidInput
+from app.services.errors import InvalidInput, Text
 
 #: name -> description, for help texts
 TIEBREAK_NAMES: dict[str, str] = {
@@ -68,9 +68,10 @@ class TiebreakCode:
         return f"TiebreakCode({self.code!r})"
 
 
-def _bad(code: str, why: str) -> InvalidInput:
+def _bad(code: str, why: Text) -> InvalidInput:
     code = code if len(code) <= 30 else code[:30] + "..."  # a refusal quotes a few characters, not a megabyte
-    return InvalidInput("R-8", f"unknown tie-break {code!r}: {why}", tiebreak=code)
+    return InvalidInput("R-8", "unknown tie-break {code!r}: {why}",
+                        params={"code": code, "why": why}, tiebreak=code)
 
 
 def parse_code(code: str) -> TiebreakCode:
@@ -78,7 +79,7 @@ def parse_code(code: str) -> TiebreakCode:
     canon = code.strip().upper()
     m = _CODE_RE.match(canon)
     if not m:
-        raise _bad(code, "expected NAME[:MP|:GP][/Cn|/Mn|/P]")
+        raise _bad(code, Text("expected NAME[:MP|:GP][/Cn|/Mn|/P]"))
     name = m.group("name")
     score = m.group("score")
     mods = [x for x in m.group("mods").split("/") if x]
@@ -86,7 +87,7 @@ def parse_code(code: str) -> TiebreakCode:
     forfeits = False
     for mod in mods:
         if len(mod) > 3:  # a cut counts results of rounds: two digits at most, never a number of any length
-            raise _bad(code, f"/{mod[:1]}n cuts at most 99 results")
+            raise _bad(code, Text("/{kind}n cuts at most 99 results", {"kind": mod[:1]}))
         if mod == "P":
             forfeits = True
         elif mod[0] == "C" and mod[1:].isascii() and mod[1:].isdigit():
@@ -95,16 +96,16 @@ def parse_code(code: str) -> TiebreakCode:
             low += int(mod[1:])
             high += int(mod[1:])
         else:
-            raise _bad(code, f"unknown modifier /{mod}")
+            raise _bad(code, Text("unknown modifier /{mod}", {"mod": mod}))
     cuts = bool(low or high)
     if name not in TIEBREAK_NAMES:
-        raise _bad(code, f"known names: {', '.join(TIEBREAK_NAMES)}")
+        raise _bad(code, Text("known names: {names}", {"names": ", ".join(TIEBREAK_NAMES)}))
     if cuts and name not in ESB_SCORES and name != "BH":
-        raise _bad(code, "cut modifiers apply to BH and the ESB family only")
+        raise _bad(code, Text("cut modifiers apply to BH and the ESB family only"))
     if forfeits and not (name.startswith(("DE", "EDE")) or name in ESB_SCORES or name == "BH"):
-        raise _bad(code, "/P applies to DE, EDE, BH and the ESB family only")
+        raise _bad(code, Text("/P applies to DE, EDE, BH and the ESB family only"))
     if score and name not in ("DE", "DE-ALLMET", "BH"):
-        raise _bad(code, ":MP/:GP applies to DE and BH only")
+        raise _bad(code, Text(":MP/:GP applies to DE and BH only"))
     return TiebreakCode(canon, name, score, low, high, forfeits)
 
 

@@ -53,7 +53,8 @@ def normalise_result(code: str) -> str:
     c = RESULT_ALIASES.get(c, c)
     if c not in RESULT_CODES:
         raise InvalidInput(
-            "R-4.5", f"unknown result {code!r}; use one of {', '.join(RESULT_CODES)}", result=code
+            "R-4.5", "unknown result {code!r}; use one of {result_codes}",
+                     params={"code": code, "result_codes": ', '.join(RESULT_CODES)}, result=code
         )
     return c
 

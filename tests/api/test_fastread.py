@@ -141,7 +141,7 @@ def test_a_cached_read_waits_for_the_writes_in_flight_in_its_worker(monkeypatch:
         await send({"type": "http.response.body", "body": b""})
 
     monkeypatch.setattr(fastread.CachedReads, "_answer", staticmethod(answer))
-    monkeypatch.setitem(fastread._known, ("/tournaments/1/standings", b""), key)
+    monkeypatch.setitem(fastread._known, ("/tournaments/1/standings", b"", "en"), key)
     app = fastread.CachedReads(inner)
     release = asyncio.Event()
 

@@ -237,7 +237,7 @@ async function errorView(e, tid, retry) {
     h("p", { class: "actions" }, status === 404 ? null : h("button", { type: "button", onclick: () => retry() }, t("retry")),
       " ", back),
     technical ? h("details", { class: "small muted" }, h("summary", {}, t("technical")),
-      h("p", { lang: "en" }, technical)) : null,
+      h("p", { lang: e instanceof Problem && e.lang ? e.lang : "en" }, technical)) : null,
   ];
 }
 

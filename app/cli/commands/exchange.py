@@ -137,7 +137,8 @@ def _write(path: str, text: str) -> None:
         with open(path, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
     except OSError as exc:
-        raise InvalidInput(None, f"cannot write {path}: {exc.strerror}") from None
+        raise InvalidInput(None, "cannot write {path}: {strerror}",
+                           params={"path": path, "strerror": exc.strerror}) from None
 
 
 def _import(args: argparse.Namespace) -> int:
@@ -153,7 +154,8 @@ def _import(args: argparse.Namespace) -> int:
         if args.user:
             user = session.exec(select(User).where(User.username == args.user)).first()
             if user is None:
-                raise NotFound(None, f"no user {args.user!r}")
+                raise NotFound(None, "no user {user!r}",
+                               params={"user": args.user})
             principal = Principal(user.id or 0, user.username, user.is_admin)
         t, warnings = import_trf(session, text, principal, options, allow_duplicate=args.allow_duplicate)
         session.commit()
@@ -206,7 +208,8 @@ def _restore(args: argparse.Namespace) -> int:
     try:
         data = json.loads(_read(args.file))
     except json.JSONDecodeError as exc:
-        raise InvalidInput(None, f"{args.file} is not JSON: {exc}") from None
+        raise InvalidInput(None, "{file} is not JSON: {exc}",
+                           params={"file": args.file, "exc": exc}) from None
     counts = restore(get_engine(), data)
     print(f"restored {sum(counts.values())} rows in {sum(1 for c in counts.values() if c)} tables", file=sys.stderr)
     return 0

@@ -191,13 +191,16 @@ def read_text(path: str, limit: int | None = None) -> str:
             with open(path, encoding="utf-8-sig") as f:
                 text = f.read(size)
     except OSError as exc:
-        raise FileFormatError(None, f"cannot read {path}: {exc.strerror}", rule=None) from None
+        raise FileFormatError(None, "cannot read {path}: {strerror}",
+                              params={"path": path, "strerror": exc.strerror}, rule=None) from None
     except UnicodeDecodeError as exc:
         line = exc.object[: exc.start].count(b"\n") + 1
-        raise FileFormatError(line, f"{path} is not UTF-8 text") from None
+        raise FileFormatError(line, "{path} is not UTF-8 text",
+                              params={"path": path}) from None
     if limit is not None and len(text) > limit:
         name = "standard input" if path == "-" else path
-        raise FileFormatError(None, f"{name} is larger than {limit:,} characters: larger than any tournament file")
+        raise FileFormatError(None, "{name} is larger than {limit:,} characters: larger than any tournament file",
+                              params={"name": name, "limit": limit})
     return text
 
 
@@ -300,7 +303,8 @@ def pair_handler(args: argparse.Namespace) -> int:
     else:
         round_no = next((r for r in range(1, t.rules.rounds + 2) if not _has_result(t, r)), t.rules.rounds + 1)
     if not 1 <= round_no <= t.rules.rounds:
-        raise InvalidInput("C.04.6", f"cannot pair round {round_no}: the tournament has {t.rules.rounds} rounds")
+        raise InvalidInput("C.04.6", "cannot pair round {round_no}: the tournament has {rounds} rounds",
+                           params={"round_no": round_no, "rounds": t.rules.rounds})
     pairing, pairs = _engine_pairs(t, round_no)
     if args.json:
         doc = {

@@ -41,8 +41,9 @@ def _valid(schema: type[B], **fields: Any) -> B:
     try:
         return schema.model_validate(fields)
     except ValidationError as exc:
-        raise InvalidInput(None, "; ".join(
-            f"{'.'.join(str(part) for part in e['loc']) or 'input'}: {e['msg']}" for e in exc.errors())) from None
+        # pydantic's own sentences, in English like the rest of the command line
+        raise InvalidInput(None, "{errors}", params={"errors": "; ".join(
+            f"{'.'.join(str(part) for part in e['loc']) or 'input'}: {e['msg']}" for e in exc.errors())}) from None
 
 
 def first_admin() -> None:

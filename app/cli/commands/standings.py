@@ -123,7 +123,8 @@ def load(args: argparse.Namespace) -> Tournament:
     if args.pab:
         parts = args.pab.split(",")
         if len(parts) != 2:
-            raise InvalidInput("R-7.5", f"--pab: expected MP,GP, got {args.pab!r}")
+            raise InvalidInput("R-7.5", "--pab: expected MP,GP, got {pab!r}",
+                               params={"pab": args.pab})
         changes["bye_mp"] = points_option(parts[0], "--pab")
         changes["bye_gp"] = points_option(parts[1], "--pab")
     if args.forfeit_gp is not None:
@@ -173,7 +174,8 @@ def handler(args: argparse.Namespace) -> int:
         raise InvalidInput(None, "--round must be 0 or more")
     last = max((r.number for r in t.completed_rounds()), default=0)
     if args.round is not None and args.round > last:
-        raise InvalidInput(None, f"--round {args.round}: the file has no round after {last}")
+        raise InvalidInput(None, "--round {round}: the file has no round after {last}",
+                           params={"round": args.round, "last": last})
     st = compute_standings(t, after_round=args.round, tiebreaks=codes)
     if args.json:
         import json  # only here: the text output does not need it

@@ -36,7 +36,7 @@ from app.presentation.standings import standings_to_dict
 from app.services import tournament as dom
 from app.services.errors import InvalidInput, StateConflict
 from app.services.event_ratings import event_year, games_index, player_ratings, team_ratings
-from app.services.lifecycle import COMPLETED, PAIRED_STATES, PUBLIC_STATES
+from app.services.lifecycle import COMPLETED, PAIRED, PAIRED_STATES, PUBLIC_STATES, PUBLISHED, STATE_WORDS
 from app.services.rating_report import rating_check as check_rating_report
 from app.services.rules import Rules, rules_to_dict
 from app.services.standings import Standings, compute_standings, format_value
@@ -125,7 +125,8 @@ def trf_format(fmt: str) -> str:
     """The export format a name means (``trf`` is ``trf2026``): what a kept export is told apart by."""
     fmt = FORMAT_ALIASES.get(fmt.lower(), fmt)
     if fmt not in EXPORT_FORMATS:
-        raise InvalidInput(None, f"unknown format {fmt!r}; use trf2026 or trf16")
+        raise InvalidInput(None, "unknown format {fmt!r}; use trf2026 or trf16",
+                           params={"fmt": fmt})
     return fmt
 
 
@@ -371,8 +372,9 @@ def pairings_table(session: Session, tournament_id: int, number: int, *, public:
     d = ex.domain
     rnd = next((r for r in d.rounds if r.number == number), None)
     if rnd is None:
-        what = "published" if public else "paired"
-        raise StateConflict("C.04.2 1.4", f"round {number} is not {what} yet")
+        what = STATE_WORDS[PUBLISHED if public else PAIRED]
+        raise StateConflict("C.04.2 1.4", "round {number} is not {state} yet",
+                            params={"number": number, "state": what})
     names = {p.id: p for p in d.players}
     rules = d.rules
     header = ["Round", "Table", "Board", "First TPN", "First team", "Second TPN", "Second team",

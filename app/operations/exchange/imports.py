@@ -25,7 +25,7 @@ from app.operations import audit
 from app.operations.reads.tournaments import tournament_read
 from app.schemas.tournaments import ImportedPab, TournamentImportRead
 from app.services import tournament as dom
-from app.services.errors import FileFormatError, InvalidInput, StateConflict
+from app.services.errors import FileFormatError, InvalidInput, StateConflict, Text
 from app.services.lifecycle import COMPLETED, IN_PROGRESS, PUBLISHED
 from app.services.rules import fide_default, points_option, preset, rules_to_dict
 from app.services.standings import compute_standings
@@ -50,13 +50,15 @@ def parse_options(pab: str | None = None, forfeit_gp: str | None = None, tiebrea
     if pab:
         parts = pab.split(",")
         if len(parts) != 2:
-            raise InvalidInput("R-7.5", f"pab: expected MP,GP, got {pab!r}")
+            raise InvalidInput("R-7.5", "pab: expected MP,GP, got {pab!r}",
+                               params={"pab": pab})
         pab_pair = (points_option(parts[0], "pab"), points_option(parts[1], "pab"))
     codes = None
     if tiebreaks is not None and tiebreaks.strip():
         codes = tuple(c for c in tiebreaks.replace(",", " ").split() if c)
     if rules not in (None, "", "2024", "2026"):
-        raise InvalidInput("C.07 16", f"rules must be 2024 or 2026, not {rules!r}")
+        raise InvalidInput("C.07 16", "rules must be 2024 or 2026, not {rules!r}",
+                           params={"rules": rules})
     if preset_name:
         preset(preset_name)  # an unknown preset is refused here
     return ImportOptions(pab=pab_pair, forfeit_gp=points_option(forfeit_gp, "forfeit_gp") if forfeit_gp else None,
@@ -88,7 +90,8 @@ def read_trf(text: str, options: ImportOptions | None = None) -> tuple[dom.Tourn
         try:
             t = dataclasses.replace(t, rules=t.rules.replace(**changes))
         except InvalidInput as exc:
-            raise FileFormatError(None, f"the settings are not valid: {exc.detail}") from None
+            raise FileFormatError(None, "the settings are not valid: {detail}",
+                                  params={"detail": Text(exc.template, exc.params)}) from None
     return t, warnings
 
 
@@ -245,9 +248,10 @@ def import_trf(session: Session, text: str, principal: Principal | None,
         earlier = session.exec(select(Tournament).where(Tournament.import_sha256 == digest)
                                .order_by(col(Tournament.id))).first()
         if earlier is not None:
-            raise StateConflict(None, f"this file was already imported, as tournament {earlier.id} on "
-                                      f"{earlier.created_at:%Y-%m-%d}: importing it again would make a duplicate; "
-                                      "ask for it with allow_duplicate=true (teamswiss import --allow-duplicate)",
+            raise StateConflict(None, "this file was already imported, as tournament {id} on {created_at:%Y-%m-%d}: "
+                                "importing it again would make a duplicate; ask for it with allow_duplicate=true "
+                                "(teamswiss import --allow-duplicate)",
+                                params={"id": earlier.id, "created_at": earlier.created_at},
                                 existing_tournament_id=earlier.id)
     return create_from_domain(session, d, principal, preset_name=options.preset, import_sha256=digest), warnings
 

@@ -79,5 +79,5 @@ def appeal_read(session: Session, t: Tournament, a: Appeal, principal: Principal
         fee_status=a.fee_status, decision_reasons=a.decision_reasons if private else None, decided_at=a.decided_at,
         committee=SittingCommitteeRead(members=[member_read(m) for m in sc.members],
                                        excluded=[member_read(m) for m in sc.excluded], complete=sc.complete,
-                                       message=sc.message) if private else None,
+                                       message=str(sc.message)) if private else None,
     )

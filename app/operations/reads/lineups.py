@@ -23,6 +23,7 @@ from app.operations.repository import (
     rules_of,
     to_player,
 )
+from app.presentation.messages import problem_item
 from app.schemas.lineups import (
     LineupBoard,
     LineupRead,
@@ -62,7 +63,7 @@ def lineup_read(session: Session, t: Tournament, team: Team, number: int, princi
         roster = [to_player(p) for p in roster_in_board_order(session, team)]
         club = session.get(Club, team.club_id)
         on = t.start_date or date.today()
-        problems = [{"rule": e.rule, "detail": e.detail}
+        problems = [problem_item(e)
                     for e in lineup_problems(rules, roster, [p.id or 0 for p in players], None, False,
                                              eligibility(rules, club, on))]
     private = team_private(session, principal, team.tournament_id, team.id)
@@ -110,7 +111,7 @@ def ranking_rows(session: Session, t: Tournament, numbered: bool = False) -> tup
         out.append(RankingRowRead(
             position=pos, team_id=row.team_id, name=tm.name, club_name=club.name if club else "",
             average=format_value(row.average), ratings=list(row.ratings), tpn=tm.tpn,
-            base_lineup_problems=[{"rule": e.rule, "detail": e.detail} for e in problems],
+            base_lineup_problems=[problem_item(e) for e in problems],
             status=status_of[tm.id],
         ))
     if numbered and any(r.tpn is not None for r in out):

@@ -157,7 +157,8 @@ def player_page_read(session: Session, t: Tournament, player_id: int) -> PlayerP
     if team is None:
         sat = [g for g in games if g.board is not None]
         if not sat:
-            raise NotFound(None, f"no player with id {player_id} in tournament {t.id}")
+            raise NotFound(None, "no player with id {player_id} in tournament {id}",
+                           params={"player_id": player_id, "id": t.id})
         team = d.team(sat[-1].team_id or 0)
     row = session.get(Player, player_id)
     assert row is not None

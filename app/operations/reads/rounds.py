@@ -26,6 +26,7 @@ from app.operations.repository import (
     select_many,
 )
 from app.operations.rounds import match_boards, match_etag, round_matches
+from app.presentation.messages import said_explanation
 from app.schemas.rounds import (
     BoardRead,
     CriterionBreach,
@@ -145,7 +146,7 @@ def round_read(session: Session, t: Tournament, rnd: Round, principal: Principal
     breaches = hand_breaches(session, t, rnd) if staff and rnd.manual and rnd.state in PAIRED_STATES else None
     return RoundRead(number=rnd.number, state=rnd.state, scheduled_start=rnd.scheduled_start, manual=rnd.manual,
                      absent_team_ids=list(rnd.absent_team_ids), matches=matches,
-                     explanation=rnd.explanation if staff else None, breaches=breaches)
+                     explanation=said_explanation(rnd.explanation) if staff else None, breaches=breaches)
 
 
 def hand_breaches(session: Session, t: Tournament, rnd: Round) -> list[CriterionBreach]:

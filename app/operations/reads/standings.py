@@ -33,8 +33,9 @@ def completed_view(session: Session, t: Tournament, up_to: int | None) -> tuple[
     last = max(done, default=None)
     if up_to is not None:
         if up_to not in done:
-            raise StateConflict("R-8", f"round {up_to} is not completed; standings exist after completed rounds "
-                                f"({', '.join(map(str, sorted(done))) or 'none yet'})")
+            raise StateConflict("R-8", "round {up_to} is not completed; standings exist after completed rounds "
+                                "({value})",
+                                params={"up_to": up_to, "value": ', '.join(map(str, sorted(done))) or 'none yet'})
         last = up_to
     d = load_domain(session, t)
     return d.with_rounds(n for n in done if last is None or n <= last), last

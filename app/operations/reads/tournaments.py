@@ -14,7 +14,9 @@ from app.models import (
 from app.operations.repository import (
     rules_of,
 )
+from app.presentation.messages import said
 from app.schemas.tournaments import TournamentRead
+from app.services.errors import Text
 from app.services.lifecycle import COMPLETED, IN_PLAY_STATES
 from app.services.rules import Rules
 
@@ -25,8 +27,9 @@ def warnings_for(session: Session, t: Tournament, rules: Rules) -> list[str]:
     out = []
     teams = session.exec(select(Team).where(Team.tournament_id == t.id, Team.status == "entered")).all()
     if 0 < len(teams) < FEW_TEAMS and not rules.round_robin:  # a round robin is the change allows
-        out.append(f"R-4.3: only {len(teams)} teams are entered; with fewer than {FEW_TEAMS} the organisers "
-                   f"may reduce the rounds (now {rules.rounds}) or change the system")
+        out.append(said(Text("R-4.3: only {teams} teams are entered; with fewer than {few} the organisers may "
+                             "reduce the rounds (now {rounds}) or change the system",
+                             {"teams": len(teams), "few": FEW_TEAMS, "rounds": rules.rounds})))
     return out
 
 

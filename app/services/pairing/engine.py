@@ -202,7 +202,8 @@ class _Round:
                 tried += 1
                 if tried > self.budget:
                     raise PairingBudgetExceeded(
-                        f"more than {self.budget} sets examined for graded [C6] below score {top}",
+                        "more than {budget} sets examined for graded [C6] below score {top}",
+                        params={"budget": self.budget, "top": top},
                         round=self.s.round,
                     )
                 group = following + list(ups)
@@ -232,8 +233,9 @@ class _Round:
                     examined += 1
                     if examined > self.budget:
                         raise PairingBudgetExceeded(
-                            f"more than {self.budget} upfloater sets examined for the bracket of score "
-                            f"{top}; the chief arbiter should pair this round by hand (C.04.6 3.3.3)",
+                            "more than {budget} upfloater sets examined for the bracket of score {top}; the chief "
+                            "arbiter should pair this round by hand (C.04.6 3.3.3)",
+                            params={"budget": self.budget, "top": top},
                             round=self.s.round,
                         )
                     c7 = sum(1 for t in ups if self.by_tpn[t].floated) if use_c7 else 0
@@ -265,8 +267,9 @@ class _Round:
                     return _Bracket(top, residents, ups_sorted, examined, best[0][0] == 0, c7, illegal,
                                     c6_failed), []
         raise NoLegalPairing(
-            f"the top-scoregroup of score {top} (TPNs {' '.join(map(str, residents))}) cannot be paired "
-            "with any set of upfloaters (C.04.6 3.3.3)",
+            "the top-scoregroup of score {top} (TPNs {map}) cannot be paired with any set of upfloaters (C.04.6 "
+            "3.3.3)",
+            params={"top": top, "map": ' '.join(map(str, residents))},
             round=self.s.round,
         )
 

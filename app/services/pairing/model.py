@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from app.services.errors import NoLegalPairing
+from app.services.errors import NoLegalPairing, Text
 
 __all__ = [
     "PairedMatch", "Pairing", "Explanation", "PabNote", "BracketNote", "ColourNote",
@@ -39,6 +39,10 @@ class PairedMatch:
 
 def _fmt(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def _tpns(tpns: tuple[int, ...]) -> str:
+    return " ".join(map(str, tpns))
 
 
 def _jsonable(value: Any) -> Any:
@@ -108,44 +112,50 @@ class Explanation:
     colours: tuple[ColourNote, ...] = ()
 
     def lines(self) -> list[str]:
+        """The explanation in English lines (the command line; the API says :meth:`texts` in its reader's
+        language)."""
+        return [str(x) for x in self.texts()]
+
+    def texts(self) -> list[Text]:
+        """The explanation line by line, each a phrase to translate (its values apart)."""
         out = [
-            f"Round {self.round}: {self.teams} teams, FIDE C.04.6 (2026)"
-            + (", last two rounds: [C7] and [C10] off" if self.last_two_rounds else ""),
-            "Settings: " + ", ".join(f"{k}={v}" for k, v in self.settings.items()),
+            Text("Round {round}: {teams} teams, FIDE C.04.6 (2026){last}",
+                 {"round": self.round, "teams": self.teams,
+                  "last": Text(", last two rounds: [C7] and [C10] off") if self.last_two_rounds else ""}),
+            Text("Settings: {settings}", {"settings": ", ".join(f"{k}={v}" for k, v in self.settings.items())}),
         ]
         if self.not_paired:
-            out.append("Not paired (absent or withdrawn): TPN " + " ".join(map(str, self.not_paired)))
+            out.append(Text("Not paired (absent or withdrawn): TPN {tpns}", {"tpns": _tpns(self.not_paired)}))
         if self.pab is None:
-            out.append("PAB: none (even number of teams)")
+            out.append(Text("PAB: none (even number of teams)"))
         else:
             p = self.pab
-            why = f"score {_fmt(p.score)}, {p.matches_played} matches played, TPN {p.tpn}"
-            out.append(f"PAB (3.4): TPN {p.tpn} ({why}); the lowest score, then most matches, then largest TPN")
+            out.append(Text("PAB (3.4): TPN {tpn} (score {score}, {played} matches played, TPN {tpn}); the lowest "
+                            "score, then most matches, then largest TPN",
+                            {"tpn": p.tpn, "score": _fmt(p.score), "played": p.matches_played}))
             if p.barred:
-                out.append("  excluded by [C2] (already had a PAB or a forfeit win): "
-                           + " ".join(map(str, p.barred)))
+                out.append(Text("  excluded by [C2] (already had a PAB or a forfeit win): {tpns}",
+                                {"tpns": _tpns(p.barred)}))
             if p.rejected:
-                out.append("  tried first, no legal pairing of the rest (3.4.1): " + " ".join(map(str, p.rejected)))
+                out.append(Text("  tried first, no legal pairing of the rest (3.4.1): {tpns}",
+                                {"tpns": _tpns(p.rejected)}))
         for i, b in enumerate(self.brackets, 1):
-            ups = " ".join(f"{t}({_fmt(s)})" for t, s in b.upfloaters) or "none"
-            out.append(
-                f"Bracket {i} (score {_fmt(b.score)}): residents {' '.join(map(str, b.residents))}; "
-                f"upfloaters {ups}"
-            )
-            out.append(
-                f"  3.5: [C4] {b.c4} upfloaters, [C5] scores {[_fmt(s) for s in b.c5]}, "
-                f"[C6] {'complied' if b.c6_ok else 'not complied'}, [C7] {b.c7}; "
-                f"{b.sets_examined} set(s) examined, {b.sets_illegal} without a legal pairing, "
-                f"{b.sets_c6_failed} failing [C6]"
-            )
-            out.append(
-                f"  3.6: [C8] {b.c8}, [C9] {b.c9}, [C10] {b.c10}; identifier {' '.join(map(str, b.identifier))}"
-            )
-            out.append("  pairs: " + ", ".join(f"{a}-{c}" for a, c in b.pairs))
+            ups = " ".join(f"{t}({_fmt(s)})" for t, s in b.upfloaters)
+            out.append(Text("Bracket {i} (score {score}): residents {residents}; upfloaters {upfloaters}",
+                            {"i": i, "score": _fmt(b.score), "residents": _tpns(b.residents),
+                             "upfloaters": ups or Text("none")}))
+            out.append(Text("  3.5: [C4] {c4} upfloaters, [C5] scores {c5}, [C6] {c6}, [C7] {c7}; {examined} set(s) "
+                            "examined, {illegal} without a legal pairing, {c6_failed} failing [C6]",
+                            {"c4": b.c4, "c5": str([_fmt(s) for s in b.c5]),
+                             "c6": Text("complied") if b.c6_ok else Text("not complied"), "c7": b.c7,
+                             "examined": b.sets_examined, "illegal": b.sets_illegal,
+                             "c6_failed": b.sets_c6_failed}))
+            out.append(Text("  3.6: [C8] {c8}, [C9] {c9}, [C10] {c10}; identifier {identifier}",
+                            {"c8": b.c8, "c9": b.c9, "c10": b.c10, "identifier": _tpns(b.identifier)}))
+            out.append(Text("  pairs: {pairs}", {"pairs": ", ".join(f"{a}-{c}" for a, c in b.pairs)}))
         for c in self.colours:
-            out.append(
-                f"Colours {c.first_team_tpn}-{c.other_tpn}: White on board 1 to TPN {c.white_tpn} ({c.rule})"
-            )
+            out.append(Text("Colours {first}-{other}: White on board 1 to TPN {white} ({rule})",
+                            {"first": c.first_team_tpn, "other": c.other_tpn, "white": c.white_tpn, "rule": c.rule}))
         return out
 
     def to_dict(self) -> dict[str, Any]:

@@ -84,7 +84,8 @@ def build_snapshot(t: Tournament, round_no: int, absent: frozenset[int] = frozen
     team to pair has no TPN (C.04.6 1.1).
     """
     if round_no < 1:
-        raise InvalidInput("C.04.6 3.3", f"round {round_no} does not exist")
+        raise InvalidInput("C.04.6 3.3", "round {round_no} does not exist",
+                           params={"round_no": round_no})
     rules = t.rules
     settings = rules.pairing
     use_mp = settings.primary_score == "MP"
@@ -113,7 +114,8 @@ def build_snapshot(t: Tournament, round_no: int, absent: frozenset[int] = frozen
             tr = team_round(match, team.id, r.number, rules)
             if tr.mp is None or tr.gp is None:
                 raise StateConflict(
-                    "C.04.6 3.3", f"round {r.number} has an unfinished match; finish it before pairing",
+                    "C.04.6 3.3", "round {number} has an unfinished match; finish it before pairing",
+                                  params={"number": r.number},
                     round=r.number,
                 )
             mp += tr.mp
@@ -144,7 +146,8 @@ def build_snapshot(t: Tournament, round_no: int, absent: frozenset[int] = frozen
         if team.tpn is None:
             if not present:
                 continue
-            raise InvalidInput("C.04.6 1.1", f"team {team.id} has no TPN", team=team.id)
+            raise InvalidInput("C.04.6 1.1", "team {id} has no TPN",
+                               params={"id": team.id}, team=team.id)
         mp, gp, met, played_colours, barred, played_n, per_round = info[team.id]
         floated = False
         if prev_index is not None:

@@ -170,5 +170,6 @@ def tiebreak_values(t: Tournament, code: str, after_round: int | None = None) ->
     """Team id -> value of a *value* tie-break (not DE/TBR/BBE, which order groups)."""
     tb = get_tiebreak(code, t.rules.pairing.primary_score)
     if tb.values is None:
-        raise InvalidInput("R-8", f"{tb.code} orders a group of tied teams and has no value per team")
+        raise InvalidInput("R-8", "{code} orders a group of tied teams and has no value per team",
+                           params={"code": tb.code})
     return tb.values(build_context(t, after_round))

@@ -95,14 +95,17 @@ def parse_int(text: str, lineno: int, what: str, *, blank: int | None = 0,
     s = text.strip()
     if not s:
         if blank is None:
-            raise FileFormatError(lineno, f"{what} is missing")
+            raise FileFormatError(lineno, "{what} is missing",
+                                  params={"what": what})
         return blank
     if not (s.isascii() and s.isdigit()):  # "²" is a digit to isdigit, not to int
-        raise FileFormatError(lineno, f"{what} must be a number, not {shown(s)}")
+        raise FileFormatError(lineno, "{what} must be a number, not {shown}",
+                              params={"what": what, "shown": shown(s)})
     if bounds is not None:
         low, high = bounds
         if len(s.lstrip("0")) > len(str(high)) or not low <= int(s) <= high:
-            raise FileFormatError(lineno, f"{what} must be between {low} and {high}, not {shown(s)}")
+            raise FileFormatError(lineno, "{what} must be between {low} and {high}, not {shown}",
+                                  params={"what": what, "low": low, "high": high, "shown": shown(s)})
     return int(s)
 
 
@@ -114,7 +117,8 @@ def parse_points(text: str, lineno: int, what: str) -> Fraction:
     try:
         return exact_number(s)
     except ValueError:
-        raise FileFormatError(lineno, f"{what} must be a number such as 11.5, not {shown(s)}") from None
+        raise FileFormatError(lineno, "{what} must be a number such as 11.5, not {shown}",
+                              params={"what": what, "shown": shown(s)}) from None
 
 
 def fmt_points(value: Fraction, width: int = 4, what: str = "points") -> str:
@@ -133,8 +137,9 @@ def _fit(text: str, width: int, what: str) -> str:
     """``text`` right-aligned in its ``width`` columns; wider, it would push every later field out of its
     columns (a reader would take the rest of the record for other fields), so the file is not written."""
     if len(text) > width:
-        raise InvalidInput("C.04 Annex 2", f"{what} {text} does not fit in the {width} columns the TRF file "
-                                           "has for it")
+        raise InvalidInput("C.04 Annex 2", "{what} {text} does not fit in the {width} columns the TRF file has for "
+                           "it",
+                           params={"what": what, "text": text, "width": width})
     return text.rjust(width)
 
 

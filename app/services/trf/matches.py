@@ -44,7 +44,8 @@ def _combine(white: _Side, black: _Side, line: int, r: int, board: int) -> str |
     if result is _Misfit.MISFIT:
         result = _COMBINED[key] = _combine_points(_SIDE_POINTS[white], _SIDE_POINTS[black])
     if result is _Misfit.MISFIT:
-        raise FileFormatError(line, f"round {r}, board {board}: the two players' results do not fit together")
+        raise FileFormatError(line, "round {r}, board {board}: the two players' results do not fit together",
+                              params={"r": r, "board": board})
     return result
 
 
@@ -100,7 +101,8 @@ class _Ctx:
 
     def _check_team(self, team: int, line: int) -> None:
         if team not in self.teams:
-            raise FileFormatError(line, f"team {team} has no team record")
+            raise FileFormatError(line, "team {team} has no team record",
+                                  params={"team": team})
 
     def round_matches(self, r: int, before: Tournament) -> tuple[Match, ...]:
         st = self.st
@@ -113,7 +115,8 @@ class _Ctx:
             for team in (white, black):
                 self._check_team(team, line)
                 if team in forfeited:
-                    raise FileFormatError(line, f"team {team} has two forfeited matches in round {r}")
+                    raise FileFormatError(line, "team {team} has two forfeited matches in round {r}",
+                                          params={"team": team, "r": r})
                 forfeited[team] = line
             side = {"+-": "second", "-+": "first", "--": "both"}[kind]
             out.append(Match(round=r, table=self._table(out), first=white, second=black, forfeit=side))
@@ -138,28 +141,35 @@ class _Ctx:
                     empty_wins.setdefault(own, []).append(
                         _Entry(pid, None, b.colour, _FWIN, _FLOSS, rec.line))
                 elif b.code in ("1", "=", "0"):
-                    raise FileFormatError(rec.line, f"round {r}: a played game needs an opponent")
+                    raise FileFormatError(rec.line, "round {r}: a played game needs an opponent",
+                                          params={"r": r})
                 continue
             opp = players.get(opponent)
             if opp is None:
-                raise FileFormatError(rec.line, f"round {r}: opponent {opponent} has no 001 record")
+                raise FileFormatError(rec.line, "round {r}: opponent {opponent} has no 001 record",
+                                      params={"r": r, "opponent": opponent})
             ob = opp.blocks.get(r)
             if ob is None or ob.opponent != pid:
                 if ob is None and opp.length < cut_short:
                     raise FileFormatError(
-                        opp.line, f"record cut short: player {opponent}'s 001 record ends at column {opp.length}, "
-                                  f"before its round {r} block (column {cut_short}), but player {pid} (line "
-                                  f"{rec.line}) names {opponent} as opponent in round {r}")
+                        opp.line, "record cut short: player {opponent}'s 001 record ends at column {length}, before "
+                                  "its round {r} block (column {cut_short}), but player {pid} (line {line}) names "
+                                  "{opponent} as opponent in round {r}",
+                                  params={"opponent": opponent, "length": opp.length, "r": r, "cut_short": cut_short,
+                                          "pid": pid, "line": rec.line})
                 raise FileFormatError(
-                    rec.line, f"round {r}: player {pid} names {opponent} as opponent but not vice versa")
+                    rec.line, "round {r}: player {pid} names {opponent} as opponent but not vice versa",
+                              params={"r": r, "pid": pid, "opponent": opponent})
             if b.bye or ob.bye:
-                raise FileFormatError(rec.line, f"round {r}: a bye code with an opponent")
+                raise FileFormatError(rec.line, "round {r}: a bye code with an opponent",
+                                      params={"r": r})
             if pid > opponent:
                 continue
             other = opp.team
             assert own is not None and other is not None
             if own == other:
-                raise FileFormatError(rec.line, f"round {r}: players {pid} and {opponent} are team-mates")
+                raise FileFormatError(rec.line, "round {r}: players {pid} and {opponent} are team-mates",
+                                      params={"r": r, "pid": pid, "opponent": opponent})
             if own in forfeited or other in forfeited:
                 continue
             colour = b.colour
@@ -168,7 +178,8 @@ class _Ctx:
                     colour = "w" if ob.colour == "b" else "b"
             elif ob.colour == colour:
                 raise FileFormatError(
-                    rec.line, f"round {r}: players {pid} and {opponent} have the same colour")
+                    rec.line, "round {r}: players {pid} and {opponent} have the same colour",
+                              params={"r": r, "pid": pid, "opponent": opponent})
             mine, theirs = b.side, ob.side
             assert mine is not None and theirs is not None  # a game's blocks, not byes (refused above)
             if own < other:
@@ -194,7 +205,8 @@ class _Ctx:
             first_line = entries[0].line if entries else st.out_of_order.get((r, a_team), (0, [], None))[2]
             for team in (a_team, b_team):
                 if team in seen or team in pab_teams:
-                    raise FileFormatError(first_line, f"round {r}: team {team} is paired twice")
+                    raise FileFormatError(first_line, "round {r}: team {team} is paired twice",
+                                          params={"r": r, "team": team})
                 seen[team] = first_line or 0
             entries = entries + empty_wins.pop(a_team, [])
             entries += [_Entry(None, e.a, _flip(e.colour_a), e.side_b, e.side_a, e.line)
@@ -205,7 +217,8 @@ class _Ctx:
                                      "ignored")
         for team in sorted(pab_teams):
             if team in seen:
-                raise FileFormatError(pab_teams[team], f"round {r}: team {team} has the PAB and a match")
+                raise FileFormatError(pab_teams[team], "round {r}: team {team} has the PAB and a match",
+                                      params={"r": r, "team": team})
             out.append(Match(round=r, table=self._table(out), first=team, second=None))
         if not self.table_order:
             return tuple(out)
@@ -222,10 +235,12 @@ class _Ctx:
             return None
         opp, lineup, line = rec
         if opp and opp != opp_team:
-            raise FileFormatError(line, f"round {r}: team {team} plays {opp_team}, not {opp}")
+            raise FileFormatError(line, "round {r}: team {team} plays {opp_team}, not {opp}",
+                                  params={"r": r, "team": team, "opp_team": opp_team, "opp": opp})
         for pid in lineup:
             if pid is not None and self.player_team.get(pid) != team:
-                raise FileFormatError(line, f"round {r}: player {pid} is not in team {team}")
+                raise FileFormatError(line, "round {r}: player {pid} is not in team {team}",
+                                      params={"r": r, "pid": pid, "team": team})
         return lineup
 
     def _match(self, r: int, a_team: int, b_team: int, entries: list[_Entry], table: int = 0) -> Match:
@@ -298,16 +313,19 @@ class _Ctx:
                 e = None
             if e is None:
                 if isinstance(pa, int) or isinstance(pb, int):
-                    raise FileFormatError(line, f"round {r}: board {k + 1}: player has no game in this match")
+                    raise FileFormatError(line, "round {r}: board {k}: player has no game in this match",
+                                          params={"r": r, "k": k + 1})
                 boards.append(_Entry(None, None, None, _FLOSS, _FLOSS, line))
                 continue
             if (pa is not unknown and e.a != pa) or (pb is not unknown and e.b != pb) or id(e) in used:
-                raise FileFormatError(line, f"round {r}: board {k + 1} of the lineup does not fit the games")
+                raise FileFormatError(line, "round {r}: board {k} of the lineup does not fit the games",
+                                      params={"r": r, "k": k + 1})
             used.add(id(e))
             boards.append(e)
         missing = [e for e in entries if id(e) not in used]
         if missing:
-            raise FileFormatError(line, f"round {r}: the lineup leaves out players who have games")
+            raise FileFormatError(line, "round {r}: the lineup leaves out players who have games",
+                                  params={"r": r})
         return boards
 
     def _entry_key(self, e: _Entry) -> tuple[int, int]:

@@ -42,7 +42,7 @@ import dataclasses
 from datetime import datetime
 from fractions import Fraction
 
-from app.services.errors import FileFormatError
+from app.services.errors import DomainError, FileFormatError, Text
 from app.services.rules import PairingSettings, Rules, fide_default
 from app.services.tournament import Round, Team, Tournament
 from app.services.trf.common import TrfWarning, tiebreaks_from_file
@@ -88,25 +88,30 @@ def _build(st: _State, base: Rules, table_order: bool = True) -> tuple[Tournamen
         st.warn(st.teams013[0].line, "both 310 and 013 team records: the 013 records are ignored")
     end = "end of file"
     if not teams and not st.players:
-        raise FileFormatError(st.last_line, f"{end}: no 001 player records and no 013/310 team records: not a "
-                                            f"TRF tournament file; expected {_EXPECTED}")
+        raise FileFormatError(st.last_line, "{end}: no 001 player records and no 013/310 team records: not a TRF "
+                              "tournament file; expected {expected}",
+                              params={"end": end, "expected": _EXPECTED})
     if not teams:
-        raise FileFormatError(st.last_line, f"{end}: no team records (310 or 013) after {len(st.players)} player "
-                                            "records: not a team tournament, or the file is cut short")
+        raise FileFormatError(st.last_line, "{end}: no team records (310 or 013) after {n_players} player records: "
+                              "not a team tournament, or the file is cut short",
+                              params={"end": end, "n_players": len(st.players)})
     player_team: dict[int, int] = {}
     roster_pos: dict[int, int] = {}
     for t in teams.values():
         for k, pid in enumerate(t.roster):
             if pid not in st.players:
-                raise FileFormatError(t.line, f"team {t.tpn}: player {pid} has no 001 record")
+                raise FileFormatError(t.line, "team {tpn}: player {pid} has no 001 record",
+                                      params={"tpn": t.tpn, "pid": pid})
             if pid in player_team:
-                raise FileFormatError(t.line, f"player {pid} is in teams {player_team[pid]} and {t.tpn}")
+                raise FileFormatError(t.line, "player {pid} is in teams {player_team} and {tpn}",
+                                      params={"pid": pid, "player_team": player_team[pid], "tpn": t.tpn})
             player_team[pid] = t.tpn
             roster_pos[pid] = k
             st.players[pid].team = t.tpn
     for pid, rec in st.players.items():
         if pid not in player_team and any(b.opponent or b.code == "U" for b in rec.blocks.values()):
-            raise FileFormatError(rec.line, f"player {pid} plays but is in no team")
+            raise FileFormatError(rec.line, "player {pid} plays but is in no team",
+                                  params={"pid": pid})
 
     last_round = max(
         [st.rounds or 0, *(max(p.blocks, default=0) for p in st.players.values()),
@@ -247,4 +252,5 @@ def _rules(st: _State, base: Rules, teams: dict[int, _TeamRec], last_round: int)
     try:
         return dataclasses.replace(base, **changes)
     except Exception as exc:  # InvalidInput from validate_rules
-        raise FileFormatError(None, f"the file's settings are not valid: {exc}") from None
+        said = Text(exc.template, exc.params) if isinstance(exc, DomainError) else str(exc)  # its own words
+        raise FileFormatError(None, "the file's settings are not valid: {exc}", params={"exc": said}) from None

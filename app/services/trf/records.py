@@ -187,7 +187,8 @@ def read_records(text: str) -> _State:
     while lines and not lines[-1].strip():
         lines.pop()
     if not lines:
-        raise FileFormatError(1, f"the file is empty; expected {_EXPECTED}")
+        raise FileFormatError(1, "the file is empty; expected {expected}",
+                              params={"expected": _EXPECTED})
     st.last_line = len(lines)
     for lineno, raw in enumerate(lines, 1):
         line = raw.rstrip()
@@ -218,8 +219,9 @@ def _read_line(st: _State, n: int, line: str) -> None:
         if din in _KNOWN and not re.fullmatch(_RULER, line):
             # a record with a tab or junk in column 4 is misaligned, not a ruler: skipping it
             # would move the error to a later line (a team naming a player "without" a record)
-            raise FileFormatError(n, f"record {din}: column 4 must be a blank, not {line[3]!r} "
-                                     "(the data starts at column 5)")
+            raise FileFormatError(n, "record {din}: column 4 must be a blank, not {line!r} (the data starts at "
+                                  "column 5)",
+                                  params={"din": din, "line": line[3]})
         st.warn(n, "not a TRF record (ruler or stray line), skipped")
         return
     if din == "001":  # most of a file
@@ -229,7 +231,8 @@ def _read_line(st: _State, n: int, line: str) -> None:
         st.header_lines[_HEADER[din]] = n
     elif din == "112":
         if len(st.deputies) >= MAX_DEPUTIES:
-            raise FileFormatError(n, f"a tournament names at most {MAX_DEPUTIES} deputy arbiters (112 records)")
+            raise FileFormatError(n, "a tournament names at most {max_deputies} deputy arbiters (112 records)",
+                                  params={"max_deputies": MAX_DEPUTIES})
         st.deputies.append(_text(n, line))
     elif din == "132":
         _read_132(st, n, line)
@@ -238,7 +241,8 @@ def _read_line(st: _State, n: int, line: str) -> None:
     elif din == "152":
         c = line[4:].strip().upper()[:1]
         if c not in ("W", "B"):
-            raise FileFormatError(n, f"initial colour must be W or B, not {shown(line[4:].strip())}")
+            raise FileFormatError(n, "initial colour must be W or B, not {shown}",
+                                  params={"shown": shown(line[4:].strip())})
         st.initial_colour = c
     elif din == "XXC":
         words = line[4:].lower().split()
@@ -269,10 +273,12 @@ def _read_line(st: _State, n: int, line: str) -> None:
     elif din == "352":
         pattern = line[4:].strip().upper()
         if len(pattern) > MAX_BOARDS:
-            raise FileFormatError(n, f"board colours for {len(pattern):,} boards: a team plays at most {MAX_BOARDS} "
-                                     "boards")
+            raise FileFormatError(n, "board colours for {n_pattern:,} boards: a team plays at most {max_boards} "
+                                  "boards",
+                                  params={"n_pattern": len(pattern), "max_boards": MAX_BOARDS})
         if not pattern or set(pattern) - {"W", "B"}:
-            raise FileFormatError(n, f"board colours must be letters W/B such as WBWB, not {shown(pattern)}")
+            raise FileFormatError(n, "board colours must be letters W/B such as WBWB, not {shown}",
+                                  params={"shown": shown(pattern)})
         st.pattern = pattern
     elif din == "013":
         _read_013(st, n, line)
@@ -299,7 +305,8 @@ def _text(n: int, line: str) -> str:
     """The text of a header record (cols 5-), at most ``MAX_TEXT`` characters."""
     text = line[4:].strip()
     if len(text) > MAX_TEXT:
-        raise FileFormatError(n, f"record {line[:3]}: a text of at most {MAX_TEXT} characters, not {len(text):,}")
+        raise FileFormatError(n, "record {line}: a text of at most {max_text} characters, not {n_text:,}",
+                              params={"line": line[:3], "max_text": MAX_TEXT, "n_text": len(text)})
     return text
 
 
@@ -308,23 +315,27 @@ def _tiebreaks(n: int, line: str) -> str:
     codes themselves are checked with the rules, R-8)."""
     codes = line[4:].replace(",", " ").split()
     if len(codes) > MAX_TIEBREAKS:
-        raise FileFormatError(n, f"{len(codes):,} tie-breaks: a list has at most {MAX_TIEBREAKS}")
+        raise FileFormatError(n, "{n_codes:,} tie-breaks: a list has at most {max_tiebreaks}",
+                              params={"n_codes": len(codes), "max_tiebreaks": MAX_TIEBREAKS})
     for code in codes:
         if len(code) > MAX_TIEBREAK_CODE:
-            raise FileFormatError(n, f"tie-break {shown(code)} is longer than {MAX_TIEBREAK_CODE} characters")
+            raise FileFormatError(n, "tie-break {shown} is longer than {max_tiebreak_code} characters",
+                                  params={"shown": shown(code), "max_tiebreak_code": MAX_TIEBREAK_CODE})
     return line[4:].strip()
 
 
 def _read_260(st: _State, n: int, line: str) -> None:
     """Teams that must not meet (260): every pair of the record's teams, at most ``MAX_FORBIDDEN_PAIRS`` in all."""
     if (len(line) - 13) // 5 + 1 > MAX_TEAMS:
-        raise FileFormatError(n, f"a 260 record names at most {MAX_TEAMS} teams")
+        raise FileFormatError(n, "a 260 record names at most {max_teams} teams",
+                              params={"max_teams": MAX_TEAMS})
     ids = [parse_int(line[i - 1 : i + 3], n, "team number", bounds=(0, MAX_TEAMS))
            for i in range(13, len(line) + 1, 5)]
     ids = list(dict.fromkeys(i for i in ids if i))
     pairs = len(ids) * (len(ids) - 1) // 2
     if len(st.forbidden) + pairs > MAX_FORBIDDEN_PAIRS:
-        raise FileFormatError(n, f"more than {MAX_FORBIDDEN_PAIRS:,} forbidden pairs (260 records)")
+        raise FileFormatError(n, "more than {max_forbidden_pairs:,} forbidden pairs (260 records)",
+                              params={"max_forbidden_pairs": MAX_FORBIDDEN_PAIRS})
     st.forbidden.extend((a, b) for k, a in enumerate(ids) for b in ids[k + 1 :])
 
 
@@ -365,8 +376,9 @@ ROUNDS_END = ROUND_COL - 1 + ROUND_WIDTH * (MAX_ROUNDS - 1) + 8
 
 
 def _past_the_last_round(n: int, what: str, column: int) -> FileFormatError:
-    return FileFormatError(n, f"{what} past column {column}, the end of round {MAX_ROUNDS}: a tournament has at "
-                              f"most {MAX_ROUNDS} rounds")
+    return FileFormatError(n, "{what} past column {column}, the end of round {max_rounds}: a tournament has at most "
+                           "{max_rounds} rounds",
+                           params={"what": what, "column": column, "max_rounds": MAX_ROUNDS})
 
 
 def _read_132(st: _State, n: int, line: str) -> None:
@@ -388,7 +400,8 @@ _MAX_SCORES = 16
 def _read_score_system(n: int, line: str, kind: str) -> dict[str, Fraction]:
     """162 / 362: a letter at col 6 (after ``T`` at col 5 in 362), points at 7-10, period 9."""
     if len(line) > 5 + 9 * _MAX_SCORES:
-        raise FileFormatError(n, f"record {line[:3]} gives {kind} points for at most {_MAX_SCORES} results")
+        raise FileFormatError(n, "record {line} gives {kind} points for at most {max_scores} results",
+                              params={"line": line[:3], "kind": kind, "max_scores": _MAX_SCORES})
     out: dict[str, Fraction] = {}
     pos = 6
     while pos <= len(line):
@@ -409,9 +422,11 @@ def _read_001(st: _State, n: int, line: str) -> None:
     pid = int(text) if text.isascii() and text.isdigit() else parse_int(text, n, "starting rank (cols 5-8)",
                                                                          blank=None)
     if not 1 <= pid <= MAX_PLAYERS:  # 0000 stands for "nobody" in a round block or a roster
-        raise FileFormatError(n, f"starting rank (cols 5-8) must be between 1 and {MAX_PLAYERS}, not {pid}")
+        raise FileFormatError(n, "starting rank (cols 5-8) must be between 1 and {max_players}, not {pid}",
+                              params={"max_players": MAX_PLAYERS, "pid": pid})
     if pid in st.players:
-        raise FileFormatError(n, f"player {pid} is defined twice (first on line {st.players[pid].line})")
+        raise FileFormatError(n, "player {pid} is defined twice (first on line {line})",
+                              params={"pid": pid, "line": st.players[pid].line})
     text = line[48:52].strip()
     rating = int(text) if text.isascii() and text.isdigit() else parse_int(text, n, "rating (cols 49-52)")
     text = line[57:68].strip()
@@ -462,16 +477,19 @@ def _read_001(st: _State, n: int, line: str) -> None:
         by_round[r].append((pid, rec, b))
     st.round_blocks += len(blocks)
     if st.round_blocks > MAX_ROUND_BLOCKS:
-        raise FileFormatError(n, f"more than {MAX_ROUND_BLOCKS:,} round blocks in the 001 records: larger than "
-                                 "any team tournament")
+        raise FileFormatError(n, "more than {max_round_blocks:,} round blocks in the 001 records: larger than any "
+                              "team tournament",
+                              params={"max_round_blocks": MAX_ROUND_BLOCKS})
     if misaligned:
         start = ROUND_COL + ROUND_WIDTH * (misaligned - 1)
-        raise FileFormatError(n, f"round {misaligned}: misaligned round block (columns {start - 2}-{start - 1})")
+        raise FileFormatError(n, "round {misaligned}: misaligned round block (columns {start}-{start2})",
+                              params={"misaligned": misaligned, "start": start - 2, "start2": start - 1})
 
 
 def _read_block(n: int, r: int, start: int, block: str) -> _Block:
     if block[4] != " " or block[6] != " ":
-        raise FileFormatError(n, f"round {r}: misaligned round block at column {start}: {block!r}")
+        raise FileFormatError(n, "round {r}: misaligned round block at column {start}: {block!r}",
+                              params={"r": r, "start": start, "block": block})
     opp_text = block[0:4].strip()
     if opp_text.isascii() and opp_text.isdigit():
         opp = int(opp_text)
@@ -479,10 +497,12 @@ def _read_block(n: int, r: int, start: int, block: str) -> _Block:
         opp = parse_int(opp_text, n, f"round {r}: opponent (cols {start}-{start + 3})")
     colour = block[5]
     if colour not in _COLOUR_OF_LETTER:
-        raise FileFormatError(n, f"round {r}: colour must be w, b or -, not {colour!r}")
+        raise FileFormatError(n, "round {r}: colour must be w, b or -, not {colour!r}",
+                              params={"r": r, "colour": colour})
     code = block[7].upper()
     if code not in RESULT_LETTERS and code != " ":
-        raise FileFormatError(n, f"round {r}: unknown result code {code!r}")
+        raise FileFormatError(n, "round {r}: unknown result code {code!r}",
+                              params={"r": r, "code": code})
     return _Block(opp, _COLOUR_OF_LETTER[colour], code)
 
 
@@ -496,10 +516,12 @@ def _team_ids(n: int, line: str, first: int) -> list[int]:
     pos = first
     length = len(line)
     if length >= first and (length - first) // 5 + 1 > MAX_ROSTER:
-        raise FileFormatError(n, f"a team record names at most {MAX_ROSTER} players")
+        raise FileFormatError(n, "a team record names at most {max_roster} players",
+                              params={"max_roster": MAX_ROSTER})
     while pos <= length:
         if pos > first and line[pos - 2 : pos - 1].strip():
-            raise FileFormatError(n, f"team member numbers misaligned at column {pos - 1}")
+            raise FileFormatError(n, "team member numbers misaligned at column {pos}",
+                                  params={"pos": pos - 1})
         text = line[pos - 1 : pos + 3].strip()
         if text.isascii() and text.isdigit():  # nearly always: read at once, the message made only when needed
             pid = int(text)
@@ -514,7 +536,8 @@ def _team_ids(n: int, line: str, first: int) -> list[int]:
 def _read_310(st: _State, n: int, line: str) -> None:
     tpn = parse_int(cols(line, 5, 7), n, "team pairing number (cols 5-7)", blank=None, bounds=(1, MAX_TEAMS))
     if tpn in st.teams310:
-        raise FileFormatError(n, f"team {tpn} is defined twice (first on line {st.teams310[tpn].line})")
+        raise FileFormatError(n, "team {tpn} is defined twice (first on line {line})",
+                              params={"tpn": tpn, "line": st.teams310[tpn].line})
     if cols(line, 72, 73).strip():
         raise FileFormatError(n, "misaligned team record: columns 72-73 must be blank")
     st.teams310[tpn] = _TeamRec(
@@ -525,8 +548,9 @@ def _read_310(st: _State, n: int, line: str) -> None:
 def _read_013(st: _State, n: int, line: str) -> None:
     tpn = len(st.teams013) + 1  # the 013 record has no number: its position is the team's id
     if tpn > MAX_TEAMS:
-        raise FileFormatError(n, f"more than {MAX_TEAMS} team records (013): a tournament has at most {MAX_TEAMS} "
-                                 "teams")
+        raise FileFormatError(n, "more than {max_teams} team records (013): a tournament has at most {max_teams} "
+                              "teams",
+                              params={"max_teams": MAX_TEAMS})
     st.teams013.append(_TeamRec(tpn, cols(line, 5, 36).strip(), "", _team_ids(n, line, TEAM013_FIRST), n))
 
 
@@ -552,13 +576,15 @@ def _read_330(st: _State, n: int, line: str) -> None:
     trans = {"+-": "+-", "-+": "-+", "--": "--", "10": "+-", "01": "-+", "00": "--",
              "WL": "+-", "LW": "-+", "LL": "--", "WZ": "+-", "ZW": "-+", "ZZ": "--"}
     if kind.upper() not in trans:
-        raise FileFormatError(n, f"forfeit type must be +-, -+ or --, not {kind!r}")
+        raise FileFormatError(n, "forfeit type must be +-, -+ or --, not {kind!r}",
+                              params={"kind": kind})
     rnd = parse_int(cols(line, 8, 10), n, "round (cols 8-10)", blank=None, bounds=(1, MAX_ROUNDS))
     white = parse_int(cols(line, 12, 14), n, "white team (cols 12-14)", blank=None)
     black = parse_int(cols(line, 16, 18), n, "black team (cols 16-18)", blank=None)
     for team in (white, black):  # here, not once the matches are made: a file may repeat a record endlessly
         if (rnd, team) in st.forfeited:
-            raise FileFormatError(n, f"team {team} has two forfeited matches in round {rnd}")
+            raise FileFormatError(n, "team {team} has two forfeited matches in round {rnd}",
+                                  params={"team": team, "rnd": rnd})
         st.forfeited.add((rnd, team))
     st.forfeits.setdefault(rnd, []).append((trans[kind.upper()], white, black, n))
 
@@ -568,8 +594,9 @@ def _read_300(st: _State, n: int, line: str) -> None:
     team = parse_int(cols(line, 9, 11), n, "team (cols 9-11)", blank=None)
     opp = parse_int(cols(line, 13, 15), n, "opponent team (cols 13-15)")
     if len(line) > 16 + 5 * MAX_BOARDS - 1:  # board k's player at columns 17 + 5 (k - 1) and the 3 after
-        raise FileFormatError(n, f"a lineup of more than {MAX_BOARDS} boards: a team plays at most {MAX_BOARDS} "
-                                 "boards")
+        raise FileFormatError(n, "a lineup of more than {max_boards} boards: a team plays at most {max_boards} "
+                              "boards",
+                              params={"max_boards": MAX_BOARDS})
     lineup: list[int | None] = []
     pos = 17
     while pos <= len(line):
@@ -577,5 +604,6 @@ def _read_300(st: _State, n: int, line: str) -> None:
         lineup.append(pid or None)
         pos += 5
     if (rnd, team) in st.out_of_order:
-        raise FileFormatError(n, f"a second lineup (300) for team {team} in round {rnd}")
+        raise FileFormatError(n, "a second lineup (300) for team {team} in round {rnd}",
+                              params={"team": team, "rnd": rnd})
     st.out_of_order[(rnd, team)] = (opp, lineup, n)

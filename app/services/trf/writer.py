@@ -72,7 +72,8 @@ def write_tournament(t: Tournament, fmt: str = "trf2026", standings: Any = None)
     310 MP, GP and rank. Without it teams are ranked by (primary score, secondary score).
     """
     if fmt not in FORMATS:
-        raise InvalidInput(None, f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
+        raise InvalidInput(None, "unknown format {fmt!r}; use one of {formats}",
+                           params={"fmt": fmt, "formats": ', '.join(FORMATS)})
     blocks = _round_blocks(t)
     lines: list[str] = []
     lines += _header(t, fmt)

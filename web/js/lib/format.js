@@ -57,9 +57,68 @@ export function numberToPts(x) {
   return pts(String(x));
 }
 
-/** An amount of money as the entry fees are written: "€30.00". */
+const moneyFormats = new Map();
+
+/** An amount of money in euros as the reader writes it: "36,00 €" in Greek, "€36.00" in English. */
 export function money(x) {
-  return x === null || x === undefined ? "" : `€${Number(x).toFixed(2)}`;
+  if (x === null || x === undefined || x === "") return "";
+  if (!moneyFormats.has(locale())) {
+    moneyFormats.set(locale(), new Intl.NumberFormat(locale(), { style: "currency", currency: "EUR" }));
+  }
+  return moneyFormats.get(locale()).format(Number(x));
+}
+
+// ---------------------------------------------------------------- names in the reader's alphabetical order
+
+const collators = new Map();
+
+/** Compare two names in the reader's alphabetical order (Greek collation in Greek: Α, Β, Γ, Δ..., accents
+ * and case ignored; "Team 2" before "Team 10"). The regulations' own name order (R-4.2, ELOT 743) is
+ * elot743.js's. */
+export function compareNames(a, b) {
+  if (!collators.has(locale())) {
+    collators.set(locale(), new Intl.Collator(locale(), { sensitivity: "base", numeric: true }));
+  }
+  return collators.get(locale()).compare(String(a ?? ""), String(b ?? ""));
+}
+
+/** A copy of items in the reader's alphabetical order of nameOf(item). */
+export function sortByName(items, nameOf = (x) => x) {
+  return [...items].sort((a, b) => compareNames(nameOf(a), nameOf(b)));
+}
+
+// ---------------------------------------------------------------- the time control
+
+const TIME_CONTROL = /^\s*(\d+)\s*min(?:\s*\+\s*(\d+)\s*s\s+per\s+move(?:\s+from\s+move\s+(\d+))?)?\s*$/i;
+
+/**
+ * The time control (R-4.4) in the reader's words when it has the usual form ("60 min + 30 s per move from
+ * move 1", the presets' wording); an organiser's own wording is shown as written.
+ */
+export function timeControl(text) {
+  if (!text) return null;
+  const m = TIME_CONTROL.exec(String(text));
+  if (!m) return String(text);
+  if (!m[2]) return t("timeControlBase", { min: m[1] });
+  return t(m[3] ? "timeControlFrom" : "timeControlIncrement", { min: m[1], s: m[2], from: m[3] });
+}
+
+// ---------------------------------------------------------------- tie-breaks
+
+/** The tie-breaks that order a group of tied teams (a value only inside the group; R-8, C.07). */
+export const GROUP_TIEBREAKS = /^(DE|DE-ALLMET|EDE|EDET|EDEB|EDEBT|EDEBB|TBR|BBE)(?=$|[:/])/;
+
+/**
+ * What a standings cell says for tie-break `code` of one team (`tb` as the API gives it), the same on the
+ * screen and on paper: {text, why, board}. A group tie-break says what decided inside the tied group, else
+ * "—" with why: "separated" (the team was not tied any more) or "notApplied" (it could not be applied).
+ */
+export function tiebreakShown(code, tb) {
+  if (!tb) return { text: t("none"), why: null, board: null };
+  if (!GROUP_TIEBREAKS.test(code) || tb.group === undefined) return { text: pts(tb.value), why: null, board: null };
+  if (tb.group <= 1) return { text: t("none"), why: "separated", board: null };
+  if (tb.decisive === null || tb.decisive === undefined) return { text: t("none"), why: "notApplied", board: null };
+  return { text: pts(tb.decisive), why: null, board: tb.board || null };
 }
 
 // ---------------------------------------------------------------- dates and times

@@ -6,8 +6,11 @@
 // - Refusals are problem+json (RFC 9457): a `Problem` keeps the API's sentence (`detail`, else `title`), its
 //   `rule` id, the status, and the seconds a 503 or 429 asks to wait (`Retry-After`).
 // - Collections are paged: getAll() follows the `Link: <...>; rel="next"` header (RFC 8288).
+// - Language: every request says the page's language (Accept-Language); refusals come back in it.
 // - ETags: `ifNoneMatch` makes a conditional GET (304: nothing changed), `ifMatch` a conditional write.
 // - `idempotencyKey` sends an Idempotency-Key: a write sent again with the same key is answered, not done twice.
+
+import { lang } from "../i18n/index.js";
 
 const BASE = new URL("../", location.href);
 
@@ -24,12 +27,13 @@ export function apiUrl(path) {
  * `retryAfter` the seconds a 503/429 asks to wait (else null), `body` the whole problem+json.
  */
 export class Problem extends Error {
-  constructor(status, body = {}, { retryAfter = null, path = "" } = {}) {
+  constructor(status, body = {}, { retryAfter = null, path = "", language = null } = {}) {
     super(body.detail || body.title || (status ? `HTTP ${status}` : "network error"));
     this.status = status;
     this.title = body.title || "";
     this.detail = body.detail || "";
     this.rule = body.rule || null;
+    this.lang = language; // the language the sentence is in (the answer's Content-Language)
     this.body = body;
     this.retryAfter = retryAfter;
     this.path = path;
@@ -58,7 +62,8 @@ async function problemOf(res, path) {
   } catch (e) {
     body = {}; // not problem+json (a proxy's error page)
   }
-  return new Problem(res.status, body, { retryAfter: retryAfterOf(res), path });
+  return new Problem(res.status, body, { retryAfter: retryAfterOf(res), path,
+    language: res.headers.get("Content-Language") || null });
 }
 
 /**
@@ -70,7 +75,8 @@ async function problemOf(res, path) {
  */
 export async function request(path, { method = "GET", body, form, token, ifMatch, ifNoneMatch, idempotencyKey,
   signal } = {}) {
-  const headers = { Accept: "application/json" };
+  // the page's language: refusals and the rule problems an answer lists come back in it
+  const headers = { Accept: "application/json", "Accept-Language": lang() };
   if (token) headers.Authorization = `Bearer ${token}`;
   // a FormData upload: the browser writes its multipart Content-Type, with the boundary
   if (form !== undefined) { if (!(form instanceof FormData)) headers["Content-Type"] = "application/x-www-form-urlencoded"; }

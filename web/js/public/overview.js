@@ -1,6 +1,6 @@
 // A tournament (#/t/1): its facts, the schedule of rounds in its zone, the exports.
 
-import { dateRange, dateTime } from "../lib/format.js";
+import { dateRange, dateTime, timeControl } from "../lib/format.js";
 import { h, heading, name, scrollTable } from "../lib/dom.js";
 import { t } from "../i18n/index.js";
 import { downloads, link, rounds, stateBadge, tHref, tournament, zoneOf } from "./common.js";
@@ -22,7 +22,7 @@ export async function viewOverview({ tid }) {
     [t("city"), tour.city ? name(tour.city) : null],
     [t("dates"), dateRange(tour.start_date, tour.end_date)],
     [t("chiefArbiter"), tour.chief_arbiter ? name(tour.chief_arbiter) : null],
-    [t("timeControl"), tour.rules?.time_control || null],
+    [t("timeControl"), timeControl(tour.rules?.time_control)],
     [t("boards"), tour.rules?.boards ?? null],
     [t("system"), systemText(tour.rules)],
   ].filter(([, v]) => v !== null && v !== "");

@@ -2,9 +2,8 @@
 // played (the event stream, else polling); #/t/1/r opens the round in progress, else the last published one.
 
 import { getConditional, Problem } from "../lib/http.js";
-import { boardSides, dateTime, numberToPts, pts, sidePoints, time } from "../lib/format.js";
+import { boardSides, dateTime, numberToPts, pts, sidePoints, sortByName, time } from "../lib/format.js";
 import { h, heading, name, scrollTable, vh } from "../lib/dom.js";
-import { sortByName } from "../lib/elot743.js";
 import { t } from "../i18n/index.js";
 import { follow, POLL_MS } from "../lib/live.js";
 import {

@@ -3,7 +3,8 @@
 
 import { getAll } from "../lib/http.js";
 import { h, heading, name } from "../lib/dom.js";
-import { fold, sortByName } from "../lib/elot743.js";
+import { fold } from "../lib/elot743.js";
+import { sortByName } from "../lib/format.js";
 import { t } from "../i18n/index.js";
 import { playerLink, teamLink, tHref, tournament } from "./common.js";
 

@@ -2,39 +2,43 @@
 // standings follow a round that is being played.
 
 import { getAll, getJson } from "../lib/http.js";
-import { pts } from "../lib/format.js";
+import { GROUP_TIEBREAKS, pts, tiebreakShown } from "../lib/format.js";
 import { h, heading, name, scrollTable, vh } from "../lib/dom.js";
 import { t, tiebreakName } from "../i18n/index.js";
 import { follow } from "../lib/live.js";
 import { SLOW_POLL_MS, afterPicker, downloads, link, rounds, statusNote, teamLink, tHref, tournament } from "./common.js";
 import { completedRounds, isCompleted } from "../lib/rounds.js";
 
-const GROUP_TIEBREAKS = /^(DE|DE-ALLMET|EDE|EDET|EDEB|EDEBT|EDEBB|TBR|BBE)(?=$|[:/])/;
 const SCORE_CODES = new Set(["MPTS", "GPTS"]);
-/** Byes apart from W-D-L; forfeit wins and losses, when any, in brackets: "1 (+1 −0)". */
+/**
+ * Byes apart from W-D-L; forfeit wins and losses, when any, in brackets: "1 (+1 −0)" on screen, said in
+ * words to a screen reader and in the bracket's tooltip ("1 forfeit win, 0 forfeit losses").
+ */
 function byesCell(r) {
   const byes = String(r.byes ?? 0);
   const fw = r.forfeit_wins ?? 0;
   const fl = r.forfeit_losses ?? 0;
-  return fw || fl ? `${byes} (+${fw} −${fl})` : byes;
+  if (!fw && !fl) return byes;
+  const words = t("forfeitsWords", { w: fw, l: fl });
+  return [byes, " ", h("span", { class: "ff", title: words },
+    h("span", { "aria-hidden": "true" }, `(+${fw} −${fl})`), vh(`(${words})`))];
 }
 
 /** A tie-break cell: the value; for a group tie-break what decided inside the tied group, or "—". */
 function tiebreakCell(code, tb) {
-  if (!tb) return h("td", { class: "num tb" }, t("none"));
-  const group = GROUP_TIEBREAKS.test(code);
-  if (!group || tb.group === undefined) return h("td", { class: "num tb" }, pts(tb.value));
-  if (tb.group <= 1) {
-    return h("td", { class: "num tb muted", title: t("tbSeparated") }, t("none"), vh(` ${t("tbSeparated")}`));
+  const shown = tiebreakShown(code, tb);
+  if (!tb || !GROUP_TIEBREAKS.test(code) || tb.group === undefined) return h("td", { class: "num tb" }, shown.text);
+  if (shown.why === "separated") {
+    return h("td", { class: "num tb muted", title: t("tbSeparated") }, shown.text, vh(` ${t("tbSeparated")}`));
   }
-  if (tb.decisive === null || tb.decisive === undefined) {
+  if (shown.why === "notApplied") {
     return h("td", { class: "num tb muted", title: `${t("tbNotApplied")} (${t("tbAmong", { n: tb.group })})` },
-      t("none"), vh(` ${t("tbNotApplied")}`));
+      shown.text, vh(` ${t("tbNotApplied")}`));
   }
   const where = tb.board ? (code.startsWith("BBE") ? t("tbTopBoards", { n: tb.board }) : t("tbBoard", { n: tb.board }))
     : null;
   return h("td", { class: "num tb", title: [t("tbAmong", { n: tb.group }), where].filter(Boolean).join(", ") },
-    pts(tb.decisive),
+    shown.text,
     tb.board ? h("span", { class: "tbb" }, vh(" "), h("span", { "aria-hidden": "true" }, t("boardAbbr")), vh(`${where}`),
       h("span", { "aria-hidden": "true" }, tb.board)) : null);
 }

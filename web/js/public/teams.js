@@ -1,9 +1,8 @@
 // The teams (#/t/1/teams?order=alpha), by starting number or alphabetically (ELOT 743).
 
 import { getAll, getJson } from "../lib/http.js";
-import { num } from "../lib/format.js";
+import { num, sortByName } from "../lib/format.js";
 import { h, heading, name, scrollTable } from "../lib/dom.js";
-import { sortByName } from "../lib/elot743.js";
 import { t } from "../i18n/index.js";
 import { statusNote, teamLink, tHref, tournament } from "./common.js";
 

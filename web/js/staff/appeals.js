@@ -5,7 +5,7 @@
 import { get, getAll, post, put } from "./session.js";
 import { t } from "../i18n/index.js";
 import { can, onlyOwnTeams } from "./access.js";
-import { countdown, dateTime, time } from "../lib/format.js";
+import { countdown, dateTime, money, sortByName, time } from "../lib/format.js";
 import { fill, h, heading, vh } from "../lib/dom.js";
 import { act, field, messageSlot, scroller, select } from "./ui.js";
 import { isPublic } from "../lib/rounds.js";
@@ -112,7 +112,7 @@ export async function view(ctx) {
     } },
     h("h2", { id: "file-h" }, t("fileAppeal")),
     h("p", { class: "muted" }, t("appealRules", { a: rules.appeal_announce_minutes ?? 10, s: rules.appeal_submit_minutes ?? 30,
-      fee: rules.appeal_fee ?? 100 })),
+      fee: money(rules.appeal_fee ?? 100) })),
     slot.el,
     h("div", { class: "grid2" }, field(t("team"), teamSel), field(t("round"), roundSel), field(t("game"), boardSel)),
     matchLine, deadlines,
@@ -185,7 +185,8 @@ function committeeEditor(ctx, committee, clubs) {
       h("tbody", {}, ...rows.map((r, i) => h("tr", {},
         h("td", {}, h("input", { value: r.name, "aria-label": t("memberName"), required: true,
           oninput: (ev) => { r.name = ev.currentTarget.value; } })),
-        h("td", {}, select(`club-${i}`, [["", t("staffNone")], ...clubs.map((c) => [c.id, c.name])], r.club_id ?? "",
+        h("td", {}, select(`club-${i}`,
+          [["", t("staffNone")], ...sortByName(clubs, (c) => c.name).map((c) => [c.id, c.name])], r.club_id ?? "",
           { "aria-label": t("club"), onchange: (ev) => { r.club_id = ev.currentTarget.value ? Number(ev.currentTarget.value) : null; } })),
         h("td", {}, select(`kind-${i}`, [["regular", t("kind_regular")], ["alternate", t("kind_alternate")]], r.kind,
           { "aria-label": t("kind"), onchange: (ev) => { r.kind = ev.currentTarget.value; } })),

@@ -4,7 +4,7 @@
 import { getAll, patch, post } from "./session.js";
 import { t } from "../i18n/index.js";
 import { can } from "./access.js";
-import { dateOnly, dateTime, money } from "../lib/format.js";
+import { dateOnly, dateTime, money, sortByName } from "../lib/format.js";
 import { fill, h, heading } from "../lib/dom.js";
 import { act, confirmDialog, field, messageSlot, scroller, select } from "./ui.js";
 
@@ -116,7 +116,8 @@ export async function view(ctx) {
 
   function newEntry() {
     const nslot = messageSlot();
-    const club = select("club_id", state.clubs.map((c) => [c.id, c.name]), null, { required: true });
+    const club = select("club_id", sortByName(state.clubs, (c) => c.name).map((c) => [c.id, c.name]), null,
+      { required: true });
     const name = h("input", { name: "team_name", id: "f-team_name", required: true, maxlength: 100 });
     const nick = h("input", { name: "nickname", maxlength: 5 });
     const form = h("input", { type: "checkbox", name: "form_complete", id: "f-form_complete", checked: true });

@@ -78,7 +78,7 @@ export async function view(ctx) {
     } else {
       checkBox.replaceChildren(h("p", { class: "warn" }, t("lineupInvalid")), empty,
         h("ul", { class: "problems" }, ...c.problems.map((p) => h("li", { dataset: { rule: p.rule || "" } },
-          p.rule ? [h("code", { class: "rule" }, p.rule), " "] : null, h("span", { lang: "en" }, p.detail)))));
+          p.rule ? [h("code", { class: "rule" }, p.rule), " "] : null, h("span", {}, p.detail)))));
     }
   }
 

@@ -6,7 +6,7 @@ import { get } from "./session.js";
 import { t } from "../i18n/index.js";
 import { staffHref } from "./access.js";
 import { roundRoute } from "./round.js";
-import { dateTime, firstSideResult, pts } from "../lib/format.js";
+import { dateTime, firstSideResult, pts, resultText, tiebreakShown } from "../lib/format.js";
 import { h, heading } from "../lib/dom.js";
 import { colourMark, select } from "./ui.js";
 import { completedRounds, hasPairing, isPublic } from "../lib/rounds.js";
@@ -100,7 +100,10 @@ function standingsSheet(tour, st) {
         h("td", { class: "num" }, `${r.rank}${r.tied ? "=" : ""}`),
         h("td", {}, r.team.name, r.team.club ? h("span", { class: "s-tpn block" }, r.team.club) : null),
         h("td", { class: "num" }, `${r.won}-${r.drawn}-${r.lost}`),
-        ...r.tiebreaks.map((x) => h("td", { class: "num" }, pts(x.value))))))),
+        ...st.tiebreaks.map((c) => {
+          const shown = tiebreakShown(c, r.tiebreaks.find((x) => x.code === c));  // as the public standings say it
+          return h("td", { class: "num" }, shown.text, shown.board ? ` ${t("boardAbbr")}${shown.board}` : "");
+        }))))),
     h("p", { class: "sheet-legend" }, t("tiebreakOrder"), " ", st.tiebreaks.join(" › "), " · ", t("tiedLegend")));
 }
 

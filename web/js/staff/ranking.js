@@ -5,6 +5,7 @@
 // (the server's Berger tables: the console computes no pairing).
 
 import { transliterate } from "../lib/elot743.js";
+import { num } from "../lib/format.js";
 import { get, post } from "./session.js";
 import { t } from "../i18n/index.js";
 import { can } from "./access.js";
@@ -44,11 +45,11 @@ export async function view(ctx) {
           h("th", { scope: "row" }, r.name),
           h("td", { lang: "en", class: "elot" }, transliterate(r.name)),
           h("td", {}, r.club_name),
-          h("td", { class: "num" }, r.average, tie ? h("abbr", { class: "tie-mark", title: t("tieByName") }, " =") : null),
+          h("td", { class: "num" }, num(r.average), tie ? h("abbr", { class: "tie-mark", title: t("tieByName") }, " =") : null),
           h("td", { class: "num small" }, r.ratings.join(" · ")),
           h("td", { class: "num" }, r.tpn ? String(r.tpn) : "–"),
           h("td", {}, r.base_lineup_problems.length ? h("ul", { class: "plain" }, ...r.base_lineup_problems.map((p) =>
-            h("li", {}, h("code", { class: "rule" }, p.rule || ""), " ", h("span", { lang: "en" }, p.detail)))) : "–"));
+            h("li", {}, h("code", { class: "rule" }, p.rule || ""), " ", h("span", {}, p.detail)))) : "–"));
       })));
     fill(box,
       h("p", { class: "lead" }, t("rankingLead")),

@@ -140,7 +140,7 @@ export async function view(ctx) {
       slot.el,
       rosterTable(),
       state.warnings.length ? h("ul", { class: "warnings" }, ...state.warnings.map((w) => h("li", {},
-        w.rule ? [h("code", { class: "rule" }, w.rule), " "] : null, h("span", { lang: "en" }, w.detail)))) : null,
+        w.rule ? [h("code", { class: "rule" }, w.rule), " "] : null, h("span", {}, w.detail)))) : null,
       h("p", { class: "muted" }, t("boardOrderNote")),
       can(access, "roster.write") ? editor() : null,
       playerPanel, filePanel); // rights over the club's players come with the roster

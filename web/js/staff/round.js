@@ -131,8 +131,10 @@ export async function view(ctx) {
     const warnings = ex.warnings || [];
     return h("details", { class: "panel explanation", open: true },
       h("summary", {}, t("explanation")),
-      warnings.length ? h("ul", { class: "warnings" }, ...warnings.map((w) => h("li", { lang: "en" }, w))) : null,
-      h("ol", { class: "lines", lang: "en" }, ...(ex.lines || []).map((line) => h("li", {}, line))));
+      // said in the page's language by the server (a round paired by an older version: English)
+      warnings.length ? h("ul", { class: "warnings", lang: ex.warning_texts ? null : "en" },
+        ...warnings.map((w) => h("li", {}, w))) : null,
+      h("ol", { class: "lines", lang: ex.texts ? null : "en" }, ...(ex.lines || []).map((line) => h("li", {}, line))));
   }
 
   /** The C.04.6 criteria the hand changes break, against the engine's pairing (the server judges them). */

@@ -16,7 +16,7 @@ export function problemBox(err, { context = "" } = {}) {
   return h("div", { class: "problem", role: "alert", dataset: { status: String(status ?? ""), rule: err?.rule || "" } },
     h("p", { class: "problem-title" }, context || (status === 401 ? t("signedOutTitle") : t("refused"))),
     h("p", {}, err?.rule ? [h("code", { class: "rule", title: t("ruleId") }, err.rule), " "] : null,
-      h("span", { class: "detail", lang: detail && !err.localised ? "en" : null }, text)),
+      h("span", { class: "detail", lang: detail && !err.localised ? err.lang || null : null }, text)),
     err?.retryAfter ? h("p", { class: "muted" }, t("retryAfter", { s: err.retryAfter })) : null);
 }
 
