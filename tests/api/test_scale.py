@@ -64,12 +64,17 @@ def test_every_write_to_a_tournament_bumps_its_version_once(client: TestClient, 
     pids = [make_player(client, admin, club["id"], f"L{i}", sex="w" if i == 3 else "m")["id"] for i in range(4)]
     call("PUT", f"{t}/teams/{late['id']}/roster", json={"player_ids": pids})
     call("PATCH", f"{t}/teams/{late['id']}", json={"name": "Later"})
+    roster_file = "Last name;First name;Sex;Birth date\n" + "".join(
+        f"Late{i};Child;{'W' if i == 0 else 'M'};2015-0{i + 1}-01\n" for i in range(2))
+    call("POST", f"{t}/teams/{late['id']}/roster/import", params={"save": "true"},
+         files={"file": ("roster.csv", roster_file.encode())})
     call("PUT", f"{t}/committee", json={"members": [
         {"name": f"M{i}", "kind": "regular" if i < 3 else "alternate", "chair": i == 0} for i in range(5)]})
     uid = make_user(engine, "deputy")
     member = call("POST", f"{t}/members", 201, json={"user_id": uid, "role": "arbiter"})
     call("DELETE", f"{t}/members/{member['id']}", 204)
     call("POST", f"{t}/ranking/lock")
+    call("PUT", f"{t}/round-count", json={"rounds": 8, "decision": "R-4.3: one more round, the hall is ours"})
     call("PUT", f"{t}/rounds/1/absent", json={"team_id": late["id"], "absent": True})
     v = version(engine, tid)  # the lineup's dry run writes nothing, so bumps nothing
     lineup = {"player_ids": teams[0]["player_ids"], "captain_id": teams[0]["player_ids"][0]}
