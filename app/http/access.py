@@ -19,6 +19,7 @@ from app.auth.principal import Principal
 from app.auth.rights import Access, access_in
 from app.http.session import SessionDep
 from app.models.base import MAX_ID
+from app.operations.mirror import refuse_if_mirrored
 from app.services.errors import Unauthorized
 
 bearer = HTTPBearer(auto_error=False, scheme_name="bearer",
@@ -80,6 +81,9 @@ class Permit:
         access = access_in(session, principal, tid, memberships)
         if not self.public:
             assert self.action is not None
+            action = ACTIONS[self.action]
+            if tid is not None and action.in_tournament and action.scope not in ("read", None):
+                refuse_if_mirrored(session, tid)  # a venue's mirror: every write is the venue's (409), for anyone
             access.require(self.action, _path_int(request, "team_id"))
         return access
 

@@ -48,7 +48,7 @@ DOCS_ASSETS = Path(str(files("fastapi_offline") / "static"))
 
 ROUTERS = (
     "auth", "users", "clubs", "tournaments", "teams", "tournament_players", "ranking", "lineups", "rounds",
-    "results", "standings", "appeals", "exchange", "audit", "events", "health",
+    "results", "standings", "appeals", "exchange", "audit", "events", "mirror", "health",
 )
 
 

@@ -23,4 +23,33 @@ EL: dict[str, str] = {
     # app/services/lineups.py
     "every lineup must include at least {need} girl(s); this one has {have}":
         "κάθε σύνθεση πρέπει να έχει τουλάχιστον {need} κορίτσι(α)· αυτή έχει {have}",
+    # app/operations/mirror.py, app/operations/tracking.py, app/routers/mirror.py, app/operations/tokens.py
+    "this tournament is a read-only mirror of the venue {venue}: the venue is its source of truth, change it there":
+        "αυτό το τουρνουά είναι αντίγραφο μόνο για ανάγνωση του χώρου διεξαγωγής {venue}: η αλήθεια είναι εκεί, "
+        "κάντε την αλλαγή εκεί",
+    "this tournament is a read-only mirror of a venue's tournament: the venue is its source of truth, change it "
+    "there":
+        "αυτό το τουρνουά είναι αντίγραφο μόνο για ανάγνωση ενός τουρνουά του χώρου διεξαγωγής: η αλήθεια είναι "
+        "εκεί, κάντε την αλλαγή εκεί",
+    "only a publishing key may publish a tournament (teamswiss create-token NAME --scope publish --tournament ID)":
+        "μόνο ένα κλειδί δημοσίευσης μπορεί να δημοσιεύσει τουρνουά (teamswiss create-token ΟΝΟΜΑ --scope publish "
+        "--tournament ID)",
+    "this publishing key does not name the venue's tournament {tournament}":
+        "αυτό το κλειδί δημοσίευσης δεν αναφέρει το τουρνουά {tournament} του χώρου διεξαγωγής",
+    "only a public export may be published: the private one holds birth dates and unpublished pairings":
+        "δημοσιεύεται μόνο η δημόσια εξαγωγή: η ιδιωτική έχει ημερομηνίες γέννησης και αδημοσίευτα ζευγαρώματα",
+    "player {player} belongs to no club of the export":
+        "ο παίκτης {player} δεν ανήκει σε κανέναν σύλλογο της εξαγωγής",
+    "team {team} belongs to no club of the export":
+        "η ομάδα {team} δεν ανήκει σε κανέναν σύλλογο της εξαγωγής",
+    "round {round}, table {table}: a team that is not in the export":
+        "γύρος {round}, τραπέζι {table}: ομάδα που δεν υπάρχει στην εξαγωγή",
+    "the body's encoding {encoding} is not gzip": "η κωδικοποίηση {encoding} του σώματος δεν είναι gzip",
+    "the body is not valid gzip": "το σώμα δεν είναι έγκυρο gzip",
+    "the body inflates past {limit} bytes": "το σώμα αποσυμπιέζεται σε περισσότερα από {limit} bytes",
+    "the gzip body is cut short": "το σώμα gzip είναι κομμένο",
+    "the push is not valid: {errors}": "η αποστολή δεν είναι έγκυρη: {errors}",
+    "only an administrator or a user marked as organiser may create a publishing key":
+        "μόνο διαχειριστής ή χρήστης με δικαίωμα διοργανωτή μπορεί να δημιουργήσει κλειδί δημοσίευσης",
+    "no tournament with id {tournament}": "δεν υπάρχει τουρνουά με id {tournament}",
 }

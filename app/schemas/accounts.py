@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from app.schemas.base import Id, OneLine, Strict, omittable
 
@@ -92,7 +92,7 @@ class MembershipRead(BaseModel):
     team_id: int | None
 
 
-Scope = Literal["read", "results", "lineups", "write"]
+Scope = Literal["read", "results", "lineups", "write", "publish"]
 
 
 def _write_scope() -> list[Scope]:
@@ -101,7 +101,23 @@ def _write_scope() -> list[Scope]:
 
 class ApiTokenCreate(Strict):
     name: OneLine = Field(min_length=1, max_length=100)
-    scopes: list[Scope] = Field(default_factory=_write_scope)
+    scopes: list[Scope] = Field(default_factory=_write_scope, max_length=5)
+    venue: OneLine | None = Field(default=None, min_length=1, max_length=100,
+                                  description="a publishing key: the venue it publishes for (default: the key's name)")
+    tournaments: list[Id] = Field(default_factory=list, max_length=100,
+                                  description="a publishing key: the venue's tournament ids it may publish")
+
+    @model_validator(mode="after")
+    def _publishing(self) -> ApiTokenCreate:
+        # a publishing key can do nothing but publish the tournaments it names
+        if "publish" in self.scopes:
+            if set(self.scopes) != {"publish"}:
+                raise ValueError("the publish scope goes alone: a publishing key can do nothing else")
+            if not self.tournaments:
+                raise ValueError("a publishing key names the venue's tournaments it may publish (tournaments)")
+        elif self.tournaments or self.venue is not None:
+            raise ValueError("venue and tournaments belong to a publishing key (scope publish)")
+        return self
 
 
 class ApiTokenRead(BaseModel):
@@ -109,6 +125,8 @@ class ApiTokenRead(BaseModel):
     name: str
     prefix: str
     scopes: list[str]
+    venue: str | None = None
+    tournaments: list[int] = Field(default_factory=list)
     created_at: datetime
     last_used_at: datetime | None
     revoked_at: datetime | None
