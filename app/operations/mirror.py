@@ -21,6 +21,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from typing import Any
 
+from sqlalchemy import insert
 from sqlmodel import Session, col, delete, select
 
 from app.auth.principal import Principal
@@ -39,11 +40,22 @@ from app.models import (
     Team,
     Tournament,
 )
+from app.models.base import table_of
 from app.operations import audit
 from app.operations.tracking import MIRROR_PUSH
-from app.schemas.mirror import ExportMatch, ExportRound, MirrorExtras, MirrorPush, MirrorState, PublicExport
+from app.schemas.mirror import (
+    ExportBoard,
+    ExportMatch,
+    ExportRound,
+    MirrorExtras,
+    MirrorPush,
+    MirrorState,
+    PublicExport,
+)
 from app.services.errors import Forbidden, InvalidInput, StateConflict
 from app.services.rules import rules_from_dict, rules_to_dict, validate_rules
+
+_BOARDS = table_of(BoardGame)
 
 
 def public_page(base_url: str, tournament_id: int) -> str:
@@ -314,6 +326,7 @@ class _Apply:
         if kept:
             for b in s.exec(select(BoardGame).where(col(BoardGame.match_id).in_([m.id for m in kept]))).all():
                 boards.setdefault(b.match_id, {})[b.board] = b
+        made: list[tuple[Match, ExportMatch]] = []
         for table, dm in sorted(wanted.items()):
             first, second = teams[table]
             if first is None or (dm.second is not None and second is None):
@@ -324,19 +337,27 @@ class _Apply:
                 m = Match(round_id=r.id or 0, table_no=table, first_team_id=first, second_team_id=second,
                           forfeit=dm.forfeit)
                 s.add(m)
-                s.flush()
-                self._boards(m, dm, {})
+                made.append((m, dm))
             elif self._boards(m, dm, boards.get(m.id or 0, {})) | _set(m, forfeit=dm.forfeit):
                 m.version += 1  # the match's ETag moves on, as when a result is entered
+        if made:
+            s.flush()  # the new matches' ids, in one flush; their boards in one statement (the new matches
+            # themselves tell the live stream: a new pairing is a round event)
+            new = [{"match_id": m.id, "board": db.board, **self._board(db)} for m, dm in made for db in dm.boards]
+            if new:
+                s.connection().execute(insert(_BOARDS), new)
+
+    def _board(self, db: ExportBoard) -> dict[str, Any]:
+        return {"first_player_id": self.local("players", db.first_player),
+                "second_player_id": self.local("players", db.second_player),
+                "first_white": db.white == "first", "result": db.result, "ended_at": _aware(db.ended_at)}
 
     def _boards(self, m: Match, dm: ExportMatch, have: dict[int, BoardGame]) -> bool:
         """The match's boards as the export has them; whether any changed."""
         s = self.session
         changed = False
         for db in dm.boards:
-            values: dict[str, Any] = {"first_player_id": self.local("players", db.first_player),
-                      "second_player_id": self.local("players", db.second_player),
-                      "first_white": db.white == "first", "result": db.result, "ended_at": _aware(db.ended_at)}
+            values = self._board(db)
             row = have.pop(db.board, None)
             if row is None:
                 s.add(BoardGame(match_id=m.id or 0, board=db.board, **values))
