@@ -18,6 +18,7 @@ Only a publishing key naming the venue's tournament may push; a mirrored tournam
 
 from __future__ import annotations
 
+import hashlib
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -175,6 +176,10 @@ class _Apply:
         self.doc = doc
         self.extras = extras
         self.ids: dict[str, dict[str, int]] = {k: dict(ids.get(k, {})) for k in ("clubs", "players", "teams")}
+        #: each round's content as last applied: a round that did not change is not compared row by row (a
+        #: result is one round's change), unless clubs, players or teams came or went
+        self.digests: dict[str, str] = dict(ids.get("rounds", {}))
+        self.moved = False
 
     def local(self, kind: str, venue_id: int | None) -> int | None:
         return None if venue_id is None else self.ids[kind].get(str(venue_id))
@@ -194,7 +199,7 @@ class _Apply:
         self._appeals()
         self._lineups()
         self._drop_unused()
-        return {k: v for k, v in self.ids.items()}
+        return {**self.ids, "rounds": self.digests}
 
     def _upsert(self, kind: str, model: type[Any], items: list[tuple[int, dict[str, Any]]]) -> None:
         """Rows of ``model`` for the venue's ids in ``items``: changed in place, or added (ids mapped after)."""
@@ -215,6 +220,7 @@ class _Apply:
             known[str(venue_id)] = row.id
         wanted = {str(v) for v, _ in items}
         self.gone = {k: v for k, v in known.items() if k not in wanted}
+        self.moved |= bool(added or self.gone)
 
     def _clubs(self) -> None:
         self._upsert("clubs", Club, [(c.id, {"name": c.name, "short_name": c.short_name, "federation": c.federation,
@@ -286,6 +292,7 @@ class _Apply:
         numbers = {r.number for r in self.doc.rounds}
         for number, old in rows.items():
             if number not in numbers:
+                self.digests.pop(str(number), None)
                 self._drop_matches(old, list(s.exec(select(Match).where(Match.round_id == old.id)).all()))
                 s.delete(old)
         for dr in self.doc.rounds:
@@ -299,7 +306,10 @@ class _Apply:
                 s.flush()
             else:
                 _set(r, **values)
-            self._matches(r, dr)
+            digest = hashlib.blake2s(dr.model_dump_json().encode(), digest_size=12).hexdigest()
+            if dr.number not in rows or self.moved or self.digests.get(str(dr.number)) != digest:
+                self._matches(r, dr)
+                self.digests[str(dr.number)] = digest
 
     def _drop_matches(self, r: Round, matches: list[Match]) -> None:
         s = self.session

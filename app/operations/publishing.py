@@ -18,23 +18,32 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import logging
 import random
+import threading
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
+from sqlalchemy import text
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, col, select
 
+from app.auth.principal import Principal
 from app.models import Appeal, CommitteeMember, Lineup, Match, Player, Publication, Round, Tournament
+from app.operations import audit
 from app.operations.exchange.exports import export_json, json_bytes
 from app.operations.lineups import round_started
 from app.operations.repository import load_tournament
+from app.schemas.mirror import PublicationPut, PublicationRead
 from app.services.errors import InvalidInput
+
+log = logging.getLogger("teamswiss.publish")
 
 #: Pauses after failures in a row: 1 s, 2 s, 4 s, ... at most this (and a random part, so that venues that lost
 #: the same link do not all come back at the same instant).
@@ -261,3 +270,151 @@ class Publisher:
                 continue
             self.sleep(POLL_SECONDS)
         return 0
+
+
+# --- the console: where a tournament is published, and this server publishing it -----------------------------
+
+
+def _row(session: Session, tournament_id: int) -> Publication | None:
+    return session.exec(select(Publication).where(Publication.tournament_id == tournament_id)).first()
+
+
+def publication_read(session: Session, tournament_id: int, now: datetime | None = None) -> PublicationRead:
+    """"Up to date / N minutes behind / unreachable" (``off``: never published)."""
+    version = load_tournament(session, tournament_id).version
+    row = _row(session, tournament_id)
+    if row is None:
+        return PublicationRead(url=None, public_url=None, state="off", minutes_behind=None, version=version,
+                               pushed_version=0, pushed_at=None, last_error=None, from_console=False)
+    now = now or datetime.now(UTC)
+    behind = row.pushed_version < version
+    since = row.behind_since or (row.pushed_at if behind else None)
+    state: Literal["up_to_date", "behind", "unreachable"] = (
+        "up_to_date" if not behind else "unreachable" if row.failures else "behind")
+    return PublicationRead(url=row.url, public_url=row.public_url or None, state=state,
+                           minutes_behind=int((now - since).total_seconds() // 60) if behind and since else None,
+                           version=version, pushed_version=row.pushed_version, pushed_at=row.pushed_at,
+                           last_error=row.last_error or None, from_console=row.token is not None)
+
+
+def set_publication(session: Session, tournament_id: int, body: PublicationPut,
+                    principal: Principal | None) -> PublicationRead:
+    """Publish from this server (its console): the address and the key are kept; this process starts pushing."""
+    load_tournament(session, tournament_id)
+    row = _row(session, tournament_id) or Publication(tournament_id=tournament_id, url=body.url)
+    if row.url != body.url:  # another public server: it has nothing yet
+        row.pushed_version, row.pushed_at, row.public_url = 0, None, ""
+    row.url, row.token, row.failures, row.last_error = body.url, body.token, 0, ""
+    session.add(row)
+    session.flush()
+    audit.record(session, principal, "publish", "publication", row.id, tournament_id=tournament_id,
+                 reason=f"to {body.url}")  # never the key
+    console_publishers(session.get_bind()).wake()
+    return publication_read(session, tournament_id)
+
+
+def stop_publication(session: Session, tournament_id: int, principal: Principal | None) -> PublicationRead:
+    """Stop publishing from this server (the public server keeps what it has); the key is forgotten."""
+    load_tournament(session, tournament_id)
+    row = _row(session, tournament_id)
+    if row is not None and row.token is not None:
+        row.token = None
+        session.add(row)
+        audit.record(session, principal, "unpublish", "publication", row.id, tournament_id=tournament_id,
+                     reason=f"stopped publishing to {row.url}")
+        console_publishers(session.get_bind()).wake()
+    return publication_read(session, tournament_id)
+
+
+#: PostgreSQL: the advisory lock held by the one process of a server that publishes (its other workers wait).
+_LOCK = 0x7473_7075  # "tspu"
+_SYNC_SECONDS = 2.0
+
+
+class ConsolePublishers:
+    """The tournaments this server publishes (set from the console), each kept up to date by a thread of one
+    process: on PostgreSQL the process that holds an advisory lock, so several workers never push twice."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.running: dict[int, tuple[tuple[str, str], threading.Event, threading.Thread]] = {}
+        self._wake = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def wake(self) -> None:
+        """Start the manager if it is not running, and have it look at the publications soon (it looks every 2 s:
+        the caller's transaction may not have committed yet)."""
+        with self._lock:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._manage, name="teamswiss-publishers", daemon=True)
+                self._thread.start()
+        self._wake.set()
+
+    def _manage(self) -> None:
+        postgres = self.engine.dialect.name == "postgresql"
+        conn = self.engine.connect() if postgres else None
+        try:
+            while True:
+                held = conn is None or bool(conn.execute(text("SELECT pg_try_advisory_lock(:k)"), {"k": _LOCK})
+                                            .scalar())
+                if conn is not None:
+                    conn.commit()  # the lock is the session's: no transaction stays open
+                if held:
+                    self.sync()
+                self._wake.wait(_SYNC_SECONDS)
+                self._wake.clear()
+        except Exception:  # noqa: BLE001 - a database that went away: the next wake starts a new manager
+            log.exception("the publishers' manager stopped")
+            with self._lock:
+                self._thread = None
+        finally:
+            if conn is not None:
+                conn.close()
+
+    def sync(self) -> None:
+        with Session(self.engine) as session:
+            wanted = {r.tournament_id: (r.url, r.token or "") for r in session.exec(
+                select(Publication).where(col(Publication.token).is_not(None))).all()}
+        for tid, (setting, stop, thread) in list(self.running.items()):
+            if wanted.get(tid) != setting or not thread.is_alive():
+                stop.set()
+                del self.running[tid]
+        for tid, setting in wanted.items():
+            if tid not in self.running:
+                stop = threading.Event()
+                try:
+                    pub = Publisher(self.engine, tid, setting[0], setting[1], say=log.info,
+                                    sleep=lambda s, stop=stop: stop.wait(s))  # type: ignore[misc]
+                except PublishError as exc:
+                    log.warning("tournament %s: %s", tid, exc.reason)
+                    continue
+                thread = threading.Thread(target=pub.run, kwargs={"stop": stop.is_set}, daemon=True,
+                                          name=f"teamswiss-publish-{tid}")
+                thread.start()
+                self.running[tid] = (setting, stop, thread)
+
+
+_console: dict[int, ConsolePublishers] = {}
+
+
+def console_publishers(bind: Any) -> ConsolePublishers:
+    """This process's publishers for the database of ``bind`` (an engine or a connection)."""
+    engine = getattr(bind, "engine", bind)
+    found = _console.get(id(engine))
+    if found is None:
+        found = _console[id(engine)] = ConsolePublishers(engine)
+    return found
+
+
+def start_console_publishers(engine: Engine) -> None:
+    """At the server's start: resume the publications set from the console, if there are any (a database not
+    ready yet is the readiness check's to report, not a reason not to start)."""
+    try:
+        with Session(engine) as session:
+            found = session.exec(select(Publication.id).where(col(Publication.token).is_not(None))).first()
+    except SQLAlchemyError:
+        log.warning("the publications could not be read: none resumed")
+        return
+    if found is not None:
+        console_publishers(engine).wake()

@@ -169,3 +169,26 @@ class MirrorState(BaseModel):
     tournament_id: int | None = Field(description="the mirrored tournament's id on this server")
     url: str | None = Field(description="the tournament's public page on this server")
     applied: bool = Field(default=False, description="this push changed the mirror (false: it had it already)")
+
+
+class PublicationPut(Strict):
+    """``PUT /tournaments/{t}/publication``: publish the tournament to a public server from this server."""
+
+    url: str = Field(min_length=8, max_length=300, pattern=r"^https?://[^\s]+$",
+                     description="the public server's address (http:// or https://)")
+    token: str = Field(min_length=8, max_length=200, pattern=r"^\S+$",
+                       description="the publishing key the public server's administrator gave (kept, never shown)")
+
+
+class PublicationRead(BaseModel):
+    """Where the tournament is published and how far the public server has it."""
+
+    url: str | None = Field(description="the public server (null: not published)")
+    public_url: str | None = Field(description="the tournament's page on the public server")
+    state: Literal["off", "up_to_date", "behind", "unreachable"]
+    minutes_behind: int | None = Field(description="since when the public server lacks a change, in minutes")
+    version: int = Field(description="the tournament's version here")
+    pushed_version: int = Field(description="the version the public server has")
+    pushed_at: datetime | None
+    last_error: str | None = Field(description="why the last attempt failed, if it did")
+    from_console: bool = Field(description="this server publishes it (else a teamswiss publish command does)")

@@ -426,6 +426,13 @@ def test_a_mirrored_tournament_is_read_only(venue: tuple[httpx.Client, dict[str,
                 assert r.headers["content-type"].startswith("application/problem+json")
                 assert problem["venue"] == "athens-open" and problem["reason"] == "mirrored"
                 assert "athens-open" in problem["detail"]
+        # a club or a player of a mirrored tournament: no tournament in the path, the commit refuses it
+        player = ok(m.get(f"/tournaments/{mid}/players"))["items"][0]["player"]
+        for path, body in ((f"/players/{player['id']}", {"last_name": "Z"}), (f"/clubs/{player['club_id']}",
+                                                                             {"city": "Z"})):
+            r = m.patch(path, json=body, headers=admin)
+            assert r.status_code == 409 and r.json()["reason"] == "mirrored", (path, r.status_code, r.text)
+        assert ok(m.get(f"/players/{player['id']}"))["last_name"] == player["last_name"]
 
 
 def test_the_publishing_key_publishes_only_what_it_names(
@@ -460,3 +467,36 @@ def test_teamswiss_publish_once(venue: tuple[httpx.Client, dict[str, str]], mirr
                           capture_output=True, text=True, timeout=60)
     assert gone.returncode == 1
     assert gone.stderr.count("\n") == 1 and "unreachable" in gone.stderr
+
+
+def test_publishing_from_the_console(venue: tuple[httpx.Client, dict[str, str]], mirror_url: str, key: Any,
+                                     engine: Any) -> None:
+    c, admin = venue
+    tid = _played(venue)
+    base = f"/tournaments/{tid}/publication"
+    assert ok(c.get(base, headers=admin))["state"] == "off"
+    assert c.get(base).status_code == 401
+    gone = f"http://127.0.0.1:{free_port()}"
+    ok(c.put(base, json={"url": gone, "token": key(tid)}, headers=admin))
+    state = _until(c, base, admin, lambda s: s["state"] == "unreachable")
+    assert "unreachable" in state["last_error"] and state["minutes_behind"] == 0 and state["from_console"]
+    put = ok(c.put(base, json={"url": mirror_url, "token": key(tid)}, headers=admin))
+    assert "token" not in put  # the key is never shown again
+    state = _until(c, base, admin, lambda s: s["state"] == "up_to_date")
+    assert state["public_url"].startswith(f"{mirror_url}/web/#/t/")
+    assert _mirrored(engine, tid).venue_version == state["version"]
+    _finish_round_2(venue, tid)  # a change: the console's publisher pushes it too
+    version = _venue_version(tid)
+    _until(c, base, admin, lambda s: s["state"] == "up_to_date" and s["pushed_version"] >= version)
+    stopped = ok(c.delete(base, headers=admin))
+    assert stopped["from_console"] is False and stopped["url"] == mirror_url
+
+
+def _until(c: httpx.Client, path: str, admin: dict[str, str], done: Any, timeout: float = 30) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while True:
+        state = ok(c.get(path, headers=admin))
+        if done(state):
+            return dict(state)
+        assert time.monotonic() < deadline, state
+        time.sleep(0.2)
