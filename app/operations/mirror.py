@@ -23,6 +23,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import insert
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, delete, select
 
 from app.auth.principal import Principal
@@ -130,6 +131,10 @@ def apply_push(session: Session, principal: Principal, venue_tournament_id: int,
         src = MirrorSource(tournament_id=new.id or 0, venue=venue, venue_tournament_id=venue_tournament_id,
                            ids={})
         session.add(src)
+        try:
+            session.flush()
+        except IntegrityError:  # the first push of this tournament twice at once (PostgreSQL): one of them wins
+            raise StateConflict(None, "another push of this tournament is being applied; try again") from None
         audit.record(session, principal, "mirror", "tournament", new.id, tournament_id=new.id, after=new,
                      reason=f"a mirror of the venue {venue}'s tournament {venue_tournament_id}")
     else:

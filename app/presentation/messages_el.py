@@ -52,4 +52,6 @@ EL: dict[str, str] = {
     "only an administrator or a user marked as organiser may create a publishing key":
         "μόνο διαχειριστής ή χρήστης με δικαίωμα διοργανωτή μπορεί να δημιουργήσει κλειδί δημοσίευσης",
     "no tournament with id {tournament}": "δεν υπάρχει τουρνουά με id {tournament}",
+    "another push of this tournament is being applied; try again":
+        "εφαρμόζεται ήδη άλλη αποστολή αυτού του τουρνουά· δοκιμάστε ξανά",
 }

@@ -500,3 +500,13 @@ def _until(c: httpx.Client, path: str, admin: dict[str, str], done: Any, timeout
             return dict(state)
         assert time.monotonic() < deadline, state
         time.sleep(0.2)
+
+
+def test_a_published_tournament_can_still_be_deleted(venue: tuple[httpx.Client, dict[str, str]]) -> None:
+    c, admin = venue
+    t = ok(c.post("/tournaments", json={"name": "Not yet", "preset": "k12-2025", "start_date": "2026-12-20"},
+                  headers=admin), 201)
+    ok(c.put(f"/tournaments/{t['id']}/publication", json={"url": f"http://127.0.0.1:{free_port()}",
+                                                          "token": "tsk_unused-key"}, headers=admin))
+    assert c.delete(f"/tournaments/{t['id']}", headers=admin).status_code in (200, 204)
+    assert c.get(f"/tournaments/{t['id']}").status_code == 404
