@@ -246,9 +246,12 @@ def _bump(session: OrmSession, tr: Tracking) -> None:
             continue  # no such tournament (deleted in this transaction)
         version, mirrored = row
         if mirrored and not session.info.get(MIRROR_PUSH):
-            # the backstop of the routes' check (app.operations.mirror.refuse_if_mirrored): no write path forgets it
-            raise StateConflict(None, "this tournament is a read-only mirror of a venue's tournament: the venue is "
-                                      "its source of truth, change it there", reason="mirrored")
+            # no write path forgets it: the venue is the source of truth (409 naming it)
+            venue = session.connection().execute(select(_MIRRORED.c.venue).where(
+                _MIRRORED.c.tournament_id == tid)).scalar()
+            raise StateConflict(None, "this tournament is a read-only mirror of the venue {venue}: the venue is its "
+                                      "source of truth, change it there", params={"venue": venue},
+                                reason="mirrored", venue=venue)
         tr.versions[tid] = version
         obj = session.identity_map.get(session.identity_key(Tournament, tid))
         if obj is not None:

@@ -27,10 +27,6 @@ EL: dict[str, str] = {
     "this tournament is a read-only mirror of the venue {venue}: the venue is its source of truth, change it there":
         "αυτό το τουρνουά είναι αντίγραφο μόνο για ανάγνωση του χώρου διεξαγωγής {venue}: η αλήθεια είναι εκεί, "
         "κάντε την αλλαγή εκεί",
-    "this tournament is a read-only mirror of a venue's tournament: the venue is its source of truth, change it "
-    "there":
-        "αυτό το τουρνουά είναι αντίγραφο μόνο για ανάγνωση ενός τουρνουά του χώρου διεξαγωγής: η αλήθεια είναι "
-        "εκεί, κάντε την αλλαγή εκεί",
     "only a publishing key may publish a tournament (teamswiss create-token NAME --scope publish --tournament ID)":
         "μόνο ένα κλειδί δημοσίευσης μπορεί να δημοσιεύσει τουρνουά (teamswiss create-token ΟΝΟΜΑ --scope publish "
         "--tournament ID)",
