@@ -57,7 +57,7 @@ export async function view(ctx) {
     ];
     fill(box,
       h("p", { class: "lead" }, t("publishLead")),
-      h("dl", { class: "facts", "aria-live": "polite" }, ...rows.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
+      h("dl", { class: "facts publish-facts", "aria-live": "polite" }, ...rows.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
       slot.el,
       can(access, "publication.write") ? form : null,
       can(access, "publication.write") && pub.from_console ? h("p", {}, stop) : null,
