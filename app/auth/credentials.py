@@ -26,7 +26,7 @@ from sqlmodel import Session, select
 
 from app.auth.principal import Principal
 from app.config import get_settings
-from app.models import ApiToken, Membership, User
+from app.models import ApiToken, Membership, MirrorSource, User
 from app.models.base import table_of
 from app.services.errors import Unauthorized
 
@@ -104,8 +104,12 @@ def _verified(raw: str, key: str) -> tuple[int, float, int]:
 
 #: The bearer's user and its memberships in the path's tournament (none: one row of NULLs), in one statement.
 _M = table_of(Membership)
+_MIRROR = table_of(MirrorSource)
+#: ... and whether the tournament is a venue's read-only mirror (a write to it is refused before anything else)
 _USER_ROLES = sqlalchemy.select(_U.c.id, _U.c.username, _U.c.is_admin, _U.c.can_create_tournaments, _U.c.is_active,
-                                _U.c.session_epoch, _M.c.role, _M.c.team_id).select_from(
+                                _U.c.session_epoch, _M.c.role, _M.c.team_id,
+                                sqlalchemy.select(_MIRROR.c.id).where(_MIRROR.c.tournament_id == bindparam("tid"))
+                                .exists().label("mirrored")).select_from(
     _U.outerjoin(_M, and_(_M.c.user_id == _U.c.id, _M.c.tournament_id == bindparam("tid")))).where(
     _U.c.id == bindparam("uid"))
 
@@ -113,12 +117,13 @@ _USER_ROLES = sqlalchemy.select(_U.c.id, _U.c.username, _U.c.is_admin, _U.c.can_
 Memberships = list[tuple[str, int | None]]
 
 
-def resolve_bearer(session: Session, raw: str | None,
-                   tournament_id: int | None = None) -> tuple[Principal | None, Memberships | None]:
+def resolve_bearer(session: Session, raw: str | None, tournament_id: int | None = None
+                   ) -> tuple[Principal | None, Memberships | None, bool | None]:
     """The principal of the bearer token ``raw`` and, for a JWT and a ``tournament_id``, its memberships there
-    read in the same statement (None when they were not read: no tournament, or an API token)."""
+    and whether the tournament is a venue's mirror, read in the same statement (None when they were not read: no
+    tournament, or an API token)."""
     if raw is None:
-        return None, None
+        return None, None, None
     if raw.startswith(API_TOKEN_PREFIX):
         tok = session.exec(select(ApiToken).where(ApiToken.token_hash == token_digest(raw))).first()
         if tok is None or tok.revoked_at is not None:
@@ -126,7 +131,7 @@ def resolve_bearer(session: Session, raw: str | None,
         owner = session.get(User, tok.user_id)
         if owner is None or not owner.is_active:
             raise Unauthorized(None, "the token's user is disabled")
-        return _principal(owner, frozenset(tok.scopes or ["write"]), tok), None
+        return _principal(owner, frozenset(tok.scopes or ["write"]), tok), None, None
     try:
         user_id, expires, epoch = _verified(raw, get_settings().signing_key)
     except (jwt.PyJWTError, KeyError, ValueError, TypeError):
@@ -140,13 +145,14 @@ def resolve_bearer(session: Session, raw: str | None,
     user: Row[*tuple[Any, ...]] | None
     if tournament_id is None:
         user = conn.execute(_USER, {"uid": user_id}).first()
-        memberships = None
+        memberships, mirrored = None, None
     else:
         rows = conn.execute(_USER_ROLES, {"uid": user_id, "tid": tournament_id}).all()
         user = rows[0] if rows else None
         memberships = [(r.role, r.team_id) for r in rows if r.role is not None]
+        mirrored = bool(rows[0].mirrored) if rows else None
     if user is None or not user.is_active:
         raise Unauthorized(None, "the token's user is disabled")
     if user.session_epoch != epoch:
         raise Unauthorized(None, "this session was ended (a password change, or all sessions ended): log in again")
-    return _principal(user), memberships
+    return _principal(user), memberships, mirrored

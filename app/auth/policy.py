@@ -39,6 +39,7 @@ SCOPES = {
     "results": "enter board and match results",
     "lineups": "submit lineups",
     "write": "every change the user may make",
+    "publish": "publish the venue's tournaments the key names to this server as read-only mirrors, nothing else",
 }
 
 
@@ -84,6 +85,8 @@ ACTIONS: dict[str, Action] = {a.name: a for a in (
     _a("token.list", "list the user's own API tokens", anyone=True, scope="read", in_tournament=False),
     _a("token.revoke", "revoke one of the user's own API tokens (admins: any)", anyone=True, in_tournament=False),
     _a("token.revoke_any", "revoke another user's API token", in_tournament=False),
+    _a("mirror.publish", "push a venue's tournament to this server as a read-only public mirror (a publishing "
+       "key, which names the venue and its tournaments)", anyone=True, scope="publish", in_tournament=False),
     _a("me.read", "read the signed-in user and their rights", anyone=True, scope=None, in_tournament=False),
     # one tournament
     _a("tournament.update", "change the tournament's details and settings", roles=ORGANISER_ROLES),
@@ -114,6 +117,10 @@ ACTIONS: dict[str, Action] = {a.name: a for a in (
        rule="R-16.2"),
     _a("lineup.late", "change a lineup after the round's start", scope="lineups", roles=ARBITER_ROLES,
        rule="R-3.2"),
+    _a("publication.read", "see where the tournament is published and whether the public server has it",
+       scope="read", roles=ARBITER_ROLES),
+    _a("publication.write", "publish the tournament to a public server, or stop (its publishing key)",
+       roles=ORGANISER_ROLES),
     _a("ranking.lock", "lock the initial ranking (pairing numbers)", roles=CHIEF_ROLES),
     _a("round.read_unpublished", "see a pairing before it is published, and the engine's explanation",
        scope="read", roles=ARBITER_ROLES),

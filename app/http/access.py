@@ -19,7 +19,8 @@ from app.auth.principal import Principal
 from app.auth.rights import Access, access_in
 from app.http.session import SessionDep
 from app.models.base import MAX_ID
-from app.services.errors import Unauthorized
+from app.operations.mirror import refuse_if_mirrored
+from app.services.errors import DomainError, Unauthorized
 
 bearer = HTTPBearer(auto_error=False, scheme_name="bearer",
                     description="A JWT from POST /auth/token or an API token (tsk_...)")
@@ -76,11 +77,22 @@ class Permit:
         # the bearer is resolved here rather than in a dependency of its own: one worker thread hop a request,
         # and the user's memberships in the path's tournament come with the user's row
         tid = _path_int(request, "tournament_id") if "tournament_id" in request.path_params else None
-        principal, memberships = resolve_bearer(session, _raw(creds), tid)
+        principal, memberships, mirrored = resolve_bearer(session, _raw(creds), tid)
         access = access_in(session, principal, tid, memberships)
         if not self.public:
             assert self.action is not None
-            access.require(self.action, _path_int(request, "team_id"))
+            action = ACTIONS[self.action]
+            write = tid is not None and action.in_tournament and action.scope not in ("read", None)
+            if write and mirrored:  # read with the caller's roles: a venue's mirror, every write is the venue's
+                refuse_if_mirrored(session, tid or 0)
+            try:
+                access.require(self.action, _path_int(request, "team_id"))
+            except DomainError:
+                # an anonymous caller or an API token (not read with them): asked only when refused, so an allowed
+                # write costs nothing more (its commit refuses a mirrored tournament: app.operations.tracking)
+                if write and mirrored is None:
+                    refuse_if_mirrored(session, tid or 0)
+                raise
         return access
 
     def __repr__(self) -> str:

@@ -130,6 +130,7 @@ TAGS: list[dict[str, str]] = [
     {"name": "exchange", "description": "FIDE report files (TRF-2026, TRF16), JSON and CSV exports, TRF import"},
     {"name": "audit", "description": "Who changed what, when"},
     {"name": "events", "description": "Live Server-Sent Events: rounds, results, standings"},
+    {"name": "mirror", "description": "A venue publishes its tournaments here as read-only public mirrors"},
     {"name": "health", "description": "Liveness and readiness for containers and load balancers"},
 ]
 

@@ -49,7 +49,7 @@ DOCS_ASSETS = Path(str(files("fastapi_offline") / "static"))
 
 ROUTERS = (
     "auth", "users", "clubs", "tournaments", "teams", "tournament_players", "ranking", "lineups", "rounds",
-    "results", "standings", "appeals", "exchange", "audit", "events", "health",
+    "results", "standings", "appeals", "exchange", "audit", "events", "mirror", "publication", "health",
 )
 
 
@@ -87,6 +87,10 @@ _warm = False
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     warm_up()
+    from app.db.engine import get_engine
+    from app.operations.publishing import start_console_publishers
+
+    start_console_publishers(get_engine())  # the tournaments this server publishes from its console
     yield
 
 

@@ -6,6 +6,7 @@ from app.models.base import metadata
 from app.models.club import Club, Player
 from app.models.event import TournamentEvent
 from app.models.idempotency import IdempotencyRecord
+from app.models.mirror import MirrorSource, Publication
 from app.models.tournament import (
     BoardGame,
     Lineup,
@@ -30,8 +31,10 @@ __all__ = [
     "LoginThrottle",
     "Match",
     "Membership",
+    "MirrorSource",
     "Payment",
     "Player",
+    "Publication",
     "RosterEntry",
     "Round",
     "Team",

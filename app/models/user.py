@@ -51,6 +51,10 @@ class ApiToken(SQLModel, table=True):
     token_hash: str = Field(unique=True, max_length=64)
     prefix: str = Field(max_length=16)
     scopes: list[str] = Field(default_factory=empty_list, sa_column=Column(JSON, nullable=False))
+    #: a publishing key (scope ``publish``): the venue it publishes for, and the venue's tournament ids it may
+    venue: str | None = Field(default=None, max_length=100)
+    tournaments: list[int] = Field(default_factory=empty_list, sa_column=Column(JSON, nullable=False,
+                                                                                 server_default="[]"))
     created_at: datetime = Field(default_factory=utcnow, sa_column=Column(UTCDateTime(), nullable=False))
     last_used_at: datetime | None = Field(default=None, sa_column=Column(UTCDateTime(), nullable=True))
     revoked_at: datetime | None = Field(default=None, sa_column=Column(UTCDateTime(), nullable=True))

@@ -2,14 +2,15 @@
 
 ``dump(engine)`` reads every table of the schema (``app.models.metadata``: tournaments,
 clubs, players, teams, rounds, users with their password *hashes*, API tokens (their
-SHA-256 hashes), memberships, audit trail, idempotency records, ...) and returns::
+SHA-256 hashes), memberships, audit trail, idempotency records, mirrors and publications, ...) and returns::
 
     {"format": "teamswiss-backup", "version": 1, "revision": "<alembic revision>",
      "created_at": "...", "tables": {"<table>": {"columns": [...], "rows": [[...], ...]}}}
 
 Rows keep their ids. Values are JSON: timestamps and dates in ISO 8601, decimals as
-strings, JSON columns as they are. No plaintext secret exists in the database, so none is
-in a backup; the file still holds personal data (birth dates, contacts) and password hashes:
+strings, JSON columns as they are. The one plaintext secret of the database, a venue's
+publishing key (:data:`SECRETS`), is left out, so none is in a backup; the file still
+holds personal data (birth dates, contacts) and password hashes:
 keep it private.
 
 ``restore(engine, data)`` refuses a database that has any row, inserts the tables in
@@ -32,6 +33,9 @@ import app.models  # noqa: F401 - registers every table
 from app.models import metadata
 from app.services.errors import InvalidInput, StateConflict
 
+#: Plaintext secrets, left out of a backup (written as null): a venue's publishing key for the public server
+#: (kept so that the console can publish; after a restore it is given again).
+SECRETS = {("publication", "token")}
 FORMAT = "teamswiss-backup"
 VERSION = 1
 
@@ -92,7 +96,9 @@ def dump(engine: Engine) -> dict[str, Any]:
                 cols = [c.name for c in table.columns]
                 pk = list(table.primary_key.columns)
                 rows = conn.execute(select(table).order_by(*pk)).all()
-                tables[table.name] = {"columns": cols, "rows": [[_encode(v) for v in row] for row in rows]}
+                secret = {i for i, c in enumerate(cols) if (table.name, c) in SECRETS}
+                tables[table.name] = {"columns": cols, "rows": [[None if i in secret else _encode(v)
+                                                                 for i, v in enumerate(row)] for row in rows]}
     return {"format": FORMAT, "version": VERSION, "revision": revision,
             "created_at": datetime.now(UTC).isoformat(), "tables": tables}
 

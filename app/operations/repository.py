@@ -28,8 +28,10 @@ from app.models import (
     Lineup,
     Match,
     Membership,
+    MirrorSource,
     Payment,
     Player,
+    Publication,
     RosterEntry,
     Round,
     Team,
@@ -279,6 +281,8 @@ def delete_tournament_rows(session: Session, t: Tournament) -> None:
     session.exec(delete(Membership).where(col(Membership.tournament_id) == tid))
     session.exec(delete(IdempotencyRecord).where(col(IdempotencyRecord.tournament_id) == tid))
     session.exec(delete(CommitteeMember).where(col(CommitteeMember.tournament_id) == tid))
+    session.exec(delete(Publication).where(col(Publication.tournament_id) == tid))
+    session.exec(delete(MirrorSource).where(col(MirrorSource.tournament_id) == tid))
     if team_ids:
         session.exec(delete(Payment).where(col(Payment.team_id).in_(team_ids)))
         session.exec(delete(Team).where(col(Team.id).in_(team_ids)))

@@ -20,9 +20,13 @@ def create_api_token(session: Session, user_id: int, body: ApiTokenCreate,
                      by: Principal | None) -> tuple[ApiToken, str]:
     """A new API token of the user ``user_id`` and the token itself, to show once (``by``: who asked; None for
     the command line)."""
+    if "publish" in body.scopes and by is not None and not by.can_create_tournaments:
+        raise Forbidden(None, "only an administrator or a user marked as organiser may create a publishing key")
     token, digest = new_api_token()
+    publishing = "publish" in body.scopes
     tok = ApiToken(user_id=user_id, name=body.name, token_hash=digest, prefix=token[:10],
-                   scopes=sorted(set(body.scopes)))
+                   scopes=sorted(set(body.scopes)), venue=(body.venue or body.name) if publishing else None,
+                   tournaments=sorted(set(body.tournaments)))
     session.add(tok)
     session.flush()
     audit.record(session, by, "create", "api_token", tok.id, after=tok)

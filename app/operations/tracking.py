@@ -40,6 +40,7 @@ from app.models import (
     Lineup,
     Match,
     Membership,
+    MirrorSource,
     Payment,
     Player,
     RosterEntry,
@@ -50,6 +51,7 @@ from app.models import (
 )
 from app.models.base import table_of, utcnow
 from app.operations.live import CHANNEL, broker
+from app.services.errors import StateConflict
 from app.services.lifecycle import COMPLETED, PUBLIC_STATES
 
 log = logging.getLogger("teamswiss.events")
@@ -212,7 +214,12 @@ _INSERT_EVENTS = insert(_EVENTS).returning(_EVENTS.c.id)  # built once: its comp
 #: PostgreSQL: the insert also sends ``NOTIFY teamswiss_events, '{"t": <tournament id>}'`` for each row.
 _INSERT_EVENTS_NOTIFY = insert(_EVENTS).returning(
     _EVENTS.c.id, func.pg_notify(CHANNEL, cast(func.json_build_object("t", _EVENTS.c.tournament_id), Text)))
-_BUMP = update(_T).where(_T.c.id == bindparam("tid")).values(version=_T.c.version + 1).returning(_T.c.version)
+_MIRRORED = table_of(MirrorSource)
+#: The bump answers the new version and whether the tournament is a venue's mirror (read-only here), in one trip.
+_BUMP = update(_T).where(_T.c.id == bindparam("tid")).values(version=_T.c.version + 1).returning(
+    _T.c.version, select(_MIRRORED.c.id).where(_MIRRORED.c.tournament_id == _T.c.id).exists().label("mirrored"))
+#: ``session.info`` key of a transaction that applies a venue's push (the only writer of a mirrored tournament).
+MIRROR_PUSH = "teamswiss_mirror_push"
 
 
 @event.listens_for(OrmSession, "after_flush")
@@ -234,9 +241,17 @@ def _bump(session: OrmSession, tr: Tracking) -> None:
         tr.bumped.add(tid)
         if tr.changes[tid].deleted:
             continue
-        version = session.connection().execute(_BUMP, {"tid": tid}).scalar()
-        if version is None:
+        row = session.connection().execute(_BUMP, {"tid": tid}).first()
+        if row is None:
             continue  # no such tournament (deleted in this transaction)
+        version, mirrored = row
+        if mirrored and not session.info.get(MIRROR_PUSH):
+            # no write path forgets it: the venue is the source of truth (409 naming it)
+            venue = session.connection().execute(select(_MIRRORED.c.venue).where(
+                _MIRRORED.c.tournament_id == tid)).scalar()
+            raise StateConflict(None, "this tournament is a read-only mirror of the venue {venue}: the venue is its "
+                                      "source of truth, change it there", params={"venue": venue},
+                                reason="mirrored", venue=venue)
         tr.versions[tid] = version
         obj = session.identity_map.get(session.identity_key(Tournament, tid))
         if obj is not None:
@@ -439,3 +454,4 @@ def _after_transaction_end(session: OrmSession, transaction: Any) -> None:
     if transaction.parent is None:  # the outermost transaction ended: committed or rolled back
         session.info.pop(_INFO, None)
         session.info.pop(_ANSWERED, None)
+        session.info.pop(MIRROR_PUSH, None)

@@ -766,6 +766,14 @@ EL: dict[str, str] = {
     "list the tournament's officials and managers": "κατάλογος των αξιωματούχων και των υπευθύνων του τουρνουά",
     "give or take a role in the tournament (also to an account made for it)":
         "ανάθεση ή αφαίρεση ρόλου στο τουρνουά (και σε λογαριασμό που δημιουργείται γι' αυτόν)",
+    "push a venue's tournament to this server as a read-only public mirror (a publishing key, which names the "
+    "venue and its tournaments)":
+        "αποστολή του τουρνουά ενός χώρου διεξαγωγής σε αυτόν τον διακομιστή ως δημόσιο αντίγραφο μόνο για ανάγνωση "
+        "(κλειδί δημοσίευσης, που ορίζει τον χώρο και τα τουρνουά του)",
+    "publish the tournament to a public server, or stop (its publishing key)":
+        "δημοσίευση του τουρνουά σε δημόσιο διακομιστή, ή διακοπή της (το κλειδί δημοσίευσης)",
+    "see where the tournament is published and whether the public server has it":
+        "προβολή του πού δημοσιεύεται το τουρνουά και αν ο δημόσιος διακομιστής το έχει ενημερωμένο",
     "change a Swiss's number of rounds by a recorded decision, also while it runs":
         "αλλαγή του αριθμού γύρων ενός ελβετικού με καταγεγραμμένη απόφαση, και ενώ διεξάγεται",
     "pair or publish a round although a team's lineup breaks a rule, recording the decision and its reason in the "
@@ -856,4 +864,31 @@ EL: dict[str, str] = {
     "folder with DejaVuSans.ttf)":
         "δεν υπάρχει γραμματοσειρά με ελληνικά γράμματα για το PDF: εγκαταστήστε το fonts-dejavu-core (ή ορίστε "
         "στο TEAMSWISS_PDF_FONT_DIR έναν φάκελο με το DejaVuSans.ttf)",
+    # app/operations/mirror.py, app/operations/tracking.py, app/routers/mirror.py, app/operations/tokens.py
+    "this tournament is a read-only mirror of the venue {venue}: the venue is its source of truth, change it there":
+        "αυτό το τουρνουά είναι αντίγραφο μόνο για ανάγνωση του χώρου διεξαγωγής {venue}: η αλήθεια είναι εκεί, "
+        "κάντε την αλλαγή εκεί",
+    "only a publishing key may publish a tournament (teamswiss create-token NAME --scope publish --tournament ID)":
+        "μόνο ένα κλειδί δημοσίευσης μπορεί να δημοσιεύσει τουρνουά (teamswiss create-token ΟΝΟΜΑ --scope publish "
+        "--tournament ID)",
+    "this publishing key does not name the venue's tournament {tournament}":
+        "αυτό το κλειδί δημοσίευσης δεν αναφέρει το τουρνουά {tournament} του χώρου διεξαγωγής",
+    "only a public export may be published: the private one holds birth dates and unpublished pairings":
+        "δημοσιεύεται μόνο η δημόσια εξαγωγή: η ιδιωτική έχει ημερομηνίες γέννησης και αδημοσίευτα ζευγαρώματα",
+    "player {player} belongs to no club of the export":
+        "ο παίκτης {player} δεν ανήκει σε κανέναν σύλλογο της εξαγωγής",
+    "team {team} belongs to no club of the export":
+        "η ομάδα {team} δεν ανήκει σε κανέναν σύλλογο της εξαγωγής",
+    "round {round}, table {table}: a team that is not in the export":
+        "γύρος {round}, τραπέζι {table}: ομάδα που δεν υπάρχει στην εξαγωγή",
+    "the body's encoding {encoding} is not gzip": "η κωδικοποίηση {encoding} του σώματος δεν είναι gzip",
+    "the body is not valid gzip": "το σώμα δεν είναι έγκυρο gzip",
+    "the body inflates past {limit} bytes": "το σώμα αποσυμπιέζεται σε περισσότερα από {limit} bytes",
+    "the gzip body is cut short": "το σώμα gzip είναι κομμένο",
+    "the push is not valid: {errors}": "η αποστολή δεν είναι έγκυρη: {errors}",
+    "only an administrator or a user marked as organiser may create a publishing key":
+        "μόνο διαχειριστής ή χρήστης με δικαίωμα διοργανωτή μπορεί να δημιουργήσει κλειδί δημοσίευσης",
+    "no tournament with id {tournament}": "δεν υπάρχει τουρνουά με id {tournament}",
+    "another push of this tournament is being applied; try again":
+        "εφαρμόζεται ήδη άλλη αποστολή αυτού του τουρνουά· δοκιμάστε ξανά",
 }

@@ -125,7 +125,7 @@ class MemberRead(MembershipRead):
     birth_date_known: bool = Field(description="the account has a birth date (R-16.2.1 asks it of a manager)")
 
 
-Scope = Literal["read", "results", "lineups", "write"]
+Scope = Literal["read", "results", "lineups", "write", "publish"]
 
 
 def _write_scope() -> list[Scope]:
@@ -134,7 +134,23 @@ def _write_scope() -> list[Scope]:
 
 class ApiTokenCreate(Strict):
     name: OneLine = Field(min_length=1, max_length=100)
-    scopes: list[Scope] = Field(default_factory=_write_scope)
+    scopes: list[Scope] = Field(default_factory=_write_scope, max_length=5)
+    venue: OneLine | None = Field(default=None, min_length=1, max_length=100,
+                                  description="a publishing key: the venue it publishes for (default: the key's name)")
+    tournaments: list[Id] = Field(default_factory=list, max_length=100,
+                                  description="a publishing key: the venue's tournament ids it may publish")
+
+    @model_validator(mode="after")
+    def _publishing(self) -> ApiTokenCreate:
+        # a publishing key can do nothing but publish the tournaments it names
+        if "publish" in self.scopes:
+            if set(self.scopes) != {"publish"}:
+                raise ValueError("the publish scope goes alone: a publishing key can do nothing else")
+            if not self.tournaments:
+                raise ValueError("a publishing key names the venue's tournaments it may publish (tournaments)")
+        elif self.tournaments or self.venue is not None:
+            raise ValueError("venue and tournaments belong to a publishing key (scope publish)")
+        return self
 
 
 class ApiTokenRead(BaseModel):
@@ -142,6 +158,8 @@ class ApiTokenRead(BaseModel):
     name: str
     prefix: str
     scopes: list[str]
+    venue: str | None = None
+    tournaments: list[int] = Field(default_factory=list)
     created_at: datetime
     last_used_at: datetime | None
     revoked_at: datetime | None

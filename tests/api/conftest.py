@@ -172,3 +172,30 @@ def demo(client: TestClient, engine: Any) -> dict[str, Any]:
     with Session(engine) as s:
         t = s.exec(select(Tournament)).one()
     return {"id": t.id, "admin": token_for(engine, "admin")}
+
+
+class Subscriber:
+    """A subscriber of a tournament's live stream (SSE) on a real server, in a thread: it collects (event, data,
+    arrival time) until an event of kind ``until`` arrives; ``ready`` once the stream has begun."""
+
+    def __init__(self, url: str, until: str = "match", timeout: float = 20) -> None:
+        self.got: list[tuple[str, dict[str, Any], float]] = []
+        self.ready = threading.Event()
+        self.thread = threading.Thread(target=self._listen, args=(url, until, timeout), daemon=True)
+        self.thread.start()
+
+    def _listen(self, url: str, until: str, timeout: float) -> None:
+        import json
+
+        import httpx
+
+        with httpx.stream("GET", url, timeout=timeout) as r:
+            event = ""
+            for line in r.iter_lines():
+                self.ready.set()
+                if line.startswith("event: "):
+                    event = line[7:]
+                elif line.startswith("data: "):
+                    self.got.append((event, json.loads(line[6:]), time.monotonic()))
+                    if event == until:
+                        return

@@ -154,7 +154,8 @@ def world(client: TestClient, admin: dict[str, str], engine: Any) -> dict[str, A
     tokens = ok(client.get("/auth/api-tokens", headers=a1))
     params = {"tournament_id": t1, "team_id": x1["id"], "number": 1, "match_id": match.id if match else 1,
               "board": 1, "appeal_id": 1, "club_id": c1, "player_id": player.id if player else 1,
-              "token_id": tokens["items"][0]["id"], "membership_id": membership.id, "user_id": ids["m1"]}
+              "token_id": tokens["items"][0]["id"], "membership_id": membership.id, "user_id": ids["m1"],
+              "venue_tournament_id": 1}
     principals = {
         "anonymous": {},
         "read token": read,

@@ -88,6 +88,7 @@ def test_demo_loads_the_k12_sample(client: TestClient, engine: Any) -> None:
 DATABASE_COMMANDS = [
     ["export", "1", "-o", "-"], ["backup", "-o", "-"], ["restore", "-"], ["demo"], ["serve"],
     ["create-user", "x", "--password", "password123"], ["create-token", "bot"], ["import", "-"],
+    ["publish", "1", "--to", "http://127.0.0.1:9", "--token", "tsk_x", "--once"],
 ]
 
 

@@ -6,12 +6,10 @@ LISTEN/NOTIFY); standings read from the second process are never stale after a w
 
 from __future__ import annotations
 
-import json
 import os
 import socket
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +19,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.api.conftest import Subscriber
 from tests.api.factory import all_white_wins, ok, setup
 from tests.conftest import TEST_DATABASE_URL
 
@@ -95,28 +94,13 @@ def test_a_result_posted_to_one_process_reaches_a_subscriber_of_another(
     ok(client.post(f"/tournaments/{tid}/rounds/1/pair", headers=admin))
     rnd = ok(client.post(f"/tournaments/{tid}/rounds/1/publish", headers=admin))
     writer, subscriber = servers
-    got: list[tuple[str, dict[str, Any], float]] = []
-    ready = threading.Event()
-
-    def listen() -> None:
-        with httpx.stream("GET", f"{subscriber}/tournaments/{tid}/events", timeout=15) as r:
-            event = ""
-            for line in r.iter_lines():
-                ready.set()
-                if line.startswith("event: "):
-                    event = line[7:]
-                elif line.startswith("data: "):
-                    got.append((event, json.loads(line[6:]), time.monotonic()))
-                    if event == "match":
-                        return
-
-    th = threading.Thread(target=listen, daemon=True)
-    th.start()
-    assert ready.wait(10)  # subscribed (the stream began with retry:)
+    sub = Subscriber(f"{subscriber}/tournaments/{tid}/events", timeout=15)
+    assert sub.ready.wait(10)  # subscribed (the stream began with retry:)
     item = all_white_wins(rnd)[0]
     ok(httpx.post(f"{writer}/tournaments/{tid}/rounds/1/results", json={"results": [item]}, headers=admin))
     posted = time.monotonic()
-    th.join(5)
+    sub.thread.join(5)
+    got = sub.got
     kinds = [k for k, _, _ in got]
     assert kinds == ["round", "match"], kinds  # in_progress, then the match
     _, data, arrived = got[-1]

@@ -6,6 +6,7 @@ Script-stable forms:
                           [--full-name N] [--birth-date YYYY-MM-DD]
       the password from standard input (its first line), else asked on the terminal
   teamswiss create-token NAME [--user USER] [--scope results --scope lineups ...]
+  teamswiss create-token NAME --user USER --scope publish --tournament ID [--tournament ID ...] [--venue V]
       prints only the new token on stdout
 All commands read TEAMSWISS_DATABASE_URL; all but ``migrate`` (and ``serve --migrate``) need the database to
 exist and be migrated, else they stop with one line and exit status 3; a setting that cannot be used stops
@@ -142,7 +143,9 @@ def _create_token(args: argparse.Namespace) -> int:
     from app.schemas.accounts import ApiTokenCreate
 
     require_database()
-    body = _valid(ApiTokenCreate, name=args.name, scopes=args.scope or ["write"])
+    extra = {"venue": args.venue} if args.venue is not None else {}
+    body = _valid(ApiTokenCreate, name=args.name, scopes=args.scope or ["write"], tournaments=args.tournament or [],
+                  **extra)
     with Session(get_engine()) as session:
         user = user_by_name(session, args.user)
         if user is None:
@@ -238,12 +241,17 @@ def register(sub: Any) -> None:
                                    "only its hash is stored). Send it as 'Authorization: Bearer <token>'. " + DATABASE
                        + "\n\nExit status: 0 created; 2 no such user, or the label is empty or too long; 3 the "
                          "database is not ready.",
-                       epilog="example:\n  teamswiss create-token results-bot --user arbiter --scope results")
+                       epilog="examples:\n  teamswiss create-token results-bot --user arbiter --scope results\n"
+                              "  teamswiss create-token athens-open --user admin --scope publish --tournament 1")
     p.add_argument("name", help="a label for the token, e.g. the script's name")
     p.add_argument("--user", default="admin", help="the user the token acts for (default: admin)")
     p.add_argument("--scope", action="append", choices=sorted(SCOPES),
                    help="limit the token to this scope (repeatable): " + "; ".join(
                        f"{k}: {v}" for k, v in sorted(SCOPES.items())) + " (default: write)")
+    p.add_argument("--tournament", action="append", type=int, metavar="ID",
+                   help="a publishing key (--scope publish): the venue's tournament id it may publish (repeatable)")
+    p.add_argument("--venue", help="a publishing key: the venue's name, which keeps its tournaments apart from other "
+                                   "venues' on this server (default: the key's name)")
     p.set_defaults(func=_create_token)
 
     p = sub.add_parser("demo", help="load the demo tournament (K12 preset, 24 teams)", formatter_class=fmt,

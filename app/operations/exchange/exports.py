@@ -28,7 +28,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from app.models import Club, Player, Round, Team, Tournament
+from app.models import BoardGame, Club, Match, Player, Round, Team, Tournament
 from app.operations.reads.standings import completed_view
 from app.operations.repository import load_domain, load_tournament, rules_of
 from app.presentation.ratings import rating_change_dict
@@ -194,16 +194,18 @@ def export_json(session: Session, tournament_id: int, *, public: bool) -> dict[s
                       "status": tm.status.value, "players": [number_to_db[n] for n in tm.roster],
                       "entered_at": _iso(row_t.entered_at)})
     by_number = {r.number: r for r in d.rounds}
+    ended = _ended_at(session, [rr.id or 0 for rr in round_rows if rr.number in by_number])
     rounds = []
     for rr in round_rows:
         dr = by_number.get(rr.number)
         matches = []
         for m in dr.matches if dr is not None else ():
-            matches.append(_match_json(d, rules, m, number_to_db))
+            matches.append(_match_json(d, rules, m, number_to_db, ended.get((rr.number, m.table), {})))
         start = rr.scheduled_start
         day = start.astimezone(rules.zone).date() if start is not None else None
         rounds.append({"number": rr.number, "state": rr.state, "date": _iso(day),
-                       "scheduled_start": _iso(start), "matches": matches})
+                       "scheduled_start": _iso(start), "manual": rr.manual,
+                       "absent_team_ids": list(rr.absent_team_ids), "matches": matches})
     last = max(done, default=None)
     standings = standings_to_dict(view, compute_standings(view, after_round=last))  # as GET .../standings
     return {
@@ -232,7 +234,22 @@ def json_bytes(document: dict[str, Any]) -> bytes:
     return json.dumps(document, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
 
 
-def _match_json(d: dom.Tournament, rules: Rules, m: dom.Match, number_to_db: dict[int, int]) -> dict[str, Any]:
+def _ended_at(session: Session, round_ids: list[int]) -> dict[tuple[int, int], dict[int, str | None]]:
+    """When each board's result was entered, by (round number, table) and board: the public round shows it."""
+    if not round_ids:
+        return {}
+    rows = session.exec(select(Round.number, Match.table_no, BoardGame.board, BoardGame.ended_at)
+                        .join(Match, col(Match.round_id) == Round.id)
+                        .join(BoardGame, col(BoardGame.match_id) == Match.id)
+                        .where(col(Round.id).in_(round_ids))).all()
+    out: dict[tuple[int, int], dict[int, str | None]] = {}
+    for number, table, board, at in rows:
+        out.setdefault((number, table), {})[board] = _iso(at)
+    return out
+
+
+def _match_json(d: dom.Tournament, rules: Rules, m: dom.Match, number_to_db: dict[int, int],
+                ended: dict[int, str | None]) -> dict[str, Any]:
     score = mp = None
     if m.complete:
         a = dom.team_round(m, m.first, m.round, rules)
@@ -250,7 +267,8 @@ def _match_json(d: dom.Tournament, rules: Rules, m: dom.Match, number_to_db: dic
         "table": m.table, "first": m.first, "second": m.second, "pab": m.second is None, "forfeit": m.forfeit,
         "complete": m.complete, "score": score, "match_points": mp,
         "boards": [{"board": b.board, "first_player": pid(b.first_player), "second_player": pid(b.second_player),
-                    "white": "first" if b.first_white else "second", "result": b.result} for b in m.boards],
+                    "white": "first" if b.first_white else "second", "result": b.result,
+                    "ended_at": ended.get(b.board)} for b in m.boards],
     }
 
 

@@ -42,6 +42,7 @@ const SECTIONS = [
   ["lineup", "navLineups", ["lineup.write"]],
   ["appeals", "navAppeals", ["appeal.file", "appeal.decide", "committee.write"]],
   ["print", "navPrint", ["round.read_unpublished", "results.write", "round.publish"]],
+  ["publish", "navPublish", ["publication.read", "publication.write"]],
 ];
 
 const VIEWS = {
@@ -56,6 +57,7 @@ const VIEWS = {
   lineup: () => import("./lineup.js"),
   appeals: () => import("./appeals.js"),
   print: () => import("./print.js"),
+  publish: () => import("./publish.js"),
 };
 
 let root = null;

@@ -1,6 +1,6 @@
 """the K a rating list publishes for a player (FIDE and national), for the event's rating change
 
-Revision ID: 0010_ratings
+Revision ID: 0010
 Revises: 0009
 Create Date: 2026-12-01 23:30:00
 """
@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = '0010_ratings'
+revision: str = '0010'
 down_revision: str | None = '0009'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None

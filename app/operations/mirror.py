@@ -1,0 +1,456 @@
+"""The public server's side of a live mirror: a venue's push applied to the tournament that mirrors it.
+
+A venue (``teamswiss publish``, :mod:`app.operations.publishing`) sends its tournament's version and public JSON
+export. The mirror keeps one ordinary tournament per (venue, venue's tournament id) -- the venue named by the
+publishing key, so two venues never meet -- and applies a push in one transaction:
+
+- only a newer version is applied; an older or the same one is answered as done (a repeated push changes
+  nothing), so a push retried after a lost answer is harmless;
+- the content is brought to the export's by updating rows in place (the venue's ids of clubs, players and teams
+  are mapped to this server's, kept in :class:`MirrorSource`), so pages keep their addresses, and only what
+  changed bumps the version and reaches the live stream (:mod:`app.operations.tracking`) as a local change;
+- a link that drops mid-push sends no complete body, and a body that fails leaves the previous version: the
+  transaction commits whole or not at all.
+
+Only a publishing key naming the venue's tournament may push; a mirrored tournament refuses every other write
+(:func:`refuse_if_mirrored`, and :mod:`app.operations.tracking` as the backstop).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import UTC, date, datetime
+from typing import Any
+
+from sqlalchemy import insert
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, delete, select
+
+from app.auth.principal import Principal
+from app.models import (
+    ApiToken,
+    Appeal,
+    BoardGame,
+    Club,
+    CommitteeMember,
+    Lineup,
+    Match,
+    MirrorSource,
+    Player,
+    RosterEntry,
+    Round,
+    Team,
+    Tournament,
+)
+from app.models.base import table_of
+from app.operations import audit
+from app.operations.tracking import MIRROR_PUSH
+from app.schemas.mirror import (
+    ExportBoard,
+    ExportMatch,
+    ExportRound,
+    MirrorExtras,
+    MirrorPush,
+    MirrorState,
+    PublicExport,
+)
+from app.services.errors import Forbidden, InvalidInput, StateConflict
+from app.services.rules import rules_from_dict, rules_to_dict, validate_rules
+
+_BOARDS = table_of(BoardGame)
+
+
+def public_page(base_url: str, tournament_id: int) -> str:
+    """The tournament's public page on a server (the web page's address of a tournament)."""
+    return f"{base_url.rstrip('/')}/web/#/t/{tournament_id}"
+
+
+def refuse_if_mirrored(session: Session, tournament_id: int) -> None:
+    """A write to a mirrored tournament is refused (409), naming the venue as the source of truth."""
+    venue = session.exec(select(MirrorSource.venue).where(MirrorSource.tournament_id == tournament_id)).first()
+    if venue is not None:
+        raise StateConflict(None, "this tournament is a read-only mirror of the venue {venue}: the venue is its "
+                                  "source of truth, change it there", params={"venue": venue},
+                            reason="mirrored", venue=venue)
+
+
+def publishing_key(session: Session, principal: Principal, venue_tournament_id: int) -> ApiToken:
+    """The caller's publishing key, which must name the venue's tournament."""
+    tok = session.get(ApiToken, principal.token_id) if principal.token_id is not None else None
+    if tok is None or "publish" not in tok.scopes or not tok.venue:
+        raise Forbidden(None, "only a publishing key may publish a tournament (teamswiss create-token NAME "
+                              "--scope publish --tournament ID)")
+    if venue_tournament_id not in tok.tournaments:
+        raise Forbidden(None, "this publishing key does not name the venue's tournament {tournament}",
+                        params={"tournament": venue_tournament_id})
+    return tok
+
+
+def _source(session: Session, venue: str, venue_tournament_id: int, *, lock: bool = False) -> MirrorSource | None:
+    stmt = select(MirrorSource).where(MirrorSource.venue == venue,
+                                      MirrorSource.venue_tournament_id == venue_tournament_id)
+    return session.exec(stmt.with_for_update() if lock else stmt).first()
+
+
+def _state(venue: str, venue_tournament_id: int, src: MirrorSource | None, base_url: str,
+           applied: bool = False) -> MirrorState:
+    return MirrorState(venue=venue, venue_tournament_id=venue_tournament_id,
+                       venue_version=src.venue_version if src else 0,
+                       tournament_id=src.tournament_id if src else None,
+                       url=public_page(base_url, src.tournament_id) if src else None, applied=applied)
+
+
+def mirror_state(session: Session, principal: Principal, venue_tournament_id: int, base_url: str) -> MirrorState:
+    """What the mirror holds of the venue's tournament (the venue asks before it pushes)."""
+    tok = publishing_key(session, principal, venue_tournament_id)
+    venue = tok.venue or ""
+    return _state(venue, venue_tournament_id, _source(session, venue, venue_tournament_id), base_url)
+
+
+def apply_push(session: Session, principal: Principal, venue_tournament_id: int, push: MirrorPush,
+               base_url: str) -> MirrorState:
+    """Apply the venue's push (see the module docstring); the caller commits."""
+    tok = publishing_key(session, principal, venue_tournament_id)
+    venue = tok.venue or ""
+    doc = push.export
+    if not doc.public:
+        raise InvalidInput(None, "only a public export may be published: the private one holds birth dates and "
+                                 "unpublished pairings")
+    src = _source(session, venue, venue_tournament_id, lock=True)
+    if src is not None and src.venue_version >= push.venue_version:
+        return _state(venue, venue_tournament_id, src, base_url)  # had it already: done
+    rules = rules_from_dict(doc.tournament.rules)
+    validate_rules(rules)
+    session.info[MIRROR_PUSH] = True  # this transaction may write the mirrored tournament
+    fields = _tournament_fields(doc, rules_to_dict(rules))
+    if src is None:
+        new = Tournament(**fields)
+        session.add(new)
+        session.flush()
+        t: Tournament | None = new
+        src = MirrorSource(tournament_id=new.id or 0, venue=venue, venue_tournament_id=venue_tournament_id,
+                           ids={})
+        session.add(src)
+        try:
+            session.flush()
+        except IntegrityError:  # the first push of this tournament twice at once (PostgreSQL): one of them wins
+            raise StateConflict(None, "another push of this tournament is being applied; try again") from None
+        audit.record(session, principal, "mirror", "tournament", new.id, tournament_id=new.id, after=new,
+                     reason=f"a mirror of the venue {venue}'s tournament {venue_tournament_id}")
+    else:
+        t = session.get(Tournament, src.tournament_id)
+        assert t is not None  # mirror_source.tournament_id is a foreign key
+        _set(t, **fields)
+    assert t is not None
+    src.ids = _Apply(session, t.id or 0, src.ids, doc, push.extras).run()
+    src.venue_version = push.venue_version
+    src.updated_at = datetime.now(UTC)
+    session.add(src)
+    session.flush()
+    return _state(venue, venue_tournament_id, src, base_url, applied=True)
+
+
+def _tournament_fields(doc: PublicExport, rules: dict[str, Any]) -> dict[str, Any]:
+    tt = doc.tournament
+    return {"name": tt.name, "city": tt.city, "venue": tt.venue, "federation": tt.federation,
+            "start_date": tt.start_date, "end_date": tt.end_date, "preset": tt.preset, "rules": rules,
+            "chief_arbiter": tt.chief_arbiter, "deputy_arbiters": list(tt.deputy_arbiters)}
+
+
+def _set(row: Any, **values: Any) -> bool:
+    """Set the columns that differ (an unchanged row stays clean: no version bump, no event)."""
+    changed = False
+    for name, value in values.items():
+        if getattr(row, name) != value:
+            setattr(row, name, value)
+            changed = True
+    return changed
+
+
+def _aware(at: datetime | None) -> datetime | None:
+    return at.replace(tzinfo=UTC) if at is not None and at.tzinfo is None else at
+
+
+class _Apply:
+    """The export's content written over the mirrored tournament's rows."""
+
+    def __init__(self, session: Session, tid: int, ids: dict[str, Any], doc: PublicExport,
+                 extras: MirrorExtras) -> None:
+        self.session = session
+        self.tid = tid
+        self.doc = doc
+        self.extras = extras
+        self.ids: dict[str, dict[str, int]] = {k: dict(ids.get(k, {})) for k in ("clubs", "players", "teams")}
+        #: each round's content as last applied: a round that did not change is not compared row by row (a
+        #: result is one round's change), unless clubs, players or teams came or went
+        self.digests: dict[str, str] = dict(ids.get("rounds", {}))
+        self.moved = False
+
+    def local(self, kind: str, venue_id: int | None) -> int | None:
+        return None if venue_id is None else self.ids[kind].get(str(venue_id))
+
+    def run(self) -> dict[str, Any]:
+        s = self.session
+        t = s.get(Tournament, self.tid)
+        assert t is not None
+        locked = self.doc.tournament.tpns_locked
+        _set(t, tpns_locked_at=(t.tpns_locked_at or datetime.now(UTC)) if locked else None)
+        self._clubs()
+        self._players()
+        self._teams(locked)
+        self._rosters()
+        self._rounds()
+        self._committee()
+        self._appeals()
+        self._lineups()
+        self._drop_unused()
+        return {**self.ids, "rounds": self.digests}
+
+    def _upsert(self, kind: str, model: type[Any], items: list[tuple[int, dict[str, Any]]]) -> None:
+        """Rows of ``model`` for the venue's ids in ``items``: changed in place, or added (ids mapped after)."""
+        known = self.ids[kind]
+        rows = {r.id: r for r in self.session.exec(select(model).where(col(model.id).in_(list(known.values()))))} \
+            if known else {}
+        added: list[tuple[int, Any]] = []
+        for venue_id, values in items:
+            row = rows.get(known.get(str(venue_id)))
+            if row is None:
+                row = model(**values)
+                self.session.add(row)
+                added.append((venue_id, row))
+            else:
+                _set(row, **values)
+        self.session.flush()
+        for venue_id, row in added:
+            known[str(venue_id)] = row.id
+        wanted = {str(v) for v, _ in items}
+        self.gone = {k: v for k, v in known.items() if k not in wanted}
+        self.moved |= bool(added or self.gone)
+
+    def _clubs(self) -> None:
+        self._upsert("clubs", Club, [(c.id, {"name": c.name, "short_name": c.short_name, "federation": c.federation,
+                                             "city": c.city, "union_member": c.union_member})
+                                     for c in self.doc.clubs])
+        self.gone_clubs = self.gone
+
+    def _players(self) -> None:
+        team_club = {p: tm.club_id for tm in self.doc.teams for p in tm.players}
+        unpaid = set(self.extras.unpaid)
+        items = []
+        for p in self.doc.players:
+            club = self.local("clubs", p.club_id) or self.local("clubs", team_club.get(p.id))
+            if club is None:
+                raise InvalidInput(None, "player {player} belongs to no club of the export", params={"player": p.id})
+            items.append((p.id, {"club_id": club, "last_name": p.last_name, "first_name": p.first_name, "sex": p.sex,
+                                 "title": p.title, "federation": p.federation, "fide_id": p.fide_id,
+                                 "fide_rating": p.fide_rating, "national_id": p.national_id,
+                                 "national_rating": p.national_rating, "activation_fee_paid": p.id not in unpaid,
+                                 # the public view has the year only: the mirror never holds a birth date
+                                 "birth_date": date(p.birth_year, 1, 1) if p.birth_year else None}))
+        self._upsert("players", Player, items)
+        self.gone_players = self.gone
+
+    def _teams(self, locked: bool) -> None:
+        s = self.session
+        known = self.ids["teams"]
+        items = []
+        for tm in self.doc.teams:
+            club = self.local("clubs", tm.club_id)
+            if club is None:
+                raise InvalidInput(None, "team {team} belongs to no club of the export", params={"team": tm.id})
+            values: dict[str, Any] = {"tournament_id": self.tid, "club_id": club, "name": tm.name,
+                                      "nickname": tm.nickname, "status": tm.status,
+                                      "tpn": tm.tpn if locked else None}
+            if tm.entered_at is not None:
+                values["entered_at"] = _aware(tm.entered_at)
+            items.append((tm.id, values))
+        # a name or a pairing number that moves to another team would break their uniqueness mid-flush: the teams
+        # whose name or number changes, and those that go, let go of both first
+        wanted = {known[str(v)]: vals for v, vals in items if str(v) in known}
+        rows = s.exec(select(Team).where(col(Team.id).in_(list(known.values())))).all() if known else []
+        loosen = [r for r in rows if r.id not in wanted or r.name != wanted[r.id]["name"]
+                  or r.tpn != wanted[r.id]["tpn"]]
+        for r in loosen:
+            r.name, r.tpn = f"\x00{r.id}", None
+        if loosen:
+            s.flush()
+        self._upsert("teams", Team, items)
+        self.gone_teams = self.gone
+
+    def _rosters(self) -> None:
+        s = self.session
+        wanted = {(self.local("teams", tm.id), self.local("players", p)) for tm in self.doc.teams for p in tm.players}
+        rows = s.exec(select(RosterEntry).where(RosterEntry.tournament_id == self.tid)).all()
+        have = {(r.team_id, r.player_id): r for r in rows}
+        stale = [r for key, r in have.items() if key not in wanted]
+        for r in stale:
+            s.delete(r)
+        if stale:
+            s.flush()  # a player who moves team: the old entry goes before the new one comes
+        s.add_all(RosterEntry(tournament_id=self.tid, team_id=team or 0, player_id=player or 0)
+                  for team, player in sorted(wanted - set(have), key=str))
+        s.flush()
+
+    def _rounds(self) -> None:
+        s = self.session
+        rows = {r.number: r for r in s.exec(select(Round).where(Round.tournament_id == self.tid)).all()}
+        numbers = {r.number for r in self.doc.rounds}
+        for number, old in rows.items():
+            if number not in numbers:
+                self.digests.pop(str(number), None)
+                self._drop_matches(old, list(s.exec(select(Match).where(Match.round_id == old.id)).all()))
+                s.delete(old)
+        for dr in self.doc.rounds:
+            absent = sorted(x for x in (self.local("teams", a) for a in dr.absent_team_ids) if x is not None)
+            values: dict[str, Any] = {"state": dr.state, "scheduled_start": _aware(dr.scheduled_start),
+                                      "manual": dr.manual, "absent_team_ids": absent}
+            r: Round | None = rows.get(dr.number)
+            if r is None:
+                r = Round(tournament_id=self.tid, number=dr.number, **values)
+                s.add(r)
+                s.flush()
+            else:
+                _set(r, **values)
+            digest = hashlib.blake2s(dr.model_dump_json().encode(), digest_size=12).hexdigest()
+            if dr.number not in rows or self.moved or self.digests.get(str(dr.number)) != digest:
+                self._matches(r, dr)
+                self.digests[str(dr.number)] = digest
+
+    def _drop_matches(self, r: Round, matches: list[Match]) -> None:
+        s = self.session
+        if not matches:
+            return
+        ids = [m.id for m in matches]
+        for a in s.exec(select(Appeal).where(col(Appeal.match_id).in_(ids))).all():
+            s.delete(a)  # an appeal about a match that goes (the appeals are written again after the rounds)
+        s.exec(delete(BoardGame).where(col(BoardGame.match_id).in_(ids)))
+        for m in matches:
+            s.delete(m)
+        s.flush()
+
+    def _matches(self, r: Round, dr: ExportRound) -> None:
+        s = self.session
+        rows = {m.table_no: m for m in s.exec(select(Match).where(Match.round_id == r.id)).all()}
+        wanted = {dm.table: dm for dm in dr.matches}
+        teams = {dm.table: (self.local("teams", dm.first), self.local("teams", dm.second)) for dm in dr.matches}
+        stale = [m for table, m in rows.items()
+                 if table not in wanted or (m.first_team_id, m.second_team_id) != teams[table]]
+        self._drop_matches(r, stale)
+        boards: dict[int, dict[int, BoardGame]] = {}
+        kept = [m for m in rows.values() if m not in stale]
+        if kept:
+            for b in s.exec(select(BoardGame).where(col(BoardGame.match_id).in_([m.id for m in kept]))).all():
+                boards.setdefault(b.match_id, {})[b.board] = b
+        made: list[tuple[Match, ExportMatch]] = []
+        for table, dm in sorted(wanted.items()):
+            first, second = teams[table]
+            if first is None or (dm.second is not None and second is None):
+                raise InvalidInput(None, "round {round}, table {table}: a team that is not in the export",
+                                   params={"round": r.number, "table": table})
+            m = rows.get(table)
+            if m is None or m in stale:
+                m = Match(round_id=r.id or 0, table_no=table, first_team_id=first, second_team_id=second,
+                          forfeit=dm.forfeit)
+                s.add(m)
+                made.append((m, dm))
+            elif self._boards(m, dm, boards.get(m.id or 0, {})) | _set(m, forfeit=dm.forfeit):
+                m.version += 1  # the match's ETag moves on, as when a result is entered
+        if made:
+            s.flush()  # the new matches' ids, in one flush; their boards in one statement (the new matches
+            # themselves tell the live stream: a new pairing is a round event)
+            new = [{"match_id": m.id, "board": db.board, **self._board(db)} for m, dm in made for db in dm.boards]
+            if new:
+                s.connection().execute(insert(_BOARDS), new)
+
+    def _board(self, db: ExportBoard) -> dict[str, Any]:
+        return {"first_player_id": self.local("players", db.first_player),
+                "second_player_id": self.local("players", db.second_player),
+                "first_white": db.white == "first", "result": db.result, "ended_at": _aware(db.ended_at)}
+
+    def _boards(self, m: Match, dm: ExportMatch, have: dict[int, BoardGame]) -> bool:
+        """The match's boards as the export has them; whether any changed."""
+        s = self.session
+        changed = False
+        for db in dm.boards:
+            values = self._board(db)
+            row = have.pop(db.board, None)
+            if row is None:
+                s.add(BoardGame(match_id=m.id or 0, board=db.board, **values))
+                changed = True
+            else:
+                changed |= _set(row, **values)
+        for row in have.values():
+            s.delete(row)
+            changed = True
+        return changed
+
+    def _replace(self, model: type[Any], rows: list[Any], wanted: list[dict[str, Any]]) -> None:
+        """The tournament's rows of ``model`` become ``wanted``, only if they differ (no change: no event)."""
+        names = list(wanted[0]) if wanted else []
+        if [{n: getattr(r, n) for n in names} for r in rows] == wanted and len(rows) == len(wanted):
+            return
+        for r in rows:
+            self.session.delete(r)
+        self.session.flush()
+        self.session.add_all(model(tournament_id=self.tid, **w) for w in wanted)
+        self.session.flush()
+
+    def _committee(self) -> None:
+        rows = self.session.exec(select(CommitteeMember).where(CommitteeMember.tournament_id == self.tid)
+                                 .order_by(col(CommitteeMember.id))).all()
+        self._replace(CommitteeMember, list(rows), [
+            {"name": m.name, "club_id": self.local("clubs", m.club_id), "kind": m.kind, "position": m.position,
+             "chair": m.chair} for m in self.extras.committee])
+
+    def _appeals(self) -> None:
+        s = self.session
+        matches = {(number, table): mid for number, table, mid in s.exec(
+            select(Round.number, Match.table_no, Match.id).join(Match, col(Match.round_id) == Round.id)
+            .where(Round.tournament_id == self.tid)).all()}
+        wanted = []
+        for a in self.extras.appeals:
+            match, team = matches.get((a.round, a.table)), self.local("teams", a.team_id)
+            if match is None or team is None:
+                continue  # an appeal about a match the public does not see
+            wanted.append({"round_number": a.round, "match_id": match, "board": a.board, "team_id": team,
+                           "status": a.status, "text": "", "game_ended_at": _aware(a.game_ended_at),
+                           "announced_at": _aware(a.announced_at), "submitted_at": _aware(a.submitted_at),
+                           "late_accepted": a.late_accepted, "fee_status": a.fee_status,
+                           "decided_at": _aware(a.decided_at)})
+        rows = s.exec(select(Appeal).where(Appeal.tournament_id == self.tid).order_by(col(Appeal.id))).all()
+        self._replace(Appeal, list(rows), wanted)
+
+    def _lineups(self) -> None:
+        s = self.session
+        rows = {(lu.round_number, lu.team_id): lu
+                for lu in s.exec(select(Lineup).where(Lineup.tournament_id == self.tid)).all()}
+        seen = set()
+        for lu in self.extras.lineups:
+            team = self.local("teams", lu.team_id)
+            players = [self.local("players", p) for p in lu.player_ids]
+            if team is None or None in players:
+                continue
+            values: dict[str, Any] = {"player_ids": players, "captain_id": self.local("players", lu.captain_id),
+                      "captain_removed": lu.captain_removed, "submitted_at": _aware(lu.submitted_at)}
+            seen.add((lu.round, team))
+            row = rows.get((lu.round, team))
+            if row is None:
+                s.add(Lineup(tournament_id=self.tid, round_number=lu.round, team_id=team, **values))
+            else:
+                _set(row, **values)
+        for key, row in rows.items():
+            if key not in seen:
+                s.delete(row)
+        s.flush()
+
+    def _drop_unused(self) -> None:
+        """Teams, players and clubs the venue no longer shows go, after the matches and rosters that named them."""
+        s = self.session
+        for kind, model, gone in (("teams", Team, self.gone_teams), ("players", Player, self.gone_players),
+                                  ("clubs", Club, self.gone_clubs)):
+            for venue_id, local_id in gone.items():
+                row = s.get(model, local_id)
+                if row is not None:
+                    s.delete(row)
+                del self.ids[kind][venue_id]
+            s.flush()

@@ -1,0 +1,286 @@
+"""Benchmark: a live public mirror (a venue on SQLite publishing to a public server).
+
+Three parts, on loopback, with a 40-team, 7-round event (``teamswiss generate``, imported on the venue):
+  first push: the venue's snapshot (its public export, gzip), its size, and the push until the mirror has it;
+  latency: a result changed on the venue until an SSE subscriber of the mirror has it (the publisher watching
+    the venue's version, the push, the mirror's transaction, its live stream), ``--changes`` times;
+  fan-out: the mirror holding ``--tournaments`` mirrored tournaments with ``--subscribers`` SSE subscribers
+    spread over them, on ``--workers`` worker processes: every venue pushes a changed result at once, and the
+    time until every subscriber has its tournament's result.
+Prints the figures, the machine and how busy it was (load average). Run:
+``.venv/bin/python bench/bench_mirror.py [--pg URL] [--workers 4] [--tournaments 100] [--subscribers 10000]``.
+Goals: first push under 1 s and a few tens of kB; venue change to mirror subscriber under 2 s; with 100
+tournaments, 10,000 subscribers and 4 workers on PostgreSQL, every subscriber within 2 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gzip
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from bench_load import free_port, http  # noqa: E402
+from machine import cpu_model  # noqa: E402
+
+PASSWORD = "bench-mirror-password"
+
+
+def teamswiss(env: dict[str, str], *args: str) -> str:
+    done = subprocess.run([sys.executable, "-m", "app.cli.main", *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, check=True)
+    return done.stdout.strip()
+
+
+def environment(url: str) -> dict[str, str]:
+    return {**os.environ, "TEAMSWISS_DATABASE_URL": url, "TEAMSWISS_ENV": "development",
+            "TEAMSWISS_SECRET_KEY": "bench-mirror-secret-key-0123456789abcdef",
+            "TEAMSWISS_ADMIN_USERNAME": "admin", "TEAMSWISS_ADMIN_PASSWORD": PASSWORD,
+            # every subscriber of the benchmark comes from this machine's one address
+            "TEAMSWISS_MAX_STREAMS_PER_CLIENT": "1000000"}
+
+
+def public_server(url: str, workers: int) -> tuple[subprocess.Popen[bytes], str, dict[str, str]]:
+    """The mirror: migrated (PostgreSQL: from an empty schema), served by ``workers`` processes."""
+    if url.startswith("postgresql"):
+        import psycopg
+
+        with psycopg.connect(url.replace("postgresql+psycopg", "postgresql"), autocommit=True) as c:
+            c.execute("DROP SCHEMA public CASCADE")
+            c.execute("CREATE SCHEMA public")
+    env = environment(url)
+    teamswiss(env, "migrate")
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "app.cli.main", "serve", "--port", str(port), "--workers",
+                             str(workers), "--log-level", "warning"], cwd=ROOT, env=env)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        try:
+            if http("GET", f"{base}/health")[0] == 200:
+                break
+        except OSError:
+            time.sleep(0.2)
+    return proc, base, env
+
+
+def venue(tmp: Path) -> tuple[str, int]:
+    """The venue's SQLite file with the 40-team, 7-round event imported; its id."""
+    url = f"sqlite:///{tmp / 'venue.db'}"
+    env = environment(url)
+    teamswiss(env, "migrate")
+    teamswiss(env, "generate", "--teams", "40", "--rounds", "7", "--seed", "7", "-o", str(tmp / "event.trf"))
+    return url, int(teamswiss(env, "import", str(tmp / "event.trf")).split()[-1])
+
+
+def first_push(venue_url: str, tid: int, base: str, token: str) -> dict[str, Any]:
+    from sqlmodel import Session
+
+    from app.db.engine import get_engine
+    from app.operations.publishing import MirrorClient, snapshot
+
+    t0 = time.perf_counter()
+    with Session(get_engine(venue_url)) as s:
+        snap = snapshot(s, tid)
+    t1 = time.perf_counter()
+    state = MirrorClient(base, token, tid).push(snap.body)
+    t2 = time.perf_counter()
+    print(f"first push: public view {snap.raw_size / 1000:.1f} kB, gzip {len(snap.body) / 1000:.1f} kB; "
+          f"snapshot {1000 * (t1 - t0):.0f} ms, push until the mirror has it {1000 * (t2 - t1):.0f} ms, total "
+          f"{t2 - t0:.2f} s")
+    return {"state": state, "body": json.loads(gzip.decompress(snap.body)), "version": snap.version}
+
+
+class Subscribers:
+    """Raw SSE connections to tournaments of the mirror: when each has a ``match`` event (and of which one)."""
+
+    def __init__(self, base: str) -> None:
+        self.host, self.port = base.removeprefix("http://").split(":")
+        self.ready = 0
+        self.got: list[float] = []
+        self.of: list[tuple[int, float]] = []
+
+    async def one(self, tid: int) -> None:
+        reader, writer = await asyncio.open_connection(self.host, int(self.port))
+        writer.write(f"GET /tournaments/{tid}/events HTTP/1.1\r\nHost: {self.host}\r\n"
+                     "Accept: text/event-stream\r\n\r\n".encode())
+        await writer.drain()
+        buf, counted = b"", False
+        try:
+            while True:
+                chunk = await asyncio.wait_for(reader.read(65536), 300)
+                if not chunk:
+                    return
+                buf += chunk
+                if not counted and b"retry:" in buf:
+                    counted = True
+                    self.ready += 1
+                if b"event: match" in buf:
+                    now = time.perf_counter()
+                    self.got.append(now)
+                    self.of.append((tid, now))
+                    return
+        finally:
+            writer.close()
+
+
+def latency(venue_url: str, tid: int, base: str, token: str, mirror_tid: int, changes: int) -> None:
+    """A result changed on the venue (through the operations, as the API would) until a mirror subscriber has it."""
+    from sqlmodel import Session, col, select
+
+    from app.db.engine import get_engine
+    from app.models import BoardGame, Match, Round
+    from app.operations.publishing import Publisher
+
+    engine = get_engine(venue_url)
+    stop = threading.Event()
+    pub = Publisher(engine, tid, base, token, say=lambda _: None)
+    th = threading.Thread(target=pub.run, kwargs={"stop": stop.is_set}, daemon=True)
+    th.start()
+    with Session(engine) as s:
+        boards = s.exec(select(BoardGame.id).join(Match, col(Match.id) == BoardGame.match_id)
+                        .join(Round, col(Round.id) == Match.round_id)
+                        .where(Round.tournament_id == tid, Round.number == 7, col(BoardGame.result).in_(
+                            ["1-0", "0-1"]))).all()
+    took = []
+    try:
+        for k in range(changes):
+            subs = Subscribers(base)
+
+            async def change(board_id: int, subs: Subscribers = subs) -> float:
+                task = asyncio.create_task(subs.one(mirror_tid))
+                while subs.ready < 1:
+                    await asyncio.sleep(0.01)
+                t0 = time.perf_counter()
+                await asyncio.to_thread(flip, engine, board_id)
+                await asyncio.wait_for(task, 30)
+                return subs.got[0] - t0
+
+            took.append(asyncio.run(change(boards[k % len(boards)])))
+    finally:
+        stop.set()
+        th.join(10)
+    print(f"latency: a result on the venue until a mirror subscriber has it, {changes} changes: median "
+          f"{statistics.median(took):.2f} s, max {max(took):.2f} s")
+
+
+def flip(engine: Any, board_id: int) -> None:
+    from sqlmodel import Session
+
+    from app.models import BoardGame
+
+    with Session(engine) as s:
+        b = s.get(BoardGame, board_id)
+        assert b is not None
+        b.result = "0-1" if b.result == "1-0" else "1-0"
+        s.add(b)
+        s.commit()
+
+
+def changed(doc: dict[str, Any], version: int) -> bytes:
+    """The push of a venue whose last round's first board changed: its new version and export."""
+    export = doc["export"]
+    board = export["rounds"][-1]["matches"][0]["boards"][0]
+    board["result"] = "0-1" if board["result"] == "1-0" else "1-0"
+    return gzip.compress(json.dumps({**doc, "venue_version": version}).encode(), 9)
+
+
+def fanout(first: dict[str, Any], base: str, token: str, tournaments: int, subscribers: int) -> None:
+    from app.operations.publishing import MirrorClient
+
+    doc, version = first["body"], first["version"]
+    body = gzip.compress(json.dumps(doc).encode(), 9)
+    ids: dict[int, int] = {1: first["state"]["tournament_id"]}
+    for venue_tid in range(2, tournaments + 1):
+        ids[venue_tid] = MirrorClient(base, token, venue_tid).push(body)["tournament_id"]
+    bodies = {venue_tid: changed(json.loads(json.dumps(doc)), version + 10_000) for venue_tid in ids}
+    subs = Subscribers(base)
+
+    async def run() -> tuple[float, float]:
+        tasks = []
+        for k in range(subscribers):
+            tasks.append(asyncio.create_task(subs.one(ids[1 + k % tournaments])))
+            if k % 50 == 0:
+                await asyncio.sleep(0.01)
+        deadline = time.perf_counter() + 300
+        while subs.ready < subscribers and time.perf_counter() < deadline:
+            await asyncio.sleep(0.1)
+
+        answered: dict[int, float] = {}
+
+        def push(v: int) -> None:
+            MirrorClient(base, token, v).push(bodies[v])
+            answered[ids[v]] = time.perf_counter()
+
+        def push_all() -> float:
+            with ThreadPoolExecutor(8) as pool:
+                list(pool.map(push, ids))
+            return time.perf_counter()
+
+        t0 = time.perf_counter()
+        pushed = await asyncio.to_thread(push_all)
+        await asyncio.wait(tasks, timeout=300)
+        for t in tasks:
+            t.cancel()
+        after.extend(got - answered[tid] for tid, got in subs.of)
+        return t0, pushed
+
+    after: list[float] = []
+    t0, pushed = asyncio.run(run())
+    if not subs.got:
+        print(f"fan-out: {subs.ready} subscribed; none received a result")
+        return
+    print(f"fan-out: {tournaments} mirrored tournaments, {subs.ready} of {subscribers} subscribers ready; "
+          f"{len(subs.got)} received their tournament's result: the last {max(subs.got) - t0:.2f} s after the "
+          f"first push was sent; the {tournaments} pushes (each a whole 40-team event) answered in "
+          f"{pushed - t0:.2f} s ({tournaments / (pushed - t0):.1f} pushes/s); after its push was answered, a "
+          f"subscriber had the result within median {statistics.median(after):.2f} s, max {max(after):.2f} s")
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--pg", help="the mirror's PostgreSQL URL (default: a temporary SQLite file, one worker)")
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--tournaments", type=int, default=100)
+    p.add_argument("--subscribers", type=int, default=10_000)
+    p.add_argument("--changes", type=int, default=10)
+    args = p.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="bench-mirror-"))
+    print(f"CPU: {cpu_model()}, {os.cpu_count()} cores; Python {platform.python_version()}; "
+          f"load average before {os.getloadavg()[0]:.1f}")
+    print(f"mirror: {'PostgreSQL' if args.pg else 'SQLite'}, {args.workers} worker(s); venue: SQLite")
+    venue_url, tid = venue(tmp)
+    proc, base, env = public_server(args.pg or f"sqlite:///{tmp / 'mirror.db'}", args.workers)
+    try:
+        token = teamswiss(env, "create-token", "bench", "--user", "admin", "--scope", "publish", "--venue", "bench",
+                          *(x for t in range(1, max(args.tournaments, tid) + 1) for x in ("--tournament", str(t))))
+        first = first_push(venue_url, tid, base, token)
+        latency(venue_url, tid, base, token, first["state"]["tournament_id"], args.changes)
+        if args.tournaments and args.subscribers:
+            fanout(first, base, token, args.tournaments, args.subscribers)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    print(f"load average after {os.getloadavg()[0]:.1f} (1 min)")
+
+
+if __name__ == "__main__":
+    main()
