@@ -236,8 +236,13 @@ def test_results_entered_offline_arrive_once_when_the_network_returns(api: Api, 
     page.close()
     ctx.set_offline(False)
     again = ctx.new_page()
-    login(again, api, "arbiter", f"#/staff/t/{TID}/results/5")
+    # every other screen of the tournament says what waits, and leads to the grid that sends it
+    login(again, api, "arbiter", f"#/staff/t/{TID}")
+    waiting = again.wait_for_selector(".s-waiting")
+    assert "5" in waiting.inner_text() and "2" in waiting.inner_text()
+    again.click(".s-waiting a")
     again.wait_for_selector(".conn[data-waiting='0'][data-net='online']", timeout=20_000)
+    assert again.locator(".s-waiting").count() == 0
     now = stored(api, 5)
     assert now[f"{m2['id']}:2"] == "1/2-1/2"
     assert now[f"{m2['id']}:3"] == white_first("0-1", m2["boards"][2]["white"])

@@ -818,4 +818,6 @@ export const tiebreaks = {
   cut: "αποκοπή {n}",
   median: "αποκοπή {n} πάνω και κάτω",
   forfeitsPlayed: "οι μηδενισμοί μετρούν ως αγώνες",
+  outboxWaitingHere: "Αποτελέσματα που πληκτρολογήθηκαν εδώ περιμένουν να σταλούν· ανοίξτε τον πίνακα αποτελεσμάτων για να σταλούν:",
+  outboxWaitingRound: "γύρος {round}: {count}",
 };

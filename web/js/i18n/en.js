@@ -829,4 +829,6 @@ export const tiebreaks = {
   cut: "cut {n}",
   median: "median {n}",
   forfeitsPlayed: "forfeits count as played",
+  outboxWaitingHere: "Results typed here are waiting to be sent; open the results grid to send them:",
+  outboxWaitingRound: "round {round}: {count}",
 };

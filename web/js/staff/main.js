@@ -27,6 +27,7 @@ import { h, heading, vh } from "../lib/dom.js";
 import { act, badge, field, messageSlot, problemBox, select, unsavedIn } from "./ui.js";
 import { ROUND_ACTIONS, workingRound } from "../lib/rounds.js";
 import { staffHref, accessOf, can } from "./access.js";
+import { waitingRounds } from "./outbox.js";
 import { ratingPanel } from "./rating.js";
 
 /** The console's sections: route, label key, the actions any one of which shows it. */
@@ -204,6 +205,7 @@ function renderShell(tid, tour, access, section) {
       h("ul", {}, ...items.map(([route, key]) => h("li", {},
         h("a", { href: staffHref(tid, route), "aria-current": (section || "") === route ? "page" : null }, t(key)))))));
   }
+  if (tid !== null && section !== "results") showWaiting(header, tid);
   const here = header.querySelector('nav [aria-current="page"]');
   if (here) { // on a phone the menu scrolls sideways: bring the current section into view
     const ul = here.closest("ul");
@@ -211,6 +213,16 @@ function renderShell(tid, tour, access, section) {
   }
   root.querySelector(".s-footer").replaceChildren(h("p", {},
     h("a", { href: tid !== null ? `#/t/${tid}` : "#/" }, t("publicPage")), " · ", t("staffFooter")));
+}
+
+/** Results typed at this browser and not yet sent (the results grid sends them while it is open): said on every
+ *  other screen of the tournament, with a link to each round's grid, so that nothing waits unseen. */
+async function showWaiting(header, tid) {
+  const rounds = await waitingRounds(tid).catch(() => []);
+  if (!rounds.length || !header.isConnected) return;
+  header.append(h("p", { class: "s-waiting", role: "status" }, t("outboxWaitingHere"), " ",
+    ...rounds.flatMap(([round, count], i) => [i ? ", " : "",
+      h("a", { href: staffHref(tid, `results/${round}`) }, t("outboxWaitingRound", { round, count }))])));
 }
 
 async function logout() {

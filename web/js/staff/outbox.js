@@ -69,6 +69,9 @@ function memoryOutbox() {
     async list(tid, round) {
       return [...rows.values()].filter((e) => e.tid === tid && e.round === round).sort((a, b) => a.id - b.id);
     },
+    async all(tid) {
+      return [...rows.values()].filter((e) => e.tid === tid);
+    },
   };
 }
 
@@ -95,7 +98,17 @@ function dbOutbox(db) {
       const rows = await req(tx("readonly").index("round").getAll([tid, round]));
       return rows.sort((a, b) => a.id - b.id);
     },
+    async all(tid) {
+      return (await req(tx("readonly").getAll())).filter((e) => e.tid === tid);
+    },
   };
+}
+
+/** The rounds of a tournament with entries still waiting in this browser's outbox: [[round, count], ...]. */
+export async function waitingRounds(tid) {
+  const counts = new Map();
+  for (const e of await (await outbox()).all(tid)) counts.set(e.round, (counts.get(e.round) || 0) + 1);
+  return [...counts].sort((a, b) => a[0] - b[0]);
 }
 
 /** The outbox of this browser (one for every tab and tournament; the grid reads its own round's entries). */
