@@ -26,11 +26,15 @@ How matches are rebuilt (a team event stores games, not matches):
   that had it shows ``0000 - -`` on every board. When such a file has no
   ``U`` anywhere, a round in which every team but one has a game (or a 330 forfeit) gives the
   PAB to that one team, if the field is odd, the team shows ``0000 - -`` (not blank blocks or
-  ``Z``, which say absent), wins no board by forfeit in that round,
-  has not won a match by forfeit before (C.04.6 4.2) and is not the lone team without a game
+  ``Z``, which say absent), has not won a match by forfeit before (C.04.6 [C2]: the whole match, every
+  board it had forfeited and none played; one board won by forfeit beside boards played is no such win),
+  and is not the lone team without a game
   in another round too (a team gets the PAB once: twice means it was absent). Each such
   round is reported as a ``TrfWarning`` of kind ``"pab"``; more than one team without a game
   leaves them all absent;
+* round codes are reconciled with the 001 points field first (:mod:`app.services.trf.reconcile`): a
+  double-forfeit board or a ``0000 - -`` block that the player's points count as a win is a forfeit win;
+  a contradiction the points cannot resolve is a warning naming the line;
 * tables follow GHR C.04.2 3.6 (higher score of the higher-ranked team, then the sum of
   scores, then the smaller TPN) on the primary score before the round, PAB last, because
   the file does not store them (C.04.6 is silent on it; this is Gacrux's reading).
@@ -47,6 +51,7 @@ from app.services.rules import PairingSettings, Rules, fide_default
 from app.services.tournament import Round, Team, Tournament
 from app.services.trf.common import TrfWarning, tiebreaks_from_file
 from app.services.trf.matches import _Ctx
+from app.services.trf.reconcile import reconcile_points
 from app.services.trf.records import _EXPECTED, _read_date, _State, _TeamRec, read_records, split_lines
 
 TYPE_CHECKING = False  # typing is not imported at run time: file commands start faster
@@ -108,6 +113,7 @@ def _build(st: _State, base: Rules, table_order: bool = True) -> tuple[Tournamen
         if pid not in player_team and any(b.opponent or b.code == "U" for b in rec.blocks.values()):
             raise FileFormatError(rec.line, f"player {pid} plays but is in no team")
 
+    reconcile_points(st, player_team)
     last_round = max(
         [st.rounds or 0, *(max(p.blocks, default=0) for p in st.players.values()),
          *st.pab, *st.forfeits, *(r for r, _ in st.out_of_order)]

@@ -12,7 +12,7 @@ from datetime import date
 from fractions import Fraction
 
 from app.services.errors import FileFormatError
-from app.services.rules import MAX_BOARDS, MAX_ROUNDS, MAX_TIEBREAKS
+from app.services.rules import MAX_BOARDS, MAX_ROUNDS, MAX_TIEBREAKS, exact_number
 from app.services.text import MAX_TEXT
 from app.services.tournament import Player
 from app.services.trf.common import (
@@ -83,14 +83,17 @@ class _Block:
 class _PlayerRec:
     """A 001 record: the player and its round blocks."""
 
-    __slots__ = ("player", "line", "length", "blocks", "team")
+    __slots__ = ("player", "line", "length", "blocks", "team", "points")
 
-    def __init__(self, player: Player, line: int, length: int) -> None:
+    def __init__(self, player: Player, line: int, length: int, points: Fraction | None = None) -> None:
         self.player = player
         self.line = line
         self.length = length  # characters in the record: a record cut short ends before its round blocks
         self.blocks: dict[int, _Block] = {}
         self.team: int | None = None  # the team whose roster names the player (set once the teams are read)
+        #: the points field (cols 81-84), None when blank or not a number: the reader never refuses a file
+        #: for it, it only reconciles the round codes with it (see :mod:`app.services.trf.reconcile`)
+        self.points = points
 
 
 class _TeamRec:
@@ -140,6 +143,14 @@ class _State:
         self.known_blocks: dict[str, _Block] = {}  # the text of a round block -> what it says (never changed)
         #: round -> (player, record, block) of every block, in the order of the players' records
         self.blocks_of_round: defaultdict[int, list[tuple[int, _PlayerRec, _Block]]] = defaultdict(list)
+        #: 240 records: (type F/H/Z, round, ids, line); XXZ: the ids absent in the round to pair, and the line
+        self.byes240: list[tuple[str, int, tuple[int, ...], int]] = []
+        self.xxz: list[tuple[int, int]] = []  # (id, line)
+        #: 250 records: (virtual MP, virtual GP, first round, last round, first id, last id, line)
+        self.accelerations: list[tuple[Fraction, Fraction, int, int, int, int, int]] = []
+        self.baku = False  # record 192 names the Baku acceleration (``..._BAKU``)
+        #: 299 records: (type, MP, GP, round (0 = every round), team ids, line)
+        self.abnormal: list[tuple[str, Fraction, Fraction, int, tuple[int, ...], int]] = []
 
     def warn(self, line: int, message: str, kind: str = "note", round_no: int | None = None,
              team: int | None = None) -> None:
@@ -245,9 +256,9 @@ def _read_line(st: _State, n: int, line: str) -> None:
         elif "black1" in words:
             st.initial_colour = "B"
     elif din == "162":
-        st.gp.update(_read_score_system(n, line, "game"))
+        st.gp.update(_read_score_system(n, line, "game", st))
     elif din == "362":
-        st.mp.update(_read_score_system(n, line, "match"))
+        st.mp.update(_read_score_system(n, line, "match", st))
     elif din == "192":
         code = _text(n, line)
         st.type_code = parse_type_code(code)
@@ -380,18 +391,41 @@ def _read_132(st: _State, n: int, line: str) -> None:
 _MAX_SCORES = 16
 
 
-def _read_score_system(n: int, line: str, kind: str) -> dict[str, Fraction]:
-    """162 / 362: a letter at col 6 (after ``T`` at col 5 in 362), points at 7-10, period 9."""
+def _read_score_system(n: int, line: str, kind: str, st: _State | None = None) -> dict[str, Fraction]:
+    """162 / 362: a letter at col 6 (after ``T`` at col 5 in 362), points at 7-10, period 9.
+
+    A record whose values are not in those columns (``362 TW  2.0   TD  1.0``, as some programs write it) is
+    read by its words instead, with a warning: a code and the number after it."""
     if len(line) > 5 + 9 * _MAX_SCORES:
         raise FileFormatError(n, f"record {line[:3]} gives {kind} points for at most {_MAX_SCORES} results")
     out: dict[str, Fraction] = {}
-    pos = 6
-    while pos <= len(line):
-        letter = cols(line, pos, pos).upper()
-        if letter.strip():
-            out[letter] = parse_points(cols(line, pos + 1, pos + 4), n, f"{kind} points for {letter}")
-        pos += 9
-    return out
+    try:
+        pos = 6
+        while pos <= len(line):
+            letter = cols(line, pos, pos).upper()
+            prefix = cols(line, pos - 1, pos - 1).upper()
+            if prefix.strip() and prefix != "T" or (letter.strip() and letter not in _SCORE_LETTERS):
+                raise FileFormatError(n, f"{kind} points: {shown(line[pos - 2:pos + 4])} is not in its columns")
+            if letter.strip():
+                out[letter] = parse_points(cols(line, pos + 1, pos + 4), n, f"{kind} points for {letter}")
+            pos += 9
+        return out
+    except FileFormatError as exc:
+        words = line[4:].split()
+        pairs = [(words[i].upper().removeprefix("T") if line[:3] == "362" else words[i].upper(), words[i + 1])
+                 for i in range(0, len(words) - 1, 2)]
+        if len(words) % 2 or not all(len(c) == 1 and c in _SCORE_LETTERS for c, _ in pairs):
+            raise exc from None
+        out = {c: parse_points(v, n, f"{kind} points for {c}") for c, v in pairs}
+        if st is not None:
+            st.warn(n, f"record {line[:3]}: the {kind} points are not in their columns (TRF-2026: code at columns "
+                       "5-6, points at 7-10, every 9 columns); read word by word as "
+                       + ", ".join(f"{c} {v}" for c, v in out.items()))
+        return out
+
+
+#: the result codes a 162 / 362 record gives points for (TRF-2026 162; 362 writes them after a ``T``)
+_SCORE_LETTERS = set("WDLAPXFHZU")
 
 
 _BLANK_BLOCK = " " * 8
@@ -425,7 +459,7 @@ def _read_001(st: _State, n: int, line: str) -> None:
     length = len(line)
     if length > ROUNDS_END:
         raise _past_the_last_round(n, "round blocks", ROUNDS_END)
-    rec = _PlayerRec(player, n, length)
+    rec = _PlayerRec(player, n, length, _lenient_points(line[80:84]))
     st.players[pid] = rec
     if length < ROUND_COL:
         return
@@ -462,6 +496,17 @@ def _read_001(st: _State, n: int, line: str) -> None:
     if misaligned:
         start = ROUND_COL + ROUND_WIDTH * (misaligned - 1)
         raise FileFormatError(n, f"round {misaligned}: misaligned round block (columns {start - 2}-{start - 1})")
+
+
+def _lenient_points(text: str) -> Fraction | None:
+    """The 001 points field (cols 81-84), or None when blank or not a number (it is only compared)."""
+    s = text.strip().replace(",", ".")
+    if not s or len(s) > 6:
+        return None
+    try:
+        return exact_number(s)
+    except ValueError:
+        return None
 
 
 def _read_block(n: int, r: int, start: int, block: str) -> _Block:
