@@ -47,12 +47,14 @@ from datetime import datetime
 from fractions import Fraction
 
 from app.services.errors import FileFormatError
+from app.services.acceleration import baku_ranges
 from app.services.rules import PairingSettings, Rules, fide_default
 from app.services.tournament import Round, Team, Tournament
 from app.services.trf.common import TrfWarning, tiebreaks_from_file
 from app.services.trf.matches import _Ctx
 from app.services.trf.reconcile import reconcile_points
 from app.services.trf.records import _EXPECTED, _read_date, _State, _TeamRec, read_records, split_lines
+from app.services.trf.team_records import forfeit_points, team_records
 
 TYPE_CHECKING = False  # typing is not imported at run time: file commands start faster
 if TYPE_CHECKING:
@@ -142,6 +144,7 @@ def _build(st: _State, base: Rules, table_order: bool = True) -> tuple[Tournamen
         lot = _lot_from_round1(rounds)
         if lot is not None:
             rules = dataclasses.replace(rules, pairing=dataclasses.replace(rules.pairing, initial_colour=lot))
+    adjustments, absences = team_records(st, rules, rounds, set(teams))
     h = st.header
     tournament = Tournament(
         name=h.get("name", ""),
@@ -156,6 +159,8 @@ def _build(st: _State, base: Rules, table_order: bool = True) -> tuple[Tournamen
         tournament_type=h.get("type", "") or "Swiss team",
         chief_arbiter=h.get("chief", ""),
         deputy_arbiters=tuple(st.deputies),
+        adjustments=adjustments,
+        absences=absences,
     )
     return tournament, st.all_warnings()
 
@@ -208,6 +213,10 @@ def _rules(st: _State, base: Rules, teams: dict[int, _TeamRec], last_round: int)
         pairing_changes["initial_colour"] = st.initial_colour
     if st.forbidden:
         pairing_changes["forbidden_pairs"] = tuple(st.forbidden)
+    if st.accelerations:  # 250 overrides an acceleration named in 192 (TRF-2026)
+        pairing_changes["accelerated_rounds"] = tuple(a[:6] for a in st.accelerations)
+    elif st.baku:
+        pairing_changes["acceleration"] = "baku"
     pairing: PairingSettings = dataclasses.replace(base.pairing, **pairing_changes)
     changes: dict[str, Any] = {"boards": boards, "pairing": pairing}
     if boards != base.boards:
@@ -232,6 +241,9 @@ def _rules(st: _State, base: Rules, teams: dict[int, _TeamRec], last_round: int)
     if st.gp:
         changes.update(gp_win=st.gp.get("W", base.gp_win), gp_draw=st.gp.get("D", base.gp_draw),
                        gp_loss=st.gp.get("L", base.gp_loss))
+    forfeit = forfeit_points(st)
+    if forfeit is not None:
+        changes["forfeit_win_mp"], changes["forfeit_win_gp"] = forfeit
     if st.pab_points is not None:
         changes["bye_mp"], changes["bye_gp"] = st.pab_points
     elif boards != base.boards and base.bye_gp == Fraction(base.boards, 2):
@@ -247,6 +259,11 @@ def _rules(st: _State, base: Rules, teams: dict[int, _TeamRec], last_round: int)
     if st.header.get("time_control"):
         changes["time_control"] = st.header["time_control"]
     try:
-        return dataclasses.replace(base, **changes)
+        rules = dataclasses.replace(base, **changes)
+        if st.baku and st.accelerations and rules.pairing.accelerated_rounds == baku_ranges(rules, teams):
+            # the ranges our writer (and others) write for a 192 ..._BAKU: the named acceleration again
+            rules = dataclasses.replace(rules, pairing=dataclasses.replace(
+                rules.pairing, acceleration="baku", accelerated_rounds=()))
+        return rules
     except Exception as exc:  # InvalidInput from validate_rules
         raise FileFormatError(None, f"the file's settings are not valid: {exc}") from None

@@ -212,13 +212,13 @@ def read_records(text: str) -> _State:
 
 _HEADER = {"012": "name", "022": "city", "032": "federation", "042": "start", "052": "end",
            "092": "type", "102": "chief", "122": "time_control", "182": "controller"}
-_IGNORED = {"062", "072", "082", "172", "222", "250", "299", "801", "802"}
+_IGNORED = {"062", "072", "082", "172", "222", "801", "802"}
 
 
 #: A column ruler (``1234567890...``, ``         1         2``): digits and blanks only.
 _RULER = r"[\d ]+"  # a pattern, compiled by ``re`` when first needed (most files have no ruler)
 _KNOWN = {*_HEADER, *_IGNORED, "112", "132", "142", "152", "162", "362", "192", "202", "212", "352", "001",
-          "013", "310", "320", "330", "300", "260", "240"}
+          "013", "310", "320", "330", "300", "260", "240", "250", "299", "XXZ"}
 
 
 def _read_line(st: _State, n: int, line: str) -> None:
@@ -262,6 +262,7 @@ def _read_line(st: _State, n: int, line: str) -> None:
     elif din == "192":
         code = _text(n, line)
         st.type_code = parse_type_code(code)
+        st.baku = st.type_code is not None and "BAKU" in code.upper().split("_")
         if st.type_code is None:
             st.warn(n, f"tournament type {code!r} is not a FIDE team Swiss code; C.04.6 defaults used")
         elif unknown_type_words(code):
@@ -280,21 +281,8 @@ def _read_line(st: _State, n: int, line: str) -> None:
         if not pattern or set(pattern) - {"W", "B"}:
             raise FileFormatError(n, f"board colours must be letters W/B such as WBWB, not {shown(pattern)}")
         st.pattern = pattern
-    elif din == "013":
-        _read_013(st, n, line)
-    elif din == "310":
-        _read_310(st, n, line)
-    elif din == "320":
-        _read_320(st, n, line)
-    elif din == "330":
-        _read_330(st, n, line)
-    elif din == "300":
-        _read_300(st, n, line)
-    elif din == "260":
-        _read_260(st, n, line)
-    elif din == "240":
-        if cols(line, 5, 5).upper() in ("F", "H"):
-            st.warn(n, "full/half-point byes (240 F/H) are not used in team events here; ignored")
+    elif din in _TEAM_RECORDS:
+        _TEAM_RECORDS[din](st, n, line)
     elif din in _IGNORED or din.startswith(("XX", "BB")):
         return
     else:
@@ -619,3 +607,78 @@ def _read_300(st: _State, n: int, line: str) -> None:
     if (rnd, team) in st.out_of_order:
         raise FileFormatError(n, f"a second lineup (300) for team {team} in round {rnd}")
     st.out_of_order[(rnd, team)] = (opp, lineup, n)
+
+
+#: ids a 240 / 299 record may name (a record with more is not a team event's)
+_MAX_IDS = MAX_TEAMS
+
+
+def _ids_from(n: int, line: str, first: int, width: int, what: str) -> tuple[int, ...]:
+    """The numbers of a record from column ``first`` on, ``width`` columns each and one blank between them."""
+    if len(line) >= first and (len(line) - first) // (width + 1) + 1 > _MAX_IDS:
+        raise FileFormatError(n, f"record {line[:3]} names at most {_MAX_IDS} {what}s")
+    out = []
+    for pos in range(first, len(line) + 1, width + 1):
+        value = parse_int(cols(line, pos, pos + width - 1), n, f"{what} (cols {pos}-{pos + width - 1})",
+                          bounds=(0, MAX_PLAYERS))
+        if value:
+            out.append(value)
+    return tuple(dict.fromkeys(out))
+
+
+def _read_240(st: _State, n: int, line: str) -> None:
+    """240: byes of a round (TRF-2026): col 5 type F / H / Z, 7-9 round, then team numbers at 11-14, 16-19 ..."""
+    kind = cols(line, 5, 5).upper()
+    if kind == " ":
+        kind = "Z"  # blank is a zero-point bye, as in a round block
+    if kind not in ("F", "H", "Z"):
+        raise FileFormatError(n, f"bye type (col 5) must be F, H or Z, not {kind!r}")
+    rnd = parse_int(cols(line, 7, 9), n, "round (cols 7-9)", blank=None, bounds=(1, MAX_ROUNDS))
+    st.byes240.append((kind, rnd, _ids_from(n, line, 11, 4, "team"), n))
+
+
+def _read_xxz(st: _State, n: int, line: str) -> None:
+    """XXZ (JaVaFo's TRF(x)): the competitors absent in the round to be paired; in a team event, teams."""
+    words = line[4:].replace(",", " ").split()
+    if len(words) > _MAX_IDS:
+        raise FileFormatError(n, f"record XXZ names at most {_MAX_IDS} teams")
+    for w in words:
+        st.xxz.append((parse_int(w, n, "team number", bounds=(0, MAX_TEAMS)), n))
+
+
+def _read_250(st: _State, n: int, line: str) -> None:
+    """250: an accelerated round range (TRF-2026): 5-8 virtual match points, 10-13 virtual game points, 15-17
+    first round, 19-21 last round, 23-26 first team, 28-31 last team (a blank last = the first)."""
+    mp = parse_points(cols(line, 5, 8), n, "virtual match points (cols 5-8)")
+    gp = parse_points(cols(line, 10, 13), n, "virtual game points (cols 10-13)")
+    first = parse_int(cols(line, 15, 17), n, "first round (cols 15-17)", blank=None, bounds=(1, MAX_ROUNDS))
+    last = parse_int(cols(line, 19, 21), n, "last round (cols 19-21)", bounds=(0, MAX_ROUNDS)) or first
+    low = parse_int(cols(line, 23, 26), n, "first team (cols 23-26)", blank=None, bounds=(1, MAX_TEAMS))
+    high = parse_int(cols(line, 28, 31), n, "last team (cols 28-31)", bounds=(0, MAX_TEAMS)) or low
+    if last < first or high < low:
+        raise FileFormatError(n, "an accelerated range runs from its first round and team to its last")
+    if len(st.accelerations) >= MAX_ROUNDS * 2:
+        raise FileFormatError(n, f"more than {MAX_ROUNDS * 2} accelerated ranges (250 records)")
+    st.accelerations.append((mp, gp, first, last, low, high, n))
+
+
+def _read_299(st: _State, n: int, line: str) -> None:
+    """299: an abnormal assignment of points (TRF-2026): col 5 type (W D L F H Z + - or blank = a penalty or a
+    bonus), 8-11 match points, 14-17 game points, 20-22 round (000 / blank = every round; 999 = the standings
+    only), then team numbers at 24-27, 29-32 ..."""
+    kind = cols(line, 5, 5).upper()
+    if kind not in set("WDLFHZ+- "):
+        raise FileFormatError(n, f"type (col 5) must be one of W D L F H Z + - or blank, not {kind!r}")
+    mp = parse_points(cols(line, 7, 11), n, "match points (cols 8-11)")
+    gp = parse_points(cols(line, 13, 17), n, "game points (cols 14-17)")
+    rnd = parse_int(cols(line, 20, 22), n, "round (cols 20-22)", bounds=(0, 999))
+    if rnd > MAX_ROUNDS and rnd != 999:
+        raise FileFormatError(n, f"round (cols 20-22) must be between 0 and {MAX_ROUNDS}, or 999, not {rnd}")
+    if len(st.abnormal) >= MAX_FORBIDDEN_PAIRS:
+        raise FileFormatError(n, f"more than {MAX_FORBIDDEN_PAIRS:,} 299 records")
+    st.abnormal.append((kind, mp, gp, rnd, _ids_from(n, line, 24, 4, "team"), n))
+
+
+#: the readers of the records of a team event, by their code
+_TEAM_RECORDS = {"013": _read_013, "310": _read_310, "320": _read_320, "330": _read_330, "300": _read_300,
+                 "260": _read_260, "240": _read_240, "XXZ": _read_xxz, "250": _read_250, "299": _read_299}
