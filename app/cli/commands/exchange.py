@@ -157,16 +157,19 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from app.operations.exchange.exports import export_json, export_trf
+    from app.operations.exchange.exports import export_json, export_trf_with_warnings
 
     require_database()
+    warnings: tuple[str, ...] = ()
     with Session(get_engine()) as session:  # the export refuses an unknown id (NotFound)
         if args.format == "json":
             text = json.dumps(export_json(session, args.tournament, public=args.public), ensure_ascii=False,
                               indent=2) + "\n"
         else:
-            text = export_trf(session, args.tournament, args.format, public=args.public)
+            text, warnings = export_trf_with_warnings(session, args.tournament, args.format, public=args.public)
     _write(args.output, text)
+    for w in warnings:  # a name cut to its columns: said, never silent
+        print(f"teamswiss: warning: {w}", file=sys.stderr)
     return 0
 
 

@@ -218,7 +218,8 @@ def _read(path: str) -> Tournament:
 
     t, warnings = read_tournament_with_warnings(read_trf(path))
     for w in warnings:
-        print(f"teamswiss: warning: {w}", file=sys.stderr)
+        if w.kind != "tiebreaks":  # pairing reads no tie-break
+            print(f"teamswiss: warning: {w}", file=sys.stderr)
     return t
 
 

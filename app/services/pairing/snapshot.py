@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from app.services.errors import InvalidInput, StateConflict
 from app.services.acceleration import accelerated_ranges, virtual_points
+from app.services.errors import InvalidInput, StateConflict
 from app.services.tournament import Match, Outcome, TeamStatus, Tournament, team_round
 
 __all__ = ["TeamState", "Snapshot", "build_snapshot"]

@@ -46,8 +46,8 @@ import dataclasses
 from datetime import datetime
 from fractions import Fraction
 
-from app.services.errors import FileFormatError
 from app.services.acceleration import baku_ranges
+from app.services.errors import FileFormatError
 from app.services.rules import PairingSettings, Rules, fide_default
 from app.services.tournament import Round, Team, Tournament
 from app.services.trf.common import TrfWarning, tiebreaks_from_file
@@ -256,6 +256,10 @@ def _rules(st: _State, base: Rules, teams: dict[int, _TeamRec], last_round: int)
         changes["tiebreaks"] = tiebreaks_from_file(st.tiebreaks212, primary, True)
     elif st.tiebreaks202:
         changes["tiebreaks"] = tiebreaks_from_file(st.tiebreaks202, primary, False)
+    else:  # said loudly: another list may rank the teams otherwise than the event did
+        st.warn(st.last_line, "the file names no tie-breaks (202/212; TRF16 has no record for them): the teams are "
+                              f"ranked with {' '.join(base.tiebreaks)}; give the event's own list with --tiebreaks "
+                              "(tiebreaks= over HTTP)", kind="tiebreaks")
     if st.header.get("time_control"):
         changes["time_control"] = st.header["time_control"]
     try:

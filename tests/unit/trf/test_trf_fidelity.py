@@ -10,6 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
+
 from app.services.rules import fide_default
 from app.services.standings import compute_standings
 from app.services.trf import read_tournament, read_tournament_with_warnings
@@ -92,3 +94,25 @@ def test_a_362_record_off_its_columns_is_read_by_words_with_a_warning() -> None:
     t, warnings = read_tournament_with_warnings(text, base_rules=PAB)
     assert (t.rules.mp_win, t.rules.mp_draw, t.rules.mp_loss) == (3, 1, 0)
     assert any("362" in w.message and "word by word" in w.message for w in warnings)
+
+
+def test_a_trf16_file_names_no_tiebreaks_and_says_so_loudly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from app.cli.main import main
+    from app.operations.exchange.imports import read_trf
+
+    _, warnings = read_tournament_with_warnings(TEXT, base_rules=PAB)
+    note = next(w for w in warnings if w.kind == "tiebreaks")
+    assert "names no tie-breaks" in note.message and " ".join(PAB.tiebreaks) in note.message
+    path = tmp_path / "e.trf"
+    path.write_text(TEXT, encoding="utf-8")
+    assert main(["standings", str(path)]) == 0
+    assert "names no tie-breaks" in capsys.readouterr().err
+    assert main(["standings", str(path), "--tiebreaks", "MPTS GPTS"]) == 0
+    assert "names no tie-breaks" not in capsys.readouterr().err
+    from app.operations.exchange.imports import parse_options
+
+    assert any(w.kind == "tiebreaks" for w in read_trf(TEXT)[1])
+    assert not any(w.kind == "tiebreaks" for w in read_trf(TEXT, parse_options(tiebreaks="MPTS GPTS"))[1])
+    # a TRF-2026 file names its list (212): nothing to say
+    _, warnings = read_tournament_with_warnings((DATA / "team_2026.trf").read_text(encoding="utf-8"))
+    assert not any(w.kind == "tiebreaks" for w in warnings)
