@@ -46,7 +46,8 @@ DATABASE = ("The database is TEAMSWISS_DATABASE_URL's (default: ./var/teamswiss.
 IMPORT_HELP = f"""Create a tournament from a FIDE report file, TRF-2026 or TRF16 with 013 team records, so that an event
 started in another program continues here: teams, players, rounds, pairings and results. Prints the new
 tournament's id; warnings about lines that were skipped go to standard error. The options supply what the
-file may not say.
+file may not say. FILE may also be this program's own JSON export (teamswiss export --format json), read
+as it is: an event moves between two servers without loss.
 
 {DATABASE}
 
@@ -84,7 +85,7 @@ not a backup; 3 the file cannot be read, or the database is not ready."""
 
 def register(sub: Any) -> None:
     fmt = HelpFormatter
-    p = sub.add_parser("import", help="create a tournament from a TRF-2026/TRF16 team file; prints its id",
+    p = sub.add_parser("import", help="create a tournament from a TRF-2026/TRF16 file or a JSON export; prints its id",
                        description=IMPORT_HELP, formatter_class=fmt,
                        epilog="example:\n  teamswiss import open.trf --preset k12-2025 --user arbiter")
     p.add_argument("file", metavar="FILE", help="the TRF file ('-' reads standard input)")

@@ -191,9 +191,27 @@ def without_152(text: str) -> str:
     return "".join(line for line in text.splitlines(keepends=True) if not line.startswith("152 "))
 
 
+#: the environment variable that names a built bbpPairings with team support (the Sharly Chess fork): when set,
+#: ``make verify`` also has its reader check every file we write (``--team FILE -c``)
+BBP_ENV = "TEAMSWISS_BBPPAIRINGS"
+
+
+def bbp_check(path: Path | str, binary: str) -> tuple[bool, str]:
+    """bbpPairings' team checker on a file: (its reader accepted the file, its output). Its exit status 0 (checked)
+    or 1 (no valid pairing) means the file was read; 3 (an invalid request: a line it cannot parse), 5 (a file
+    error) or 2 mean it was not. Its own pairings are its engine's, not compared here (Gacrux is the oracle)."""
+    import subprocess
+
+    run = subprocess.run([binary, "--team", str(path), "-c"], capture_output=True, text=True, timeout=600)
+    return run.returncode in (0, 1), f"exit status {run.returncode}: {(run.stdout + run.stderr)[-3000:]}"
+
+
 def ours_through_gacrux(cfg: Config, workdir: Path) -> Verdict:
     """Our engine pairs the event; Gacrux's checker must accept every round of the file, and
-    when we find no legal pairing for a round, Gacrux must not find one either."""
+    when we find no legal pairing for a round, Gacrux must not find one either. With ``$TEAMSWISS_BBPPAIRINGS``
+    set, bbpPairings' reader and checker must accept the file too."""
+    import os
+
     p = play(cfg, default_pairer)
     text = write_tournament(p.t)
     path = workdir / f"ours-{cfg}.trf"
@@ -202,6 +220,11 @@ def ours_through_gacrux(cfg: Config, workdir: Path) -> Verdict:
     ok, out = gacrux_check(path, p.t.rules)
     if not ok:
         return Verdict("disagree", rounds, f"Gacrux's checker rejects our pairing:\n{out[-3000:]}", text)
+    binary = os.environ.get(BBP_ENV)
+    if binary:
+        ok, out = bbp_check(path, binary)
+        if not ok:
+            return Verdict("disagree", rounds, f"bbpPairings rejects our file:\n{out}", text)
     if p.stopped is not None:
         rounds += 1
         try:
