@@ -46,7 +46,8 @@ class ExportDocument:
 
 
 def _bad(path: str, why: str) -> FileFormatError:
-    return FileFormatError(None, f"{path}: {why} (a teamswiss JSON export, openapi/tournament-export.schema.json)")
+    return FileFormatError(None, "{path}: {why} (a teamswiss JSON export, openapi/tournament-export.schema.json)",
+                           params={"path": path, "why": why})
 
 
 def _get(obj: Any, key: str, path: str, kind: type | tuple[type, ...], optional: bool = False) -> Any:

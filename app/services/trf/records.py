@@ -616,7 +616,8 @@ _MAX_IDS = MAX_TEAMS
 def _ids_from(n: int, line: str, first: int, width: int, what: str) -> tuple[int, ...]:
     """The numbers of a record from column ``first`` on, ``width`` columns each and one blank between them."""
     if len(line) >= first and (len(line) - first) // (width + 1) + 1 > _MAX_IDS:
-        raise FileFormatError(n, f"record {line[:3]} names at most {_MAX_IDS} {what}s")
+        raise FileFormatError(n, "record {record} names at most {count} numbers", params={"record": line[:3],
+                                                                                       "count": _MAX_IDS})
     out = []
     for pos in range(first, len(line) + 1, width + 1):
         value = parse_int(cols(line, pos, pos + width - 1), n, f"{what} (cols {pos}-{pos + width - 1})",
@@ -632,7 +633,7 @@ def _read_240(st: _State, n: int, line: str) -> None:
     if kind == " ":
         kind = "Z"  # blank is a zero-point bye, as in a round block
     if kind not in ("F", "H", "Z"):
-        raise FileFormatError(n, f"bye type (col 5) must be F, H or Z, not {kind!r}")
+        raise FileFormatError(n, "bye type (col 5) must be F, H or Z, not {kind}", params={"kind": repr(kind)})
     rnd = parse_int(cols(line, 7, 9), n, "round (cols 7-9)", blank=None, bounds=(1, MAX_ROUNDS))
     st.byes240.append((kind, rnd, _ids_from(n, line, 11, 4, "team"), n))
 
@@ -641,7 +642,8 @@ def _read_xxz(st: _State, n: int, line: str) -> None:
     """XXZ (JaVaFo's TRF(x)): the competitors absent in the round to be paired; in a team event, teams."""
     words = line[4:].replace(",", " ").split()
     if len(words) > _MAX_IDS:
-        raise FileFormatError(n, f"record XXZ names at most {_MAX_IDS} teams")
+        raise FileFormatError(n, "record {record} names at most {count} numbers", params={"record": "XXZ",
+                                                                                       "count": _MAX_IDS})
     for w in words:
         st.xxz.append((parse_int(w, n, "team number", bounds=(0, MAX_TEAMS)), n))
 
@@ -656,9 +658,10 @@ def _read_250(st: _State, n: int, line: str) -> None:
     low = parse_int(cols(line, 23, 26), n, "first team (cols 23-26)", blank=None, bounds=(1, MAX_TEAMS))
     high = parse_int(cols(line, 28, 31), n, "last team (cols 28-31)", bounds=(0, MAX_TEAMS)) or low
     if last < first or high < low:
-        raise FileFormatError(n, "an accelerated range runs from its first round and team to its last")
+        raise FileFormatError(n, "an accelerated range (250) runs from its first round and team to its last")
     if len(st.accelerations) >= MAX_ROUNDS * 2:
-        raise FileFormatError(n, f"more than {MAX_ROUNDS * 2} accelerated ranges (250 records)")
+        raise FileFormatError(n, "more than {count} records {record}",
+                              params={"count": MAX_ROUNDS * 2, "record": "250"})
     st.accelerations.append((mp, gp, first, last, low, high, n))
 
 
@@ -668,14 +671,17 @@ def _read_299(st: _State, n: int, line: str) -> None:
     only), then team numbers at 24-27, 29-32 ..."""
     kind = cols(line, 5, 5).upper()
     if kind not in set("WDLFHZ+- "):
-        raise FileFormatError(n, f"type (col 5) must be one of W D L F H Z + - or blank, not {kind!r}")
+        raise FileFormatError(n, "type (col 5) must be one of W D L F H Z + - or blank, not {kind}",
+                              params={"kind": repr(kind)})
     mp = parse_points(cols(line, 7, 11), n, "match points (cols 8-11)")
     gp = parse_points(cols(line, 13, 17), n, "game points (cols 14-17)")
     rnd = parse_int(cols(line, 20, 22), n, "round (cols 20-22)", bounds=(0, 999))
     if rnd > MAX_ROUNDS and rnd != 999:
-        raise FileFormatError(n, f"round (cols 20-22) must be between 0 and {MAX_ROUNDS}, or 999, not {rnd}")
+        raise FileFormatError(n, "round (cols 20-22) must be between 0 and {high}, or 999, not {round}",
+                              params={"high": MAX_ROUNDS, "round": rnd})
     if len(st.abnormal) >= MAX_FORBIDDEN_PAIRS:
-        raise FileFormatError(n, f"more than {MAX_FORBIDDEN_PAIRS:,} 299 records")
+        raise FileFormatError(n, "more than {count} records {record}", params={"count": MAX_FORBIDDEN_PAIRS,
+                                                                            "record": "299"})
     st.abnormal.append((kind, mp, gp, rnd, _ids_from(n, line, 24, 4, "team"), n))
 
 
