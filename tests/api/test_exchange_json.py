@@ -98,3 +98,19 @@ def test_long_team_names_are_cut_apart_and_imported_as_two_teams(client: TestCli
     teams = ok(client.get(f"/tournaments/{new['id']}/teams", headers=demo["admin"]))
     got = sorted(t["name"] for t in (teams["items"] if isinstance(teams, dict) else teams))
     assert got == sorted(names) and not any(n.endswith(")") and "(2)" in n for n in got)
+
+
+def test_acceleration_is_a_tournament_setting(client: TestClient, demo: dict[str, Any]) -> None:
+    """``pairing.acceleration`` (C.04.7 Baku) and ``pairing.accelerated_rounds`` (record 250) over the API: stored,
+    refused with game points primary (C.04.7 1.4.4)."""
+    auth = demo["admin"]
+    r = client.post("/tournaments", json={"name": "Accelerated", "rules": {"pairing": {"acceleration": "baku"}}},
+                    headers=auth)
+    t = ok(r, 201)
+    assert t["rules"]["pairing"]["acceleration"] == "baku"
+    bad = client.post("/tournaments", json={"name": "GP", "rules": {"pairing": {
+        "acceleration": "baku", "primary_score": "GP"}}}, headers=auth)
+    assert bad.status_code == 422 and bad.json()["rule"] == "C.04.7 1.4.4"
+    ranges = client.post("/tournaments", json={"name": "Ranges", "rules": {"pairing": {
+        "accelerated_rounds": [["2", "1", 1, 2, 1, 8]]}}}, headers=auth)
+    assert ok(ranges, 201)["rules"]["pairing"]["accelerated_rounds"] == [[2, 1, 1, 2, 1, 8]]
