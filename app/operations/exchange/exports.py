@@ -202,6 +202,7 @@ def export_json(session: Session, tournament_id: int, *, public: bool) -> dict[s
             "chief_arbiter": t.chief_arbiter, "deputy_arbiters": list(t.deputy_arbiters),
             "time_control": rules.time_control, "rounds": rules.rounds, "boards": rules.boards,
             "tpns_locked": t.tpns_locked_at is not None, "rules": rules_to_dict(rules),
+            "adjustments": list(t.point_adjustments or []),  # team_id: the teams' ids of this document
         },
         "clubs": [{"id": c.id, "name": c.name, "short_name": c.short_name, "federation": c.federation,
                    "city": c.city, "union_member": c.union_member} for c in sorted(clubs.values(),

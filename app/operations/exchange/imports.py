@@ -24,6 +24,7 @@ from app.models import BoardGame, Club, Match, Membership, Player, RosterEntry, 
 from app.operations import audit
 from app.operations.exchange.json_import import ExportDocument, looks_like_json, read_export
 from app.operations.reads.tournaments import tournament_read
+from app.operations.repository import adjustments_row
 from app.schemas.tournaments import ImportedPab, TournamentImportRead
 from app.services import tournament as dom
 from app.services.errors import FileFormatError, InvalidInput, StateConflict
@@ -167,6 +168,9 @@ def create_from_domain(session: Session, d: dom.Tournament, principal: Principal
     session.add_all(team_rows.values())
     session.flush()
     team_ids = {key: row_t.id or 0 for key, row_t in team_rows.items()}
+    if d.adjustments:  # 240 F/H byes and 299 points, their teams by the new ids
+        t.point_adjustments = adjustments_row(d.adjustments, team_ids)
+        session.add(t)
     # players in the order of their numbers: database ids keep the file's order, so an export
     # numbers them the same way
     player_rows: dict[int, Player] = {}
@@ -266,9 +270,6 @@ def import_trf(session: Session, text: str, principal: Principal | None,
     if looks_like_json(text):
         return import_export_json(session, text, principal, allow_duplicate=allow_duplicate), ()
     d, warnings = read_trf(text, options)
-    if d.adjustments:  # no place for them in the store yet: said, not dropped silently
-        warnings = (*warnings, TrfWarning(0, f"{len(d.adjustments)} bye or abnormal-points assignment(s) (240 F/H, "
-                                             "299) are not stored by an import: the standings here leave them out"))
     if not d.teams:
         raise FileFormatError(None, "the file has no teams")
     digest = fingerprint(text)

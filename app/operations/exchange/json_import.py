@@ -18,7 +18,7 @@ from typing import Any
 from app.services import tournament as dom
 from app.services.errors import FileFormatError, InvalidInput
 from app.services.lifecycle import ROUND_STATES
-from app.services.rules import MAX_BOARDS, MAX_ROUNDS, Rules, rules_from_dict
+from app.services.rules import MAX_BOARDS, MAX_ROUNDS, Rules, exact_number, rules_from_dict
 from app.services.tournament import RESULT_CODES, TeamStatus
 from app.services.trf.common import MAX_PLAYERS, MAX_ROSTER, MAX_TEAMS
 
@@ -180,6 +180,21 @@ def read_export(text: str) -> ExportDocument:
         if matches:
             rounds.append(dom.Round(number=number, matches=tuple(matches), start=start,
                                     completed=state == "completed"))
+    adjustments = []
+    for i, a in enumerate(_get(head, "adjustments", "tournament", list, True) or []):
+        p = f"tournament.adjustments[{i}]"
+        if i >= MAX_TEAMS * MAX_ROUNDS:
+            raise _bad("tournament.adjustments", "too many entries")
+        team = _get(a, "team_id", p, int)
+        if team not in known_teams:
+            raise _bad(f"{p}.team_id", "names a team the document does not have")
+        try:
+            points = exact_number(_get(a, "mp", p, str)), exact_number(_get(a, "gp", p, str))
+        except ValueError:
+            raise _bad(p, "mp and gp are exact numbers such as 2, -1.5 or 5/2") from None
+        adjustments.append(dom.Adjustment(team, _get(a, "round", p, int), *points,
+                                          (_get(a, "kind", p, str, True) or "")[:1],
+                                          bool(_get(a, "pairing", p, bool, True) is not False)))
     d = dom.Tournament(
         name=_get(head, "name", "tournament", str)[:200], rules=rules, teams=tuple(teams), players=tuple(players),
         rounds=tuple(rounds), city=_get(head, "city", "tournament", str, True) or "",
@@ -188,6 +203,7 @@ def read_export(text: str) -> ExportDocument:
         end_date=_date(_get(head, "end_date", "tournament", str, True), "tournament.end_date"),
         chief_arbiter=_get(head, "chief_arbiter", "tournament", str, True) or "",
         deputy_arbiters=tuple(str(a) for a in (_get(head, "deputy_arbiters", "tournament", list, True) or [])[:20]),
+        adjustments=tuple(adjustments),
     )
     digest = hashlib.sha256(json.dumps(doc, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()
     return ExportDocument(d, clubs, team_club, states, _get(head, "venue", "tournament", str, True) or "",

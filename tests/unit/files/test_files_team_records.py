@@ -172,3 +172,24 @@ def test_the_virtual_points_never_reach_the_standings() -> None:
     rows = compute_standings(t).rows
     assert sum(r.mp for r in rows) == sum(Fraction(2) for r in t.rounds for m in r.matches if m.second) \
         + sum(t.rules.bye_mp for r in t.rounds for m in r.matches if m.second is None)
+
+
+def test_an_import_keeps_byes_and_abnormal_points(tmp_path: Path) -> None:
+    """240 F/H and 299 are stored by an import (``Tournament.point_adjustments``): the standings of the imported
+    event, and its TRF export read again, count them."""
+    from sqlmodel import Session, SQLModel, create_engine
+
+    from app.operations.exchange.exports import export_trf
+    from app.operations.exchange.imports import import_trf
+
+    engine = create_engine(f"sqlite:///{tmp_path / 'db.sqlite'}")
+    SQLModel.metadata.create_all(engine)
+    text = _file() + "240 F 004    3\n299    -2.0  -1.0  002    1\n"
+    with Session(engine, expire_on_commit=False) as session:
+        t, _ = import_trf(session, text, None)
+        session.commit()
+        back = read_tournament(export_trf(session, t.id or 0, public=False))
+    kinds = sorted((a.round, a.kind, a.mp) for a in back.adjustments)
+    assert kinds == [(2, "", -2), (4, "F", back.rules.mp_win)]
+    assert {r.team_id: r.mp for r in compute_standings(back).rows} == \
+        {r.team_id: r.mp for r in compute_standings(read_tournament(text)).rows}
