@@ -94,6 +94,9 @@ def write_tournament_with_warnings(t: Tournament, fmt: str = "trf2026", standing
         for team in teams:
             lines.append(_line_013(names[team.id], team.roster))
         lines += _lines_xxz(t)
+        if t.adjustments or t.rules.pairing.acceleration != "none" or t.rules.pairing.accelerated_rounds:
+            warnings.append("TRF16 has no record for full/half-point byes, abnormal points or an acceleration "
+                            "(TRF-2026 240, 299, 250): they are not in this file; export TRF-2026 to keep them")
     else:
         for team in teams:
             mp, gp, rank = team_rank[team.id]

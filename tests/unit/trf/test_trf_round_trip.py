@@ -48,3 +48,13 @@ def test_a_file_with_every_team_record_round_trips() -> None:
     back = read_tournament(ours)
     _same(original, back)
     assert write_tournament(back) == ours
+
+
+def test_trf16_says_what_it_cannot_hold() -> None:
+    from app.services.trf import write_tournament_with_warnings
+
+    t = generate(9, 6, boards=4, seed=5, forfeit_rate=0.0, absent_rate=0.0).with_rounds(range(1, 4))
+    with_points = read_tournament(write_tournament(t) + "299    -1.0  -2.0  002    1\n")
+    _, warnings = write_tournament_with_warnings(with_points, "trf16")
+    assert any("TRF16 has no record" in w for w in warnings)
+    assert write_tournament_with_warnings(t, "trf16")[1] == ()
