@@ -645,7 +645,7 @@ def _read_xxz(st: _State, n: int, line: str) -> None:
         raise FileFormatError(n, "record {record} names at most {count} numbers", params={"record": "XXZ",
                                                                                        "count": _MAX_IDS})
     for w in words:
-        st.xxz.append((parse_int(w, n, "team number", bounds=(0, MAX_TEAMS)), n))
+        st.xxz.append((parse_int(w, n, "team number", bounds=(0, MAX_PLAYERS)), n))  # not a team: a warning
 
 
 def _read_250(st: _State, n: int, line: str) -> None:
