@@ -2,8 +2,9 @@
 
 FIDE TEC endorses a pairing program after 50,000 random tournaments with at most 10
 unexplained discrepancies (FIDE C.02.03 7). Events ``0 .. N-1`` (``files_gacrux.random_config``:
-10-60 teams, 7-11 rounds, 4/6 boards, forfeits, absent teams, Type A/B, MP or GP primary) are
-run in both directions:
+10-60 teams, 7-11 rounds, 4/6 boards, forfeits, absent teams, Type A/B, MP or GP primary, one in four
+of the MP-primary events accelerated with Baku, C.04.7, written as 192 ``_BAKU`` and 250 records) are
+run in both directions; the teams absent in a round are told to Gacrux as TRF-2026 240 ``Z`` records:
 
 * ``ours->gacrux``: our engine pairs the event; Gacrux's checker must accept the file, and
   agree when we find no legal pairing for a round;
@@ -11,6 +12,9 @@ run in both directions:
   ``check``, and we must agree when Gacrux finds no legal pairing.
 
 Usage: ``python -m tests.verify [--n N] [--jobs J] [--dir var/verify] [--fresh]``.
+With ``TEAMSWISS_BBPPAIRINGS`` naming a built bbpPairings with team support (the Sharly Chess fork; built by
+hand, outside the repository), every file of ``ours->gacrux`` must also pass its reader and checker
+(``--team FILE -c``).
 The work is spread over ``J`` processes (default: every core). Each finished event is appended to
 ``DIR/state.jsonl``, so a rerun (same N or larger) continues where the last one stopped;
 ``--fresh`` starts again. A disagreement writes its file and the details to

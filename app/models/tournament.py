@@ -35,6 +35,10 @@ class Tournament(SQLModel, table=True):
     #: SHA-256 of the TRF file this tournament was imported from (app.services.trf.fingerprint):
     #: importing the same file again is refused unless asked for
     import_sha256: str | None = Field(default=None, max_length=64, index=True)
+    #: points outside the matches (``app.services.tournament.Adjustment``: TRF-2026 240 F/H byes, 299 abnormal
+    #: points), as an import read them: [{"team_id", "round", "mp", "gp", "kind", "pairing"}], points as text
+    point_adjustments: list[dict[str, Any]] = Field(default_factory=empty_list,
+                                                    sa_column=Column(JSON, nullable=False, server_default="[]"))
 
 
 class Team(SQLModel, table=True):

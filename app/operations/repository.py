@@ -43,7 +43,7 @@ from app.services.board_order import board_order
 from app.services.eligibility import check_player_eligible
 from app.services.errors import NotFound, Text
 from app.services.lifecycle import COMPLETED, PENDING
-from app.services.rules import Rules, rules_from_dict
+from app.services.rules import Rules, exact_number, rules_from_dict
 
 _PLAYER_COLUMNS = ("id", "last_name", "first_name", "sex", "birth_date", "fide_id", "fide_rating", "national_id",
                    "national_rating", "federation", "title", "activation_fee_paid", "fide_k", "national_k")
@@ -237,7 +237,22 @@ def load_domain(session: Session, t: Tournament, *, rules: Rules | None = None) 
         clubs=tuple(to_club(c) for c in clubs), rounds=tuple(dom_rounds), city=t.city,
         federation=t.federation, start_date=t.start_date, end_date=t.end_date,
         chief_arbiter=t.chief_arbiter, deputy_arbiters=tuple(t.deputy_arbiters),
+        adjustments=adjustments_of(t),
     )
+
+
+def adjustments_of(t: Tournament) -> tuple[dom.Adjustment, ...]:
+    """The tournament's points outside the matches (``Tournament.point_adjustments``) as the pure model's."""
+    return tuple(dom.Adjustment(team=int(a["team_id"]), round=int(a["round"]), mp=exact_number(a["mp"]),
+                                gp=exact_number(a["gp"]), kind=str(a.get("kind", "")),
+                                pairing=bool(a.get("pairing", True)))
+                 for a in (t.point_adjustments or ()))
+
+
+def adjustments_row(adjustments: Iterable[dom.Adjustment], team_ids: dict[int, int]) -> list[dict[str, Any]]:
+    """``adjustments`` as ``Tournament.point_adjustments`` stores them, their teams mapped by ``team_ids``."""
+    return [{"team_id": team_ids[a.team], "round": a.round, "mp": str(a.mp), "gp": str(a.gp), "kind": a.kind,
+             "pairing": a.pairing} for a in adjustments if a.team in team_ids]
 
 
 _PAY = table_of(Payment)

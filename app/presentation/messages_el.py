@@ -891,4 +891,25 @@ EL: dict[str, str] = {
     "no tournament with id {tournament}": "δεν υπάρχει τουρνουά με id {tournament}",
     "another push of this tournament is being applied; try again":
         "εφαρμόζεται ήδη άλλη αποστολή αυτού του τουρνουά· δοκιμάστε ξανά",
+    # app/services/rules.py, app/services/trf/records.py, app/operations/exchange/json_import.py (FIDE files)
+    "an acceleration cannot be used when game points are the primary score":
+        "η επιτάχυνση δεν επιτρέπεται όταν κύρια βαθμολογία είναι οι βαθμοί παρτίδων",
+    "record {record} names at most {count} numbers": "η εγγραφή {record} αναφέρει το πολύ {count} αριθμούς",
+    "bye type (col 5) must be F, H or Z, not {kind}":
+        "το είδος του bye (στήλη 5) πρέπει να είναι F, H ή Z, όχι {kind}",
+    "an accelerated range (250) runs from its first round and team to its last":
+        "ένα εύρος επιτάχυνσης (250) πηγαίνει από τον πρώτο γύρο και την πρώτη ομάδα στους τελευταίους",
+    "more than {count} records {record}": "περισσότερες από {count} εγγραφές {record}",
+    "type (col 5) must be one of W D L F H Z + - or blank, not {kind}":
+        "το είδος (στήλη 5) πρέπει να είναι ένα από W D L F H Z + - ή κενό, όχι {kind}",
+    "round (cols 20-22) must be between 0 and {high}, or 999, not {round}":
+        "ο γύρος (στήλες 20-22) πρέπει να είναι από 0 έως {high}, ή 999, όχι {round}",
+    "{path}: {why} (a teamswiss JSON export, openapi/tournament-export.schema.json)":
+        "{path}: {why} (εξαγωγή JSON του teamswiss, openapi/tournament-export.schema.json)",
+    # app/operations/exchange/json_import.py, app/services/trf/records.py, app/services/rules.py (acceleration)
+    "not JSON: {error}": "δεν είναι JSON: {error}",
+    "{kind} points: {text} is not in its columns": "βαθμοί {kind}: το {text} δεν είναι στις στήλες του",
+    "each range is [MP, GP, first round, last round, first TPN, last TPN], rounds 1 to 30, points not negative":
+        "κάθε διάστημα είναι [MP, GP, πρώτος γύρος, τελευταίος γύρος, πρώτος TPN, τελευταίος TPN], γύροι 1 έως "
+        "30, βαθμοί όχι αρνητικοί",
 }

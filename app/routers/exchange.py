@@ -58,7 +58,8 @@ TRF_REQUEST_BODY: dict[str, Any] = {
              openapi_extra=TRF_REQUEST_BODY, responses={**answers(409), 201: {
                  "description": "The new tournament", "headers": {"Location": {
                      "description": "the new tournament's URL", "schema": {"type": "string"}}}}},
-             summary="Create a tournament from a TRF-2026 or TRF16 team file; the importer becomes organiser")
+             summary="Create a tournament from a TRF-2026 or TRF16 team file, or a JSON export; the importer "
+                     "becomes organiser")
 def import_tournament(
     session: SessionDep,
     access: Annotated[Access, permit("import")],  # before the body is read: a refused caller uploads nothing
@@ -80,7 +81,9 @@ def import_tournament(
     `line` names the line); a file imported before is refused (409, `existing_tournament_id`) unless
     `allow_duplicate=true`. A TRF16 file cannot say which team had the pairing-allocated bye: a round in which
     one team had no opponent on any board while every other team played is read as its PAB (worth `pab`),
-    and listed in `pab_rounds` (and in `warnings`)."""
+    and listed in `pab_rounds` (and in `warnings`). The body may also be this server's JSON export
+    (`.../export/json`, schema `openapi/tournament-export.schema.json`), imported as it is, so an event moves
+    between two servers without loss."""
     options = imports.parse_options(pab, forfeit_gp, tiebreaks, rules, preset)
     read = imports.import_tournament(session, text, access.principal, options, allow_duplicate=allow_duplicate)
     response.headers["Location"] = f"/tournaments/{read.id}"

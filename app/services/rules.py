@@ -40,6 +40,8 @@ SCORE_KINDS = ("MP", "GP")
 C6_MODES = ("pass_fail", "graded")
 C7_MODES = ("minimise", "first")
 CD0_L2_READINGS = ("strong", "none")
+#: named accelerations (C.04.7): Baku, as FIDE's reference applies it to a team Swiss
+ACCELERATIONS = ("none", "baku")
 MAX_BOARDS = 20
 MAX_ROUNDS = 30
 #: R-4.3: the Swiss (C.04.6) or a round robin (C.05), played in one or two cycles
@@ -99,6 +101,12 @@ class PairingSettings:
     c7_mode: str = "minimise"
     partial_forfeit_counts_as_played: bool = True
     type_b_last_round_cd0_l2: str = "strong"
+    #: C.04.7 acceleration: "baku" adds virtual match points to the top teams' pairing score in the first half
+    #: of the rounds (see :mod:`app.services.acceleration`); MP primary only (C.04.7 1.4.4)
+    acceleration: str = "none"
+    #: explicit accelerated ranges (TRF-2026 record 250), which replace ``acceleration``: (virtual MP, virtual GP,
+    #: first round, last round, first TPN, last TPN)
+    accelerated_rounds: tuple[tuple[Fraction, Fraction, int, int, int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -224,6 +232,15 @@ def validate_rules(rules: Rules) -> None:
                           ("type_b_last_round_cd0_l2", CD0_L2_READINGS)):
         if getattr(p, name) not in allowed:
             raise bad(f"pairing.{name}", Text("must be one of {allowed}", {"allowed": ", ".join(allowed)}))
+    if p.acceleration not in ACCELERATIONS:
+        raise bad("pairing.acceleration", Text("must be one of {allowed}", {"allowed": ", ".join(ACCELERATIONS)}))
+    for first_mp, first_gp, r1, r2, t1, t2 in p.accelerated_rounds:
+        if not (1 <= r1 <= r2 <= MAX_ROUNDS and 1 <= t1 <= t2) or first_mp < 0 or first_gp < 0:
+            raise bad("pairing.accelerated_rounds", Text("each range is [MP, GP, first round, last round, first TPN, "
+                                                         "last TPN], rounds 1 to 30, points not negative"))
+    if (p.acceleration != "none" or p.accelerated_rounds) and p.primary_score != "MP":
+        raise InvalidInput("C.04.7 1.4.4", "an acceleration cannot be used when game points are the primary score",
+                           field="pairing.acceleration")
     if len(p.board_colour_pattern) != rules.boards or set(p.board_colour_pattern) - {"W", "B"}:
         raise bad("pairing.board_colour_pattern", Text("must be {boards} letters W/B", {"boards": rules.boards}))
     if p.board_colour_pattern[0] != "W":
@@ -259,6 +276,12 @@ _TYPES: dict[str, dict[str, Any]] = {
     "tuple[datetime, ...]": {"type": "array", "items": {"type": "string", "format": "date-time"}},
     "tuple[tuple[int, int], ...]": {"type": "array", "items": {
         "type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}},
+    "tuple[tuple[Fraction, Fraction, int, int, int, int], ...]": {
+        "type": "array", "maxItems": 2 * MAX_ROUNDS, "items": {
+            "type": "array", "minItems": 6, "maxItems": 6,
+            "prefixItems": [_NUMBER, _NUMBER, *[{"type": "integer"}] * 4]},
+        "description": "accelerated ranges (TRF-2026 record 250): [virtual MP, virtual GP, first round, last round, "
+                       "first TPN, last TPN]"},
 }
 _CHOICES: dict[str, dict[str, Any]] = {
     "boards": {"minimum": 1, "maximum": MAX_BOARDS},
@@ -279,6 +302,7 @@ _CHOICES: dict[str, dict[str, Any]] = {
     "c6_mode": {"enum": list(C6_MODES)},
     "c7_mode": {"enum": list(C7_MODES)},
     "type_b_last_round_cd0_l2": {"enum": list(CD0_L2_READINGS)},
+    "acceleration": {"enum": list(ACCELERATIONS)},
 }
 
 
@@ -439,6 +463,13 @@ def _decode_field(name: str, default: Any, raw: Any, optional: bool = False) -> 
             if any(len(p) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in p) for p in pairs):
                 raise ValueError("expected pairs of pairing numbers such as [[1, 2]]")
             return tuple((a, b) for a, b in pairs)
+        if name == "accelerated_rounds":
+            ranges = [_list(x) for x in _list(raw)]
+            if len(ranges) > 2 * MAX_ROUNDS or any(
+                    len(x) != 6 or not all(isinstance(v, int) and not isinstance(v, bool) for v in x[2:])
+                    for x in ranges):
+                raise ValueError("expected ranges [MP, GP, first round, last round, first TPN, last TPN]")
+            return tuple((exact_number(x[0]), exact_number(x[1]), x[2], x[3], x[4], x[5]) for x in ranges)
         if isinstance(default, tuple):
             return tuple(_text(x) for x in _list(raw))
         if isinstance(default, str) or default is None:

@@ -284,6 +284,26 @@ class Round:
 
 
 @dataclass(frozen=True)
+class Adjustment:
+    """Points a team gets or loses outside its matches: a full- or half-point bye (TRF-2026 240 ``F``/``H``, C.04.6
+    [C2] knows the full-point bye), or an abnormal assignment of points (TRF-2026 299: a penalty, a bonus, a
+    match's result set by the arbiter).
+
+    ``round`` 0 is not tied to a round; ``pairing`` False counts in the standings only (299 round 999)."""
+
+    team: int
+    round: int
+    mp: Fraction = ZERO
+    gp: Fraction = ZERO
+    kind: str = ""  # "F" full-point bye, "H" half-point bye, "" other points (299)
+    pairing: bool = True
+
+    def counts_after(self, round_no: int | None) -> bool:
+        """Does it count in the standings after ``round_no`` (None: after every round)?"""
+        return self.round == 0 or round_no is None or self.round <= round_no
+
+
+@dataclass(frozen=True)
 class Tournament:
     """The whole tournament: rules, teams, players, clubs and the rounds paired so far."""
 
@@ -301,6 +321,11 @@ class Tournament:
     tournament_type: str = "Swiss team"
     chief_arbiter: str = ""
     deputy_arbiters: tuple[str, ...] = ()
+    #: points outside the matches (see :class:`Adjustment`)
+    adjustments: tuple[Adjustment, ...] = ()
+    #: (round, team id) of teams known not to play a round not paired yet (TRF-2026 240, XXZ): left out when it
+    #: is paired; round 0 = whichever round is paired next (XXZ)
+    absences: tuple[tuple[int, int], ...] = ()
     _team_index: dict[int, Team] = field(default_factory=dict, compare=False, repr=False)
     _player_index: dict[int, Player] = field(default_factory=dict, compare=False, repr=False)
 
@@ -449,8 +474,18 @@ def totals(history: Iterable[TeamRound]) -> tuple[Fraction, Fraction]:
 
 
 def scores(t: Tournament, up_to: int | None = None) -> dict[int, tuple[Fraction, Fraction]]:
-    """Team id -> (MP, GP) after round ``up_to`` (all paired rounds when None)."""
-    return {team.id: totals(team_history(t, team.id, up_to)) for team in t.teams}
+    """Team id -> (MP, GP) after round ``up_to`` (all paired rounds when None), adjustments included."""
+    out = {team.id: totals(team_history(t, team.id, up_to)) for team in t.teams}
+    for a in t.adjustments:
+        if a.team in out and a.counts_after(up_to):
+            mp, gp = out[a.team]
+            out[a.team] = (mp + a.mp, gp + a.gp)
+    return out
+
+
+def absent_in(t: Tournament, round_no: int) -> frozenset[int]:
+    """The teams the tournament says will not play round ``round_no`` (``Tournament.absences``)."""
+    return frozenset(team for r, team in t.absences if r in (0, round_no))
 
 
 def board_colours(pattern: str) -> tuple[bool, ...]:

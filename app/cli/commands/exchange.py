@@ -50,7 +50,8 @@ DATABASE = ("The database is TEAMSWISS_DATABASE_URL's (default: ./var/teamswiss.
 IMPORT_HELP = f"""Create a tournament from a FIDE report file, TRF-2026 or TRF16 with 013 team records, so that an event
 started in another program continues here: teams, players, rounds, pairings and results. Prints the new
 tournament's id; warnings about lines that were skipped go to standard error. The options supply what the
-file may not say.
+file may not say. FILE may also be this program's own JSON export (teamswiss export --format json), read
+as it is: an event moves between two servers without loss.
 
 {DATABASE}
 
@@ -88,7 +89,7 @@ not a backup; 3 the file cannot be read, or the database is not ready."""
 
 def register(sub: Any) -> None:
     fmt = HelpFormatter
-    p = sub.add_parser("import", help="create a tournament from a TRF-2026/TRF16 team file; prints its id",
+    p = sub.add_parser("import", help="create a tournament from a TRF-2026/TRF16 file or a JSON export; prints its id",
                        description=IMPORT_HELP, formatter_class=fmt,
                        epilog="example:\n  teamswiss import open.trf --preset k12-2025 --user arbiter")
     p.add_argument("file", metavar="FILE", help="the TRF file ('-' reads standard input)")
@@ -166,7 +167,7 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from app.operations.exchange.exports import export_json, export_trf, rating_check
+    from app.operations.exchange.exports import export_json, export_trf_with_warnings, rating_check
 
     if args.rating_check:
         require_database()
@@ -180,13 +181,16 @@ def _export(args: argparse.Namespace) -> int:
     if not args.output:
         raise InvalidInput(None, "export: -o FILE is required (or --rating-check)")
     require_database()
+    warnings: tuple[str, ...] = ()
     with Session(get_engine()) as session:  # the export refuses an unknown id (NotFound)
         if args.format == "json":
             text = json.dumps(export_json(session, args.tournament, public=args.public), ensure_ascii=False,
                               indent=2) + "\n"
         else:
-            text = export_trf(session, args.tournament, args.format, public=args.public)
+            text, warnings = export_trf_with_warnings(session, args.tournament, args.format, public=args.public)
     _write(args.output, text)
+    for w in warnings:  # a name cut to its columns: said, never silent
+        print(f"teamswiss: warning: {w}", file=sys.stderr)
     return 0
 
 

@@ -9,7 +9,9 @@ FILE may be ``-`` for standard input. Team numbers printed are TPNs (310 col 5-7
     Pairs round N (default: the first round of the file in which no match has a result; a
     PAB is not a result) from the rounds before it; later rounds are ignored. The teams
     paired in round N in the file, if the file already has round N, are the ones present;
-    otherwise every team is. Text output: the number of matches on the first line
+    otherwise every team is, but those a 240 record (F, H or Z bye for round N) or an XXZ
+    record names. 299 points and 240 byes of earlier rounds count in the scores; 250 records
+    and a ``..._BAKU`` record 192 accelerate the pairing (C.04.7). Text output: the number of matches on the first line
     (the PAB counts as a match), then one line per match in board order::
 
         4
@@ -83,7 +85,8 @@ PAIR_HELP = """Pair one round of a team tournament with the FIDE C.04.6 Swiss Te
 
 FILE is a TRF-2026 team file (TRF16 files with 013 team records are read too). Round N is paired from the
 rounds before it; later rounds are ignored. When the file already pairs round N, its teams are the ones
-present; otherwise every team is.
+present; otherwise every team is, but those a 240 record (a bye for round N) or an XXZ record names.
+Record 299 (abnormal points) counts in the scores, 250 and a 192 "..._BAKU" accelerate the pairing.
 
 Output: the number of matches on the first line (the bye counts as a match), then one line per match in
 board order, "W B": the pairing numbers of the team with White on board 1 and of its opponent. The
@@ -218,7 +221,8 @@ def _read(path: str) -> Tournament:
 
     t, warnings = read_tournament_with_warnings(read_trf(path))
     for w in warnings:
-        print(f"teamswiss: warning: {w}", file=sys.stderr)
+        if w.kind != "tiebreaks":  # pairing reads no tie-break
+            print(f"teamswiss: warning: {w}", file=sys.stderr)
     return t
 
 
@@ -235,10 +239,13 @@ def _before(t: Tournament, round_no: int) -> Tournament:
 
 
 def _absent(t: Tournament, round_no: int) -> frozenset[int]:
-    """Teams not paired in round ``round_no`` of the file (none if the file lacks the round)."""
+    """Teams not paired in round ``round_no`` of the file; if the file lacks the round, the teams its 240 and
+    XXZ records say will not play it (C.04.2 3.2-3.3)."""
+    from app.services.tournament import absent_in
+
     rnd = next((r for r in t.rounds if r.number == round_no), None)
     if rnd is None or not rnd.matches:
-        return frozenset()
+        return absent_in(t, round_no)
     paired = {x for m in rnd.matches for x in m.teams()}
     return frozenset(team.id for team in t.teams if team.id not in paired)
 

@@ -107,16 +107,15 @@ def register(subparsers: Any) -> None:
 
 def load(args: argparse.Namespace) -> Tournament:
     """Read FILE and apply the overriding flags."""
-    try:  # the TRF reader is another module's concern
-        from app.services.trf import read_tournament
-    except ImportError:  # pragma: no cover - before the package exports it
-        from app.services.trf.reader import read_tournament
-
     from app.cli.commands.files import read_trf
+    from app.services.trf import read_tournament_with_warnings
 
     text = read_trf(args.file)
     base = fide_default().replace(tiebreak_rules=None)
-    t = read_tournament(text, base_rules=base, table_order=False)  # the standings read no table
+    t, warnings = read_tournament_with_warnings(text, base_rules=base, table_order=False)  # no table is read
+    for w in warnings:  # what was skipped, guessed or not applied; the list ranked with when the file has none
+        if w.kind != "tiebreaks" or args.tiebreaks is None:
+            print(f"teamswiss: warning: {w}", file=sys.stderr)
     changes: dict[str, Any] = {}
     if t.rules.start_date is None and t.start_date is not None:
         changes["start_date"] = t.start_date  # C.07 text by the file's start date (042)

@@ -40,7 +40,7 @@ from app.services.lifecycle import COMPLETED, PAIRED, PAIRED_STATES, PUBLIC_STAT
 from app.services.rating_report import rating_check as check_rating_report
 from app.services.rules import Rules, rules_to_dict
 from app.services.standings import Standings, compute_standings, format_value
-from app.services.trf import write_tournament
+from app.services.trf import write_tournament_with_warnings
 
 EXPORT_FORMATS = ("trf2026", "trf16")
 FORMAT_ALIASES = {"trf": "trf2026", "trf2026": "trf2026", "trf-2026": "trf2026", "trf16": "trf16"}
@@ -132,11 +132,17 @@ def trf_format(fmt: str) -> str:
 
 def export_trf(session: Session, tournament_id: int, fmt: str = "trf2026", *, public: bool) -> str:
     """The TRF-2026 (or TRF16) file of the tournament as it stands."""
+    return export_trf_with_warnings(session, tournament_id, fmt, public=public)[0]
+
+
+def export_trf_with_warnings(session: Session, tournament_id: int, fmt: str = "trf2026", *,
+                             public: bool) -> tuple[str, tuple[str, ...]]:
+    """:func:`export_trf`, and what the file could not hold as it is (a team name cut to its 32 columns)."""
     t = load_tournament(session, tournament_id)
     fmt = trf_format(fmt)
     ex = export_domain(session, t, public=public)
-    text = write_tournament(ex.domain, fmt=fmt, standings=_standings(ex.domain))
-    return _year_only(text) if public else text
+    text, warnings = write_tournament_with_warnings(ex.domain, fmt=fmt, standings=_standings(ex.domain))
+    return (_year_only(text) if public else text), warnings
 
 
 def rating_check(session: Session, tournament_id: int) -> dict[str, Any]:
@@ -218,6 +224,7 @@ def export_json(session: Session, tournament_id: int, *, public: bool) -> dict[s
             "chief_arbiter": t.chief_arbiter, "deputy_arbiters": list(t.deputy_arbiters),
             "time_control": rules.time_control, "rounds": rules.rounds, "boards": rules.boards,
             "tpns_locked": t.tpns_locked_at is not None, "rules": rules_to_dict(rules),
+            "adjustments": list(t.point_adjustments or []),  # team_id: the teams' ids of this document
         },
         "clubs": [{"id": c.id, "name": c.name, "short_name": c.short_name, "federation": c.federation,
                    "city": c.city, "union_member": c.union_member} for c in sorted(clubs.values(),

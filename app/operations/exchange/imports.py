@@ -22,7 +22,9 @@ from sqlmodel import Session, col, select
 from app.auth.principal import Principal
 from app.models import BoardGame, Club, Match, Membership, Player, RosterEntry, Round, Team, Tournament
 from app.operations import audit
+from app.operations.exchange.json_import import ExportDocument, looks_like_json, read_export
 from app.operations.reads.tournaments import tournament_read
+from app.operations.repository import adjustments_row
 from app.schemas.tournaments import ImportedPab, TournamentImportRead
 from app.services import tournament as dom
 from app.services.errors import FileFormatError, InvalidInput, StateConflict, Text
@@ -73,6 +75,8 @@ def read_trf(text: str, options: ImportOptions | None = None) -> tuple[dom.Tourn
         base = base.replace(round_starts=(), entry_deadline=None, roster_deadline=None,
                             substitution_deadline=None, start_date=None)
     t, warnings = read_tournament_with_warnings(text, base_rules=base)
+    if options.tiebreaks is not None:  # the list the file lacks is given: nothing to say about it
+        warnings = tuple(w for w in warnings if w.kind != "tiebreaks")
     changes: dict[str, Any] = {}
     if t.rules.start_date is None and t.start_date is not None:
         changes["start_date"] = t.start_date  # C.07 text by the file's start date (042)
@@ -114,7 +118,7 @@ def _round_state(r: dom.Round) -> str:
 
 def create_from_domain(session: Session, d: dom.Tournament, principal: Principal | None, *,
                        preset_name: str | None = None, reason: str = "import",
-                       import_sha256: str | None = None) -> Tournament:
+                       import_sha256: str | None = None, source: ExportDocument | None = None) -> Tournament:
     """Store ``d`` as a new tournament (see the module docstring); the caller commits.
 
     Team ids of ``d`` are its pairing numbers when it comes from a TRF (id == TPN); any ids
@@ -126,7 +130,7 @@ def create_from_domain(session: Session, d: dom.Tournament, principal: Principal
         name=(d.name or "Imported tournament")[:200], city=d.city[:100], federation=(d.federation or "FID")[:3],
         start_date=d.start_date or rules.start_date, end_date=d.end_date, preset=preset_name,
         rules=rules_to_dict(rules), chief_arbiter=d.chief_arbiter[:200], deputy_arbiters=list(d.deputy_arbiters),
-        tpns_locked_at=now, import_sha256=import_sha256,
+        tpns_locked_at=now, import_sha256=import_sha256, venue=source.venue[:200] if source else "",
     )
     session.add(t)
     session.flush()
@@ -148,16 +152,28 @@ def create_from_domain(session: Session, d: dom.Tournament, principal: Principal
             name = f"{base_name[:95]} ({k})"
             k += 1
         used_names.add(name)
-        club_rows[tm.id] = Club(name=name, short_name=tm.nickname[:50], federation=fed[:3])
+        if source is not None and tm.id in source.team_club:  # the clubs of a JSON export, one row each
+            club = source.clubs[source.team_club[tm.id]]
+            shared = next((c for k, c in club_rows.items() if source.team_club.get(k) == source.team_club[tm.id]),
+                          None)
+            club_rows[tm.id] = shared or Club(name=club["name"], short_name=club["short_name"][:50],
+                                              federation=(club["federation"] or fed)[:3], city=club["city"][:100],
+                                              union_member=club["union_member"])
+        else:
+            club_rows[tm.id] = Club(name=name, short_name=tm.nickname[:50], federation=fed[:3])
         team_rows[tm.id] = Team(tournament_id=tid, club_id=0, name=name, nickname=tm.nickname[:5],
-                                status="entered", tpn=tm.tpn or pos, entered_at=now)
-    session.add_all(club_rows.values())
+                                status=tm.status.value if source is not None else "entered", tpn=tm.tpn or pos,
+                                entered_at=now)
+    session.add_all({id(c): c for c in club_rows.values()}.values())  # a club of several teams once
     session.flush()
     for key, row_t in team_rows.items():
         row_t.club_id = club_rows[key].id or 0
     session.add_all(team_rows.values())
     session.flush()
     team_ids = {key: row_t.id or 0 for key, row_t in team_rows.items()}
+    if d.adjustments:  # 240 F/H byes and 299 points, their teams by the new ids
+        t.point_adjustments = adjustments_row(d.adjustments, team_ids)
+        session.add(t)
     # players in the order of their numbers: database ids keep the file's order, so an export
     # numbers them the same way
     player_rows: dict[int, Player] = {}
@@ -187,10 +203,14 @@ def create_from_domain(session: Session, d: dom.Tournament, principal: Principal
         if start is not None and start.tzinfo is None:
             start = start.replace(tzinfo=rules.zone)
         if r is None:
-            round_rows[n] = Round(tournament_id=tid, number=n, scheduled_start=start)
+            # the teams the file says will not play it (240, and XXZ for the next round to pair)
+            next_round = n == min((x for x in range(1, rules.rounds + 1) if x not in by_number), default=0)
+            away = sorted(team_ids[team] for rr, team in d.absences if rr == n or (rr == 0 and next_round))
+            round_rows[n] = Round(tournament_id=tid, number=n, scheduled_start=start, absent_team_ids=away)
             continue
         paired = {x for m in r.matches for x in m.teams()}
-        round_rows[n] = Round(tournament_id=tid, number=n, scheduled_start=start, state=_round_state(r),
+        state = source.states.get(n, _round_state(r)) if source is not None else _round_state(r)
+        round_rows[n] = Round(tournament_id=tid, number=n, scheduled_start=start, state=state,
                               absent_team_ids=sorted(team_ids[tm.id] for tm in d.teams if tm.id not in paired))
     session.add_all(round_rows.values())
     session.flush()
@@ -201,7 +221,7 @@ def create_from_domain(session: Session, d: dom.Tournament, principal: Principal
             match_rows.append((m, Match(round_id=round_rows[n].id or 0, table_no=m.table,
                                         first_team_id=team_ids[m.first], forfeit=m.forfeit,
                                         second_team_id=team_ids[m.second] if m.second is not None else None)))
-            if m.forfeit is not None and m.second is not None and rules.expel_on_forfeit_loss:
+            if m.forfeit is not None and m.second is not None and rules.expel_on_forfeit_loss and source is None:
                 absent = {"first": [m.first], "second": [m.second], "both": [m.first, m.second]}[m.forfeit]
                 for team in absent:
                     expelled.setdefault(team, n)
@@ -229,6 +249,17 @@ def create_from_domain(session: Session, d: dom.Tournament, principal: Principal
     return t
 
 
+def _refuse_duplicate(session: Session, digest: str) -> None:
+    earlier = session.exec(select(Tournament).where(Tournament.import_sha256 == digest)
+                           .order_by(col(Tournament.id))).first()
+    if earlier is not None:
+        raise StateConflict(None, "this file was already imported, as tournament {id} on {created_at:%Y-%m-%d}: "
+                            "importing it again would make a duplicate; ask for it with allow_duplicate=true "
+                            "(teamswiss import --allow-duplicate)",
+                            params={"id": earlier.id, "created_at": earlier.created_at},
+                            existing_tournament_id=earlier.id)
+
+
 def import_trf(session: Session, text: str, principal: Principal | None,
                options: ImportOptions | None = None, *,
                allow_duplicate: bool = False) -> tuple[Tournament, tuple[TrfWarning, ...]]:
@@ -240,20 +271,26 @@ def import_trf(session: Session, text: str, principal: Principal | None,
     ``"pab"`` name the rounds of a TRF16 file read as a team's pairing-allocated bye.
     """
     options = options or ImportOptions()
+    if looks_like_json(text):
+        return import_export_json(session, text, principal, allow_duplicate=allow_duplicate), ()
     d, warnings = read_trf(text, options)
     if not d.teams:
         raise FileFormatError(None, "the file has no teams")
     digest = fingerprint(text)
     if not allow_duplicate:
-        earlier = session.exec(select(Tournament).where(Tournament.import_sha256 == digest)
-                               .order_by(col(Tournament.id))).first()
-        if earlier is not None:
-            raise StateConflict(None, "this file was already imported, as tournament {id} on {created_at:%Y-%m-%d}: "
-                                "importing it again would make a duplicate; ask for it with allow_duplicate=true "
-                                "(teamswiss import --allow-duplicate)",
-                                params={"id": earlier.id, "created_at": earlier.created_at},
-                                existing_tournament_id=earlier.id)
+        _refuse_duplicate(session, digest)
     return create_from_domain(session, d, principal, preset_name=options.preset, import_sha256=digest), warnings
+
+
+def import_export_json(session: Session, text: str, principal: Principal | None, *,
+                       allow_duplicate: bool = False) -> Tournament:
+    """Store a JSON export (:mod:`app.operations.exchange.json_import`) as a new tournament; the caller commits.
+    The same document imported before is refused (409) unless ``allow_duplicate``."""
+    src = read_export(text)
+    if not allow_duplicate:
+        _refuse_duplicate(session, src.digest)
+    return create_from_domain(session, src.domain, principal, preset_name=src.preset, import_sha256=src.digest,
+                              source=src)
 
 
 def imported_pabs(session: Session, t: Tournament, warnings: tuple[TrfWarning, ...]) -> list[dict[str, Any]]:

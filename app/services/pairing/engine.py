@@ -91,7 +91,7 @@ class _Round:
             t.tpn: preference(t, self.p.colour_pref_type, self.last_round, self.p.type_b_last_round_cd0_l2)
             for t in snapshot.teams
         }
-        self.score = {t.tpn: t.score for t in snapshot.teams}
+        self.score = {t.tpn: t.pairing_score for t in snapshot.teams}  # with an acceleration's points (C.04.7)
         self.levels = sorted(set(self.score.values()), reverse=True)
 
     def legal(self, a: int, b: int) -> bool:
@@ -364,7 +364,7 @@ class _Round:
             )
             other = tc if first is ta else ta
             colour_notes.append(ColourNote(first.tpn, other.tpn, white.tpn, rule))
-            hi, lo = max(ta.score, tc.score), min(ta.score, tc.score)
+            hi, lo = max(self.score[a], self.score[c]), min(self.score[a], self.score[c])
             # C.04.2 3.6: the higher score of the pair, then the sum of scores, then the smaller TPN
             rows.append(((0, -hi, -(hi + lo), min(a, c)), white.id, black.id))
         if pab is not None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from app.services.acceleration import accelerated_ranges, virtual_points
 from app.services.errors import InvalidInput, StateConflict
 from app.services.tournament import Match, Outcome, TeamStatus, Tournament, team_round
 
@@ -37,6 +38,12 @@ class TeamState:
     floated: bool = False  # a floater in the previous round (1.5; [C7], [C10])
     pab_barred: bool = False  # had a PAB or won a match by forfeit ([C2])
     matches_played: int = 0  # 3.4.3
+    virtual: Fraction = Fraction(0)  # an acceleration's virtual points this round (C.04.7 1.5)
+
+    @property
+    def pairing_score(self) -> Fraction:
+        """The score that forms the scoregroups and orders the boards (C.04.7 1.5): ``score`` + ``virtual``."""
+        return self.score + self.virtual
 
     @property
     def colour_difference(self) -> int:
@@ -129,15 +136,24 @@ def build_snapshot(t: Tournament, round_no: int, absent: frozenset[int] = frozen
                 colours.append(tr.colour)
                 played_n += 1
             per_round[r.number] = (tr.opponent if played else None, played)
+        for a in t.adjustments:  # byes and abnormal points before this round (TRF-2026 240, 299)
+            if a.team == team.id and a.pairing and a.round < round_no:
+                mp += a.mp
+                gp += a.gp
+                barred = barred or a.kind == "F"  # a full-point bye bars the PAB ([C2])
         score_before[team.id] = befores
         info[team.id] = (mp, gp, frozenset(opponents), "".join(colours), barred, played_n, per_round)
 
     prev = round_no - 1
     prev_index = next((i for i, r in enumerate(rounds) if r.number == prev), None)
 
+    ranges = accelerated_ranges(rules, [team.tpn for team in t.teams if team.tpn is not None])
+    tpn_of = {team.id: team.tpn or 0 for team in t.teams}
+
     def primary_before(team_id: int, index: int) -> Fraction:
+        # the pairing score of that round: a float is judged on it under an acceleration (C.04.7 1.5)
         mp, gp = score_before[team_id][index]
-        return mp if use_mp else gp
+        return (mp if use_mp else gp) + virtual_points(ranges, tpn_of[team_id], rounds[index].number)
 
     teams: list[TeamState] = []
     away: list[TeamState] = []
@@ -165,6 +181,7 @@ def build_snapshot(t: Tournament, round_no: int, absent: frozenset[int] = frozen
                 floated=floated,
                 pab_barred=barred,
                 matches_played=played_n,
+                virtual=virtual_points(ranges, team.tpn, round_no),
             )
         )
     teams.sort(key=lambda s: s.tpn)

@@ -250,6 +250,7 @@ def build_context(t: Tournament, after_round: int | None = None) -> Context:
                 gp = fsum(p for p in m.board_points(tid) if p is not None)
             raw[tid].append((outcome, opponent, mp, gp, m, r.number, r_mp is not None))
 
+    last_counted = after_round if after_round is not None else max((r.number for r in rounds), default=0)
     records: dict[int, tuple[RoundEntry, ...]] = {}
     mp_tot: dict[int, Fraction] = {}
     gp_tot: dict[int, Fraction] = {}
@@ -281,9 +282,15 @@ def build_context(t: Tournament, after_round: int | None = None) -> Context:
             entries.append(RoundEntry(rno, outcome, cat, opp, mp, gp, done, (m, tid, rules)))
         mp_tot[tid] = fsum([e.mp for e in entries])
         gp_tot[tid] = fsum([e.gp for e in entries])
+        if t.adjustments:  # byes and abnormal points (TRF-2026 240, 299) count in the scores
+            extra = [a for a in t.adjustments if a.team == tid and a.counts_after(last_counted)]
+            mp_tot[tid] += fsum([a.mp for a in extra])
+            gp_tot[tid] += fsum([a.gp for a in extra])
         if REQUESTED_BYE_AT_END in cats:  # 16.3.2: such rounds count as draws for the opponents
-            adj_mp[tid] = fsum([draw_mp if e.category == REQUESTED_BYE_AT_END else e.mp for e in entries])
-            adj_gp[tid] = fsum([draw_gp if e.category == REQUESTED_BYE_AT_END else e.gp for e in entries])
+            adj_mp[tid] = fsum([draw_mp if e.category == REQUESTED_BYE_AT_END else e.mp for e in entries]) \
+                + mp_tot[tid] - fsum([e.mp for e in entries])
+            adj_gp[tid] = fsum([draw_gp if e.category == REQUESTED_BYE_AT_END else e.gp for e in entries]) \
+                + gp_tot[tid] - fsum([e.gp for e in entries])
         else:
             adj_mp[tid] = mp_tot[tid]
             adj_gp[tid] = gp_tot[tid]

@@ -10,6 +10,7 @@ Spec: FIDE TRF16 and TRF-2026 (C.04 Annex 2), with the TRF-2026 records of a tea
 
 from app.services.trf.common import TrfWarning
 from app.services.trf.reader import fingerprint, read_tournament, read_tournament_with_warnings
-from app.services.trf.writer import write_tournament
+from app.services.trf.writer import write_tournament, write_tournament_with_warnings
 
-__all__ = ["TrfWarning", "fingerprint", "read_tournament", "read_tournament_with_warnings", "write_tournament"]
+__all__ = ["TrfWarning", "fingerprint", "read_tournament", "read_tournament_with_warnings", "write_tournament",
+           "write_tournament_with_warnings"]

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from app.services.trf.records import _State, _TeamRec
 
+#: result codes of a game played over the board (1 = 0, and W D L: a game of less than one move)
+_OVER_THE_BOARD = frozenset("1=0WDL")
+
 
 def _infer_pabs(st: _State, teams: dict[int, _TeamRec], player_team: dict[int, int]) -> dict[int, int]:
     """Round -> team read as the PAB in a TRF16 file that cannot say so (see the module docstring)."""
@@ -17,20 +20,27 @@ def _infer_pabs(st: _State, teams: dict[int, _TeamRec], player_team: dict[int, i
     forfeit_won: dict[int, int] = {}  # team -> first round it won boards by forfeit without an opponent
     marked: dict[int, set[int]] = {}  # round -> teams with a "0000 - -" block (Swiss-Manager's unpaired)
     zero: dict[int, set[int]] = {}  # round -> teams with a "0000 - Z" block (a known absence)
+    # a match won by forfeit is a whole match (C.04.6 [C2], 1.6.1): the team won a board by forfeit and no
+    # board of its match was played; a board won by forfeit beside boards played is not one
+    board_forfeit_won: set[tuple[int, int]] = set()  # (round, team) that won a board by forfeit
+    played_a_board: set[tuple[int, int]] = set()  # (round, team) with a game played over the board
     for pid, rec in st.players.items():
         team = player_team.get(pid)
         if team is None:
             continue
         for r, b in rec.blocks.items():
-            if b.opponent:
+            if b.code == "+":
+                board_forfeit_won.add((r, team))
+            elif b.opponent and b.code in _OVER_THE_BOARD:
+                played_a_board.add((r, team))
+            if b.opponent or b.code == "+":
                 playing.setdefault(r, set()).add(team)
-            elif b.code == "+":
-                playing.setdefault(r, set()).add(team)
-                forfeit_won[team] = min(forfeit_won.get(team, r), r)
             elif b.code == "-":
                 marked.setdefault(r, set()).add(team)
             elif b.code == "Z":
                 zero.setdefault(r, set()).add(team)
+    for r, team in board_forfeit_won - played_a_board:
+        forfeit_won[team] = min(forfeit_won.get(team, r), r)
     for r, entries in st.forfeits.items():
         for kind, white, black, _ in entries:
             playing.setdefault(r, set()).update((white, black))

@@ -26,11 +26,15 @@ How matches are rebuilt (a team event stores games, not matches):
   that had it shows ``0000 - -`` on every board. When such a file has no
   ``U`` anywhere, a round in which every team but one has a game (or a 330 forfeit) gives the
   PAB to that one team, if the field is odd, the team shows ``0000 - -`` (not blank blocks or
-  ``Z``, which say absent), wins no board by forfeit in that round,
-  has not won a match by forfeit before (C.04.6 4.2) and is not the lone team without a game
+  ``Z``, which say absent), has not won a match by forfeit before (C.04.6 [C2]: the whole match, every
+  board it had forfeited and none played; one board won by forfeit beside boards played is no such win),
+  and is not the lone team without a game
   in another round too (a team gets the PAB once: twice means it was absent). Each such
   round is reported as a ``TrfWarning`` of kind ``"pab"``; more than one team without a game
   leaves them all absent;
+* round codes are reconciled with the 001 points field first (:mod:`app.services.trf.reconcile`): a
+  double-forfeit board or a ``0000 - -`` block that the player's points count as a win is a forfeit win;
+  a contradiction the points cannot resolve is a warning naming the line;
 * tables follow GHR C.04.2 3.6 (higher score of the higher-ranked team, then the sum of
   scores, then the smaller TPN) on the primary score before the round, PAB last, because
   the file does not store them (C.04.6 is silent on it; this is Gacrux's reading).
@@ -42,12 +46,15 @@ import dataclasses
 from datetime import datetime
 from fractions import Fraction
 
+from app.services.acceleration import baku_ranges
 from app.services.errors import DomainError, FileFormatError, Text
 from app.services.rules import PairingSettings, Rules, fide_default
 from app.services.tournament import Round, Team, Tournament
 from app.services.trf.common import TrfWarning, tiebreaks_from_file
 from app.services.trf.matches import _Ctx
+from app.services.trf.reconcile import reconcile_points
 from app.services.trf.records import _EXPECTED, _read_date, _State, _TeamRec, read_records, split_lines
+from app.services.trf.team_records import forfeit_points, team_records
 
 TYPE_CHECKING = False  # typing is not imported at run time: file commands start faster
 if TYPE_CHECKING:
@@ -113,6 +120,7 @@ def _build(st: _State, base: Rules, table_order: bool = True) -> tuple[Tournamen
             raise FileFormatError(rec.line, "player {pid} plays but is in no team",
                                   params={"pid": pid})
 
+    reconcile_points(st, player_team)
     last_round = max(
         [st.rounds or 0, *(max(p.blocks, default=0) for p in st.players.values()),
          *st.pab, *st.forfeits, *(r for r, _ in st.out_of_order)]
@@ -141,6 +149,7 @@ def _build(st: _State, base: Rules, table_order: bool = True) -> tuple[Tournamen
         lot = _lot_from_round1(rounds)
         if lot is not None:
             rules = dataclasses.replace(rules, pairing=dataclasses.replace(rules.pairing, initial_colour=lot))
+    adjustments, absences = team_records(st, rules, rounds, set(teams))
     h = st.header
     tournament = Tournament(
         name=h.get("name", ""),
@@ -155,6 +164,8 @@ def _build(st: _State, base: Rules, table_order: bool = True) -> tuple[Tournamen
         tournament_type=h.get("type", "") or ("Team round robin" if st.round_robin_cycles else "Swiss team"),
         chief_arbiter=h.get("chief", ""),
         deputy_arbiters=tuple(st.deputies),
+        adjustments=adjustments,
+        absences=absences,
     )
     return tournament, st.all_warnings()
 
@@ -207,6 +218,10 @@ def _rules(st: _State, base: Rules, teams: dict[int, _TeamRec], last_round: int)
         pairing_changes["initial_colour"] = st.initial_colour
     if st.forbidden:
         pairing_changes["forbidden_pairs"] = tuple(st.forbidden)
+    if st.accelerations:  # 250 overrides an acceleration named in 192 (TRF-2026)
+        pairing_changes["accelerated_rounds"] = tuple(a[:6] for a in st.accelerations)
+    elif st.baku:
+        pairing_changes["acceleration"] = "baku"
     pairing: PairingSettings = dataclasses.replace(base.pairing, **pairing_changes)
     changes: dict[str, Any] = {"boards": boards, "pairing": pairing}
     if boards != base.boards:
@@ -231,6 +246,9 @@ def _rules(st: _State, base: Rules, teams: dict[int, _TeamRec], last_round: int)
     if st.gp:
         changes.update(gp_win=st.gp.get("W", base.gp_win), gp_draw=st.gp.get("D", base.gp_draw),
                        gp_loss=st.gp.get("L", base.gp_loss))
+    forfeit = forfeit_points(st)
+    if forfeit is not None:
+        changes["forfeit_win_mp"], changes["forfeit_win_gp"] = forfeit
     if st.round_robin_cycles is not None:
         changes.update(system="round_robin", cycles=st.round_robin_cycles)
     if st.pab_points is not None and st.round_robin_cycles is not None:
@@ -247,10 +265,19 @@ def _rules(st: _State, base: Rules, teams: dict[int, _TeamRec], last_round: int)
         changes["tiebreaks"] = tiebreaks_from_file(st.tiebreaks212, primary, True)
     elif st.tiebreaks202:
         changes["tiebreaks"] = tiebreaks_from_file(st.tiebreaks202, primary, False)
+    else:  # said loudly: another list may rank the teams otherwise than the event did
+        st.warn(st.last_line, "the file names no tie-breaks (202/212; TRF16 has no record for them): the teams are "
+                              f"ranked with {' '.join(base.tiebreaks)}; give the event's own list with --tiebreaks "
+                              "(tiebreaks= over HTTP)", kind="tiebreaks")
     if st.header.get("time_control"):
         changes["time_control"] = st.header["time_control"]
     try:
-        return dataclasses.replace(base, **changes)
+        rules = dataclasses.replace(base, **changes)
+        if st.baku and st.accelerations and rules.pairing.accelerated_rounds == baku_ranges(rules, teams):
+            # the ranges our writer (and others) write for a 192 ..._BAKU: the named acceleration again
+            rules = dataclasses.replace(rules, pairing=dataclasses.replace(
+                rules.pairing, acceleration="baku", accelerated_rounds=()))
+        return rules
     except Exception as exc:  # InvalidInput from validate_rules
         said = Text(exc.template, exc.params) if isinstance(exc, DomainError) else str(exc)  # its own words
         raise FileFormatError(None, "the file's settings are not valid: {exc}", params={"exc": said}) from None

@@ -12,7 +12,7 @@ from datetime import date
 from fractions import Fraction
 
 from app.services.errors import FileFormatError
-from app.services.rules import MAX_BOARDS, MAX_ROUNDS, MAX_TIEBREAKS
+from app.services.rules import MAX_BOARDS, MAX_ROUNDS, MAX_TIEBREAKS, exact_number
 from app.services.text import MAX_TEXT
 from app.services.tournament import Player
 from app.services.trf.common import (
@@ -84,14 +84,17 @@ class _Block:
 class _PlayerRec:
     """A 001 record: the player and its round blocks."""
 
-    __slots__ = ("player", "line", "length", "blocks", "team")
+    __slots__ = ("player", "line", "length", "blocks", "team", "points")
 
-    def __init__(self, player: Player, line: int, length: int) -> None:
+    def __init__(self, player: Player, line: int, length: int, points: Fraction | None = None) -> None:
         self.player = player
         self.line = line
         self.length = length  # characters in the record: a record cut short ends before its round blocks
         self.blocks: dict[int, _Block] = {}
         self.team: int | None = None  # the team whose roster names the player (set once the teams are read)
+        #: the points field (cols 81-84), None when blank or not a number: the reader never refuses a file
+        #: for it, it only reconciles the round codes with it (see :mod:`app.services.trf.reconcile`)
+        self.points = points
 
 
 class _TeamRec:
@@ -142,6 +145,14 @@ class _State:
         self.known_blocks: dict[str, _Block] = {}  # the text of a round block -> what it says (never changed)
         #: round -> (player, record, block) of every block, in the order of the players' records
         self.blocks_of_round: defaultdict[int, list[tuple[int, _PlayerRec, _Block]]] = defaultdict(list)
+        #: 240 records: (type F/H/Z, round, ids, line); XXZ: the ids absent in the round to pair, and the line
+        self.byes240: list[tuple[str, int, tuple[int, ...], int]] = []
+        self.xxz: list[tuple[int, int]] = []  # (id, line)
+        #: 250 records: (virtual MP, virtual GP, first round, last round, first id, last id, line)
+        self.accelerations: list[tuple[Fraction, Fraction, int, int, int, int, int]] = []
+        self.baku = False  # record 192 names the Baku acceleration (``..._BAKU``)
+        #: 299 records: (type, MP, GP, round (0 = every round), team ids, line)
+        self.abnormal: list[tuple[str, Fraction, Fraction, int, tuple[int, ...], int]] = []
 
     def warn(self, line: int, message: str, kind: str = "note", round_no: int | None = None,
              team: int | None = None) -> None:
@@ -204,13 +215,13 @@ def read_records(text: str) -> _State:
 
 _HEADER = {"012": "name", "022": "city", "032": "federation", "042": "start", "052": "end",
            "092": "type", "102": "chief", "122": "time_control", "182": "controller"}
-_IGNORED = {"062", "072", "082", "172", "222", "250", "299", "801", "802"}
+_IGNORED = {"062", "072", "082", "172", "222", "801", "802"}
 
 
 #: A column ruler (``1234567890...``, ``         1         2``): digits and blanks only.
 _RULER = r"[\d ]+"  # a pattern, compiled by ``re`` when first needed (most files have no ruler)
 _KNOWN = {*_HEADER, *_IGNORED, "112", "132", "142", "152", "162", "362", "192", "202", "212", "352", "001",
-          "013", "310", "320", "330", "300", "260", "240"}
+          "013", "310", "320", "330", "300", "260", "240", "250", "299", "XXZ"}
 
 
 def _read_line(st: _State, n: int, line: str) -> None:
@@ -251,13 +262,14 @@ def _read_line(st: _State, n: int, line: str) -> None:
         elif "black1" in words:
             st.initial_colour = "B"
     elif din == "162":
-        st.gp.update(_read_score_system(n, line, "game"))
+        st.gp.update(_read_score_system(n, line, "game", st))
     elif din == "362":
-        st.mp.update(_read_score_system(n, line, "match"))
+        st.mp.update(_read_score_system(n, line, "match", st))
     elif din == "192":
         code = _text(n, line)
         st.type_code = parse_type_code(code)
         st.round_robin_cycles = round_robin_cycles(code)
+        st.baku = st.type_code is not None and "BAKU" in code.upper().split("_")
         if st.round_robin_cycles is not None:
             pass  # a team round robin (R-4.3): the Berger tables, no C.04.6 settings
         elif st.type_code is None:
@@ -280,21 +292,8 @@ def _read_line(st: _State, n: int, line: str) -> None:
             raise FileFormatError(n, "board colours must be letters W/B such as WBWB, not {shown}",
                                   params={"shown": shown(pattern)})
         st.pattern = pattern
-    elif din == "013":
-        _read_013(st, n, line)
-    elif din == "310":
-        _read_310(st, n, line)
-    elif din == "320":
-        _read_320(st, n, line)
-    elif din == "330":
-        _read_330(st, n, line)
-    elif din == "300":
-        _read_300(st, n, line)
-    elif din == "260":
-        _read_260(st, n, line)
-    elif din == "240":
-        if cols(line, 5, 5).upper() in ("F", "H"):
-            st.warn(n, "full/half-point byes (240 F/H) are not used in team events here; ignored")
+    elif din in _TEAM_RECORDS:
+        _TEAM_RECORDS[din](st, n, line)
     elif din in _IGNORED or din.startswith(("XX", "BB")):
         return
     else:
@@ -397,19 +396,43 @@ def _read_132(st: _State, n: int, line: str) -> None:
 _MAX_SCORES = 16
 
 
-def _read_score_system(n: int, line: str, kind: str) -> dict[str, Fraction]:
-    """162 / 362: a letter at col 6 (after ``T`` at col 5 in 362), points at 7-10, period 9."""
+def _read_score_system(n: int, line: str, kind: str, st: _State | None = None) -> dict[str, Fraction]:
+    """162 / 362: a letter at col 6 (after ``T`` at col 5 in 362), points at 7-10, period 9.
+
+    A record whose values are not in those columns (``362 TW  2.0   TD  1.0``, as some programs write it) is
+    read by its words instead, with a warning: a code and the number after it."""
     if len(line) > 5 + 9 * _MAX_SCORES:
         raise FileFormatError(n, "record {line} gives {kind} points for at most {max_scores} results",
                               params={"line": line[:3], "kind": kind, "max_scores": _MAX_SCORES})
     out: dict[str, Fraction] = {}
-    pos = 6
-    while pos <= len(line):
-        letter = cols(line, pos, pos).upper()
-        if letter.strip():
-            out[letter] = parse_points(cols(line, pos + 1, pos + 4), n, f"{kind} points for {letter}")
-        pos += 9
-    return out
+    try:
+        pos = 6
+        while pos <= len(line):
+            letter = cols(line, pos, pos).upper()
+            prefix = cols(line, pos - 1, pos - 1).upper()
+            if prefix.strip() and prefix != "T" or (letter.strip() and letter not in _SCORE_LETTERS):
+                raise FileFormatError(n, "{kind} points: {text} is not in its columns",
+                                      params={"kind": kind, "text": shown(line[pos - 2:pos + 4])})
+            if letter.strip():
+                out[letter] = parse_points(cols(line, pos + 1, pos + 4), n, f"{kind} points for {letter}")
+            pos += 9
+        return out
+    except FileFormatError as exc:
+        words = line[4:].split()
+        pairs = [(words[i].upper().removeprefix("T") if line[:3] == "362" else words[i].upper(), words[i + 1])
+                 for i in range(0, len(words) - 1, 2)]
+        if len(words) % 2 or not all(len(c) == 1 and c in _SCORE_LETTERS for c, _ in pairs):
+            raise exc from None
+        out = {c: parse_points(v, n, f"{kind} points for {c}") for c, v in pairs}
+        if st is not None:
+            st.warn(n, f"record {line[:3]}: the {kind} points are not in their columns (TRF-2026: code at columns "
+                       "5-6, points at 7-10, every 9 columns); read word by word as "
+                       + ", ".join(f"{c} {v}" for c, v in out.items()))
+        return out
+
+
+#: the result codes a 162 / 362 record gives points for (TRF-2026 162; 362 writes them after a ``T``)
+_SCORE_LETTERS = set("WDLAPXFHZU")
 
 
 _BLANK_BLOCK = " " * 8
@@ -445,7 +468,7 @@ def _read_001(st: _State, n: int, line: str) -> None:
     length = len(line)
     if length > ROUNDS_END:
         raise _past_the_last_round(n, "round blocks", ROUNDS_END)
-    rec = _PlayerRec(player, n, length)
+    rec = _PlayerRec(player, n, length, _lenient_points(line[80:84]))
     st.players[pid] = rec
     if length < ROUND_COL:
         return
@@ -484,6 +507,17 @@ def _read_001(st: _State, n: int, line: str) -> None:
         start = ROUND_COL + ROUND_WIDTH * (misaligned - 1)
         raise FileFormatError(n, "round {misaligned}: misaligned round block (columns {start}-{start2})",
                               params={"misaligned": misaligned, "start": start - 2, "start2": start - 1})
+
+
+def _lenient_points(text: str) -> Fraction | None:
+    """The 001 points field (cols 81-84), or None when blank or not a number (it is only compared)."""
+    s = text.strip().replace(",", ".")
+    if not s or len(s) > 6:
+        return None
+    try:
+        return exact_number(s)
+    except ValueError:
+        return None
 
 
 def _read_block(n: int, r: int, start: int, block: str) -> _Block:
@@ -607,3 +641,84 @@ def _read_300(st: _State, n: int, line: str) -> None:
         raise FileFormatError(n, "a second lineup (300) for team {team} in round {rnd}",
                               params={"team": team, "rnd": rnd})
     st.out_of_order[(rnd, team)] = (opp, lineup, n)
+
+
+#: ids a 240 / 299 record may name (a record with more is not a team event's)
+_MAX_IDS = MAX_TEAMS
+
+
+def _ids_from(n: int, line: str, first: int, width: int, what: str) -> tuple[int, ...]:
+    """The numbers of a record from column ``first`` on, ``width`` columns each and one blank between them."""
+    if len(line) >= first and (len(line) - first) // (width + 1) + 1 > _MAX_IDS:
+        raise FileFormatError(n, "record {record} names at most {count} numbers", params={"record": line[:3],
+                                                                                       "count": _MAX_IDS})
+    out = []
+    for pos in range(first, len(line) + 1, width + 1):
+        value = parse_int(cols(line, pos, pos + width - 1), n, f"{what} (cols {pos}-{pos + width - 1})",
+                          bounds=(0, MAX_PLAYERS))
+        if value:
+            out.append(value)
+    return tuple(dict.fromkeys(out))
+
+
+def _read_240(st: _State, n: int, line: str) -> None:
+    """240: byes of a round (TRF-2026): col 5 type F / H / Z, 7-9 round, then team numbers at 11-14, 16-19 ..."""
+    kind = cols(line, 5, 5).upper()
+    if kind == " ":
+        kind = "Z"  # blank is a zero-point bye, as in a round block
+    if kind not in ("F", "H", "Z"):
+        raise FileFormatError(n, "bye type (col 5) must be F, H or Z, not {kind}", params={"kind": repr(kind)})
+    rnd = parse_int(cols(line, 7, 9), n, "round (cols 7-9)", blank=None, bounds=(1, MAX_ROUNDS))
+    st.byes240.append((kind, rnd, _ids_from(n, line, 11, 4, "team"), n))
+
+
+def _read_xxz(st: _State, n: int, line: str) -> None:
+    """XXZ (JaVaFo's TRF(x)): the competitors absent in the round to be paired; in a team event, teams."""
+    words = line[4:].replace(",", " ").split()
+    if len(words) > _MAX_IDS:
+        raise FileFormatError(n, "record {record} names at most {count} numbers", params={"record": "XXZ",
+                                                                                       "count": _MAX_IDS})
+    for w in words:
+        st.xxz.append((parse_int(w, n, "team number", bounds=(0, MAX_PLAYERS)), n))  # not a team: a warning
+
+
+def _read_250(st: _State, n: int, line: str) -> None:
+    """250: an accelerated round range (TRF-2026): 5-8 virtual match points, 10-13 virtual game points, 15-17
+    first round, 19-21 last round, 23-26 first team, 28-31 last team (a blank last = the first)."""
+    mp = parse_points(cols(line, 5, 8), n, "virtual match points (cols 5-8)")
+    gp = parse_points(cols(line, 10, 13), n, "virtual game points (cols 10-13)")
+    first = parse_int(cols(line, 15, 17), n, "first round (cols 15-17)", blank=None, bounds=(1, MAX_ROUNDS))
+    last = parse_int(cols(line, 19, 21), n, "last round (cols 19-21)", bounds=(0, MAX_ROUNDS)) or first
+    low = parse_int(cols(line, 23, 26), n, "first team (cols 23-26)", blank=None, bounds=(1, MAX_TEAMS))
+    high = parse_int(cols(line, 28, 31), n, "last team (cols 28-31)", bounds=(0, MAX_TEAMS)) or low
+    if last < first or high < low:
+        raise FileFormatError(n, "an accelerated range (250) runs from its first round and team to its last")
+    if len(st.accelerations) >= MAX_ROUNDS * 2:
+        raise FileFormatError(n, "more than {count} records {record}",
+                              params={"count": MAX_ROUNDS * 2, "record": "250"})
+    st.accelerations.append((mp, gp, first, last, low, high, n))
+
+
+def _read_299(st: _State, n: int, line: str) -> None:
+    """299: an abnormal assignment of points (TRF-2026): col 5 type (W D L F H Z + - or blank = a penalty or a
+    bonus), 8-11 match points, 14-17 game points, 20-22 round (000 / blank = every round; 999 = the standings
+    only), then team numbers at 24-27, 29-32 ..."""
+    kind = cols(line, 5, 5).upper()
+    if kind not in set("WDLFHZ+- "):
+        raise FileFormatError(n, "type (col 5) must be one of W D L F H Z + - or blank, not {kind}",
+                              params={"kind": repr(kind)})
+    mp = parse_points(cols(line, 7, 11), n, "match points (cols 8-11)")
+    gp = parse_points(cols(line, 13, 17), n, "game points (cols 14-17)")
+    rnd = parse_int(cols(line, 20, 22), n, "round (cols 20-22)", bounds=(0, 999))
+    if rnd > MAX_ROUNDS and rnd != 999:
+        raise FileFormatError(n, "round (cols 20-22) must be between 0 and {high}, or 999, not {round}",
+                              params={"high": MAX_ROUNDS, "round": rnd})
+    if len(st.abnormal) >= MAX_FORBIDDEN_PAIRS:
+        raise FileFormatError(n, "more than {count} records {record}", params={"count": MAX_FORBIDDEN_PAIRS,
+                                                                            "record": "299"})
+    st.abnormal.append((kind, mp, gp, rnd, _ids_from(n, line, 24, 4, "team"), n))
+
+
+#: the readers of the records of a team event, by their code
+_TEAM_RECORDS = {"013": _read_013, "310": _read_310, "320": _read_320, "330": _read_330, "300": _read_300,
+                 "260": _read_260, "240": _read_240, "XXZ": _read_xxz, "250": _read_250, "299": _read_299}

@@ -71,6 +71,14 @@ def write_tournament(t: Tournament, fmt: str = "trf2026", standings: Any = None)
     ``standings`` is an optional ``app.services.standings.Standings``; its rows give the
     310 MP, GP and rank. Without it teams are ranked by (primary score, secondary score).
     """
+    return write_tournament_with_warnings(t, fmt, standings)[0]
+
+
+def write_tournament_with_warnings(t: Tournament, fmt: str = "trf2026", standings: Any = None
+                                   ) -> tuple[str, tuple[str, ...]]:
+    """:func:`write_tournament`, and what the file could not hold as it is (a team name cut to its columns)."""
+    warnings: list[str] = []
+    names = _team_names(t, warnings)
     if fmt not in FORMATS:
         raise InvalidInput(None, "unknown format {fmt!r}; use one of {formats}",
                            params={"fmt": fmt, "formats": ', '.join(FORMATS)})
@@ -86,15 +94,50 @@ def write_tournament(t: Tournament, fmt: str = "trf2026", standings: Any = None)
     teams = sorted(t.teams, key=lambda x: x.tpn or x.id)
     if fmt == "trf16":
         for team in teams:
-            lines.append(_line_013(team.name, team.roster))
+            lines.append(_line_013(names[team.id], team.roster))
+        lines += _lines_xxz(t)
+        if t.adjustments or t.rules.pairing.acceleration != "none" or t.rules.pairing.accelerated_rounds:
+            warnings.append("TRF16 has no record for full/half-point byes, abnormal points or an acceleration "
+                            "(TRF-2026 240, 299, 250): they are not in this file; export TRF-2026 to keep them")
     else:
         for team in teams:
             mp, gp, rank = team_rank[team.id]
-            lines.append(_line_310(t, team.id, mp, gp, rank))
+            lines.append(_line_310(t, team.id, mp, gp, rank, names[team.id]))
         lines.append(_line_320(t))
         lines += _lines_330(t)
         lines += _lines_300(t)
-    return "\n".join(line.rstrip() for line in lines) + "\n"
+        lines += _lines_240(t)
+        lines += _lines_299(t)
+        lines += _lines_xxz(t)
+    return "\n".join(line.rstrip() for line in lines) + "\n", tuple(warnings)
+
+
+#: columns of a team name in 310 (9-40) and 013 (5-36)
+NAME_WIDTH = 32
+
+
+def _team_names(t: Tournament, warnings: list[str]) -> dict[int, str]:
+    """Each team's name as written: whole when it fits its 32 columns; cut otherwise, with a warning, and
+    never to a name another team has (the cut keeps as much of the name's end as makes it unique: a reader
+    would otherwise merge or rename the two teams)."""
+    out: dict[int, str] = {}
+    full = {team.id: fmt_text(team.name) for team in t.teams}
+    taken = {name for name in full.values() if len(name) <= NAME_WIDTH}
+    for team in sorted(t.teams, key=lambda x: x.tpn or x.id):
+        name = full[team.id]
+        if len(name) <= NAME_WIDTH:
+            out[team.id] = name
+            continue
+        cut = name[:NAME_WIDTH].rstrip()
+        tail = 1
+        while cut in taken and tail < NAME_WIDTH - 1:
+            cut = name[: NAME_WIDTH - 1 - tail].rstrip() + "…" + name[-tail:]
+            tail += 1
+        taken.add(cut)
+        out[team.id] = cut
+        warnings.append(f"team {team.tpn or team.id}: the name {name!r} is longer than the {NAME_WIDTH} columns a "
+                        f"TRF team record has; written as {cut!r}")
+    return out
 
 
 # --- header ------------------------------------------------------------------------------------
@@ -139,13 +182,13 @@ def _header(t: Tournament, fmt: str) -> list[str]:
         f"142 {rules.rounds}",
         f"152 {p.initial_colour}",
         "162 " + _score_blocks(" ", [("W", rules.gp_win), ("D", rules.gp_draw), ("L", rules.gp_loss)], "game"),
-        f"192 {system_code(rules)}",
+        f"192 {system_code(rules)}{'_BAKU' if p.acceleration == 'baku' and not p.accelerated_rounds else ''}",
         f"202 {tb202}",
         f"212 {tb212}",
         f"352 {p.board_colour_pattern}",
         "362 " + _score_blocks("T", [("W", rules.mp_win), ("D", rules.mp_draw), ("L", rules.mp_loss)], "match"),
     ]
-    return out
+    return out + _lines_250(t)
 
 
 def _score_blocks(prefix: str, items: list[tuple[str, Fraction]], kind: str) -> str:
@@ -212,13 +255,28 @@ def _round_blocks(t: Tournament) -> dict[int, dict[int, Block]]:
                 else:
                     out.setdefault(wp, {})[r.number] = (bp, "w", wc)
                     out.setdefault(bp, {})[r.number] = (wp, "b", bc)
+    _absent_blocks(t, out)
     return out
+
+
+def _absent_blocks(t: Tournament, out: dict[int, dict[int, Block]]) -> None:
+    """``0000 - Z`` (a known absence, TRF 001) for the first ``boards`` players of a team a paired round leaves
+    out, so that a reader sees the team absent rather than a roster without games."""
+    for r in t.rounds:
+        if not r.matches:
+            continue
+        paired = {x for m in r.matches for x in m.teams()}
+        for team in t.teams:
+            if team.id not in paired:
+                for pid in _default_lineup(t, team.id):
+                    if pid is not None:
+                        out.setdefault(pid, {}).setdefault(r.number, (0, "-", "Z"))
 
 
 def _player_points(t: Tournament, blocks: dict[int, dict[int, Block]]) -> dict[int, Fraction]:
     rules = t.rules
     value = {"1": rules.gp_win, "+": rules.gp_win, "=": rules.gp_draw, "0": rules.gp_loss,
-             "-": Fraction(0), " ": Fraction(0), "U": rules.gp_win}  # 162: P = W by default
+             "-": Fraction(0), " ": Fraction(0), "U": rules.gp_win, "Z": Fraction(0)}  # 162: P = W by default
     return {pid: sum((value[b[2]] for b in bl.values()), Fraction(0)) for pid, bl in blocks.items()}
 
 
@@ -253,7 +311,9 @@ def _line_001(t: Tournament, pid: int, points: Fraction, rank: int | None, block
     last = max(blocks, default=0)
     for r in range(1, last + 1):
         b = blocks.get(r)
-        text = f"{fmt_int(b[0], 4, 'player number')} {b[1]} {b[2]}" if b else ""
+        # "0000" for no opponent (a bye, an empty board, an absence): TRF16 and TRF-2026 001, which readers
+        # such as bbpPairings hold to, not a blank-padded 0
+        text = f"{fmt_int(b[0], 4, 'player number') if b[0] else '0000'} {b[1]} {b[2]}" if b else ""
         line = line.ljust(ROUND_COL + ROUND_WIDTH * (r - 1) - 1) + text
     return line
 
@@ -288,13 +348,13 @@ def _ids(ids: Iterable[int | None]) -> str:
     return " ".join(fmt_int(i or 0, 4, "player number") for i in ids)
 
 
-def _line_310(t: Tournament, team_id: int, mp: Fraction, gp: Fraction, rank: int) -> str:
+def _line_310(t: Tournament, team_id: int, mp: Fraction, gp: Fraction, rank: int, name: str) -> str:
     team = t.team(team_id)
     return (
         "310 "
         + fmt_int(team.tpn or team.id, 3, "team pairing number")
         + " "
-        + fmt_text(team.name, 32)
+        + fmt_text(name, NAME_WIDTH)
         + " "
         + fmt_text(team.nickname, 5)
         + " "
@@ -311,7 +371,7 @@ def _line_310(t: Tournament, team_id: int, mp: Fraction, gp: Fraction, rank: int
 
 
 def _line_013(name: str, roster: tuple[int, ...]) -> str:
-    return "013 " + fmt_text(name, 32) + _ids(roster)
+    return "013 " + fmt_text(name, NAME_WIDTH) + _ids(roster)
 
 
 def _tpn(t: Tournament, team_id: int) -> str:
@@ -363,4 +423,47 @@ def _lines_300(t: Tournament) -> list[str]:
     return out
 
 
-__all__ = ["FORMATS", "RESULT_CODES", "write_tournament"]
+def _lines_240(t: Tournament) -> list[str]:
+    """240 byes (TRF-2026): ``F``/``H`` of the adjustments, ``Z`` for the absences of rounds not paired yet."""
+    byes: dict[tuple[str, int], list[int]] = {}
+    for a in t.adjustments:
+        if a.kind in ("F", "H"):
+            byes.setdefault((a.kind, a.round), []).append(a.team)
+    paired = {r.number for r in t.rounds if r.matches}
+    for r, team in t.absences:
+        if r and r not in paired and not any(team in v for (_, rr), v in byes.items() if rr == r):
+            byes.setdefault(("Z", r), []).append(team)
+    return [f"240 {kind} {r:03d} " + " ".join(_tpn(t, team).rjust(4) for team in sorted(teams))
+            for (kind, r), teams in sorted(byes.items(), key=lambda x: (x[0][1], x[0][0]))]
+
+
+def _lines_299(t: Tournament) -> list[str]:
+    """299 abnormal points (TRF-2026): the adjustments that are not byes, as penalties or bonuses (blank type;
+    round 999 when they count in the standings only)."""
+    out = []
+    for a in t.adjustments:
+        if a.kind in ("F", "H"):
+            continue
+        r = a.round if a.pairing else 999
+        out.append(f"299   {fmt_points(a.mp, 5, 'match points')}  {fmt_points(a.gp, 4, 'game points')}  "
+                   f"{r:03d} {_tpn(t, a.team).rjust(4)}")
+    return out
+
+
+def _lines_xxz(t: Tournament) -> list[str]:
+    """XXZ: the teams absent in whichever round is paired next (TRF(x); TRF-2026 has no record for it)."""
+    teams = sorted(team for r, team in t.absences if r == 0)
+    return ["XXZ " + " ".join(_tpn(t, team).strip() for team in teams)] if teams else []
+
+
+def _lines_250(t: Tournament) -> list[str]:
+    """250 accelerated ranges (TRF-2026); a named acceleration (Baku) is written as its ranges too, which is how
+    other programs apply it (record 192 names it)."""
+    from app.services.acceleration import accelerated_ranges
+
+    ranges = accelerated_ranges(t.rules, [team.tpn or team.id for team in t.teams])
+    return [f"250 {fmt_points(mp, 4, 'virtual match points')} {fmt_points(gp, 4, 'virtual game points')} "
+            f"{r1:3d} {r2:3d} {t1:4d} {t2:4d}" for mp, gp, r1, r2, t1, t2 in ranges]
+
+
+__all__ = ["FORMATS", "RESULT_CODES", "write_tournament", "write_tournament_with_warnings"]

@@ -94,6 +94,7 @@ def test_wdl_count_played_matches_and_byes_apart(capsys: pytest.CaptureFixture[s
 def test_round_beyond_the_last_is_refused(capsys: pytest.CaptureFixture[str], n: str) -> None:
     code, out, err = run(capsys, str(DATA / "example1_2026.trf"), "--round", n)
     assert code == 2 and out == ""
-    assert err.count("\n") == 1 and "no round after 3" in err
+    refusals = [x for x in err.splitlines() if not x.startswith("teamswiss: warning: ")]  # the file's notes apart
+    assert len(refusals) == 1 and "no round after 3" in refusals[0]
     code, _, _ = run(capsys, str(DATA / "example1_2026.trf"), "--round", "3")
     assert code == 0

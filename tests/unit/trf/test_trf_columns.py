@@ -94,9 +94,9 @@ def test_player_record_columns(lines: dict[str, list[str]]) -> None:
 
 def test_empty_board_and_bye_blocks(lines: dict[str, list[str]]) -> None:
     by_id = {int(line[4:8]): line for line in lines["001"]}
-    assert by_id[5][91:99] == "   0 - +"  # against an empty board: no opponent, no colour
+    assert by_id[5][91:99] == "0000 - +"  # against an empty board: no opponent, no colour
     assert by_id[4][91:99].strip() == ""  # not in the lineup
-    assert by_id[10][91:99] == "   0 - U"  # the PAB (U)
+    assert by_id[10][91:99] == "0000 - U"  # the PAB (U)
 
 
 def test_team_record_310_columns(lines: dict[str, list[str]]) -> None:
