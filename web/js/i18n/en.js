@@ -802,6 +802,8 @@ export default {
   publishStop: "Stop publishing",
   publishStopped: "Publishing stopped; the public server keeps what it has.",
   publishNote: "Only what the public sees travels: published rounds, results, standings, teams, players (birth year only). Never birth dates, contact data, unpublished pairings, lineups before the round, appeals' texts. When the link drops, it tries again by itself.",
+  outboxWaitingHere: "Results typed here are waiting to be sent; open the results grid to send them:",
+  outboxWaitingRound: "round {round}: {count}",
 };
 
 // Tie-break names (C.07; codes as in TRF-2026, see app/services/tiebreaks/__init__.py).
@@ -829,6 +831,4 @@ export const tiebreaks = {
   cut: "cut {n}",
   median: "median {n}",
   forfeitsPlayed: "forfeits count as played",
-  outboxWaitingHere: "Results typed here are waiting to be sent; open the results grid to send them:",
-  outboxWaitingRound: "round {round}: {count}",
 };
