@@ -210,8 +210,11 @@ def create_from_domain(session: Session, d: dom.Tournament, principal: Principal
             continue
         paired = {x for m in r.matches for x in m.teams()}
         state = source.states.get(n, _round_state(r)) if source is not None else _round_state(r)
+        # the document's own absences where it has them (a withdrawn or expelled team is not paired, not absent)
+        away = (source.absent[n] if source is not None and n in source.absent
+                else [tm.id for tm in d.teams if tm.id not in paired])
         round_rows[n] = Round(tournament_id=tid, number=n, scheduled_start=start, state=state,
-                              absent_team_ids=sorted(team_ids[tm.id] for tm in d.teams if tm.id not in paired))
+                              absent_team_ids=sorted(team_ids[x] for x in away))
     session.add_all(round_rows.values())
     session.flush()
     match_rows: list[tuple[dom.Match, Match]] = []
@@ -234,7 +237,8 @@ def create_from_domain(session: Session, d: dom.Tournament, principal: Principal
     session.add_all(
         BoardGame(match_id=row_m.id or 0, board=b.board, first_player_id=pid(b.first_player),
                   second_player_id=pid(b.second_player), first_white=b.first_white, result=b.result,
-                  ended_at=now if b.result is not None else None)
+                  ended_at=(source.ended.get((m.round, m.table, b.board), now) if source is not None else now)
+                  if b.result is not None else None)
         for m, row_m in match_rows for b in m.boards
     )
     for team, n in expelled.items():

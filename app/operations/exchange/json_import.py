@@ -35,7 +35,9 @@ class ExportDocument:
     """A JSON export read back: the pure model, and what only the store keeps (clubs, statuses, round states)."""
 
     def __init__(self, d: dom.Tournament, clubs: dict[int, dict[str, Any]], team_club: dict[int, int],
-                 states: dict[int, str], venue: str, preset: str | None, digest: str) -> None:
+                 states: dict[int, str], venue: str, preset: str | None, digest: str,
+                 ended: dict[tuple[int, int, int], datetime] | None = None,
+                 absent: dict[int, list[int]] | None = None) -> None:
         self.domain = d
         self.clubs = clubs  # source club id -> {name, short_name, federation, city, union_member}
         self.team_club = team_club  # team id -> source club id
@@ -43,6 +45,8 @@ class ExportDocument:
         self.venue = venue
         self.preset = preset
         self.digest = digest
+        self.ended = ended or {}  # (round, table, board) -> when the game ended (R-14.1 counts from it)
+        self.absent = absent or {}  # round number -> the teams marked absent (C.04.6 3: not paired)
 
 
 def _bad(path: str, why: str) -> FileFormatError:
@@ -143,6 +147,8 @@ def read_export(text: str) -> ExportDocument:
                               nickname=(_get(x, "nickname", p, str, True) or "")[:5]))
     known_teams = {tm.id for tm in teams}
     rounds, states = [], {}
+    ended: dict[tuple[int, int, int], datetime] = {}
+    absent: dict[int, list[int]] = {}
     for i, x in enumerate(_list(doc, "rounds", "$", MAX_ROUNDS)):
         p = f"rounds[{i}]"
         number = _get(x, "number", p, int)
@@ -152,6 +158,11 @@ def read_export(text: str) -> ExportDocument:
         if state not in ROUND_STATES:
             raise _bad(f"{p}.state", f"unknown state {state[:20]!r}")
         states[number] = state
+        away = _get(x, "absent_team_ids", p, list, True)
+        if away is not None:
+            if len(away) > MAX_TEAMS or any(not isinstance(a, int) or a not in known_teams for a in away):
+                raise _bad(f"{p}.absent_team_ids", "names a team the document does not have")
+            absent[number] = away
         matches = []
         for k, m in enumerate(_list(x, "matches", p, MAX_TEAMS)):
             mp = f"{p}.matches[{k}]"
@@ -173,7 +184,11 @@ def read_export(text: str) -> ExportDocument:
                 white = _get(b, "white", bp, str)
                 if white not in ("first", "second"):
                     raise _bad(f"{bp}.white", "must be first or second")
-                boards.append(dom.BoardGame(_get(b, "board", bp, int), fp, sp, white == "first", result))
+                board = _get(b, "board", bp, int)
+                when = _datetime(_get(b, "ended_at", bp, str, True), f"{bp}.ended_at")
+                if when is not None:
+                    ended[(number, _get(m, "table", mp, int), board)] = when
+                boards.append(dom.BoardGame(board, fp, sp, white == "first", result))
             matches.append(dom.Match(round=number, table=_get(m, "table", mp, int), first=first, second=second,
                                      boards=tuple(boards), forfeit=forfeit))
         start = _datetime(_get(x, "scheduled_start", p, str, True), f"{p}.scheduled_start")
@@ -207,4 +222,4 @@ def read_export(text: str) -> ExportDocument:
     )
     digest = hashlib.sha256(json.dumps(doc, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()
     return ExportDocument(d, clubs, team_club, states, _get(head, "venue", "tournament", str, True) or "",
-                          _get(head, "preset", "tournament", str, True), digest)
+                          _get(head, "preset", "tournament", str, True), digest, ended, absent)
