@@ -39,6 +39,7 @@ def test_a_refusal_in_the_greek_console_reads_in_greek(api: Api, new_page: Any, 
         page.keyboard.press("Space")
     page.wait_for_selector("#lineup-check li[data-rule='R-3.2']")
     assert GIRLS in page.inner_text("#lineup-check li[data-rule='R-3.2']")
+    assert "null" not in page.inner_text("#lineup-check")  # a full lineup has no empty-board note, not a "null"
     # submitted anyway: the refusal box says the server's Greek sentence and its rule, no HTTP status
     page.focus("#submit-lineup")
     page.keyboard.press("Enter")

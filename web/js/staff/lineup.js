@@ -69,7 +69,7 @@ export async function view(ctx) {
     const named = c.valid ? c.player_ids.length : body().player_ids.length;
     const empty = named > 0 && named < boards
       ? h("p", { class: "warn", id: "empty-boards" }, t(boards - named === 1 ? "emptyBoard" : "emptyBoards",
-        { boards: Array.from({ length: boards - named }, (_, i) => named + i + 1).join(", ") })) : null;
+        { boards: Array.from({ length: boards - named }, (_, i) => named + i + 1).join(", ") })) : ""; // "" not null: replaceChildren writes null as text
     if (c.valid) {
       const byId = new Map(players.map((p) => [p.id, p]));
       checkBox.replaceChildren(h("p", { class: "okmsg" }, t("lineupValid")),
