@@ -42,6 +42,7 @@ from app.operations.lineups import round_started
 from app.operations.repository import load_tournament
 from app.schemas.mirror import PublicationPut, PublicationRead
 from app.services.errors import InvalidInput
+from app.services.text import is_server_address
 
 log = logging.getLogger("teamswiss.publish")
 
@@ -127,8 +128,8 @@ class MirrorClient:
     """The public server's mirror endpoints for one venue tournament, with the publishing key."""
 
     def __init__(self, url: str, token: str, venue_tournament_id: int, timeout: float = TIMEOUT_SECONDS) -> None:
-        if not url.startswith(("http://", "https://")):
-            raise PublishError(f"the public server's address must start with http:// or https://, not {url!r}",
+        if not is_server_address(url):
+            raise PublishError(f"the public server's address must be http:// or https:// and a host, not {url!r}",
                                final=True)
         self.endpoint = f"{url.rstrip('/')}/mirror/tournaments/{venue_tournament_id}"
         self.token = token

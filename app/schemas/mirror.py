@@ -9,9 +9,10 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from app.schemas.base import Id, Strict
+from app.services.text import is_server_address
 
 #: A JSON export's format name and version (app.operations.exchange.exports).
 EXPORT_FORMAT = "teamswiss-tournament-export"
@@ -178,6 +179,14 @@ class PublicationPut(Strict):
                      description="the public server's address (http:// or https://)")
     token: str = Field(min_length=8, max_length=200, pattern=r"^\S+$",
                        description="the publishing key the public server's administrator gave (kept, never shown)")
+
+    @field_validator("url")
+    @classmethod
+    def _an_address(cls, url: str) -> str:
+        # the pattern lets through what no client can reach ("http://[", "http://:80"): the publisher would fail
+        if not is_server_address(url):
+            raise ValueError("not a server's address")
+        return url
 
 
 class PublicationRead(BaseModel):

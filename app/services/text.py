@@ -40,3 +40,15 @@ def describe(ch: str) -> str:
              "\x7f": "delete", "\x85": "next line", "\u2028": "line separator", "\u2029": "paragraph separator"}
     name = names.get(ch)
     return f"U+{ord(ch):04X}" + (f" {name}" if name else "")
+
+
+def is_server_address(url: str) -> bool:
+    """Whether ``url`` is an http(s) address a client can reach: a scheme and a host (``http://[`` and
+    ``http://:80`` are not; ``urllib`` would refuse them only when the request is made)."""
+    from urllib.parse import urlsplit  # only the mirror's settings and its publisher ask
+
+    try:
+        parts = urlsplit(url)
+        return parts.scheme in ("http", "https") and bool(parts.hostname)
+    except ValueError:
+        return False

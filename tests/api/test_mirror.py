@@ -476,6 +476,9 @@ def test_publishing_from_the_console(venue: tuple[httpx.Client, dict[str, str]],
     base = f"/tournaments/{tid}/publication"
     assert ok(c.get(base, headers=admin))["state"] == "off"
     assert c.get(base).status_code == 401
+    for nowhere in ("http://[", "http://:8000", "https://"):  # no host a client could reach: refused, not stored
+        assert c.put(base, json={"url": nowhere, "token": key(tid)}, headers=admin).status_code == 422, nowhere
+    assert ok(c.get(base, headers=admin))["state"] == "off"
     gone = f"http://127.0.0.1:{free_port()}"
     ok(c.put(base, json={"url": gone, "token": key(tid)}, headers=admin))
     state = _until(c, base, admin, lambda s: s["state"] == "unreachable")

@@ -215,3 +215,4 @@ def test_a_list_of_phrases_is_said_phrase_by_phrase_with_the_languages_punctuati
     # Greek writes the semicolon as "·" (";" is its question mark) and "or" as "ή"
     assert translate("{who}", {"who": phrase}, "el") == (
         "ο διαχειριστής· ο οργανωτής ή ο επικεφαλής διαιτητής του τουρνουά")
+
