@@ -45,13 +45,18 @@ def read_rows(raw: bytes) -> list[list[object]]:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = raw.decode("cp1253", errors="replace")
+    if "\x00" in text:  # a picture, a PDF, an old .xls: no spreadsheet text has a NUL
+        raise InvalidInput("R-3.1", "the file is neither a CSV text nor an .xlsx workbook")
     first = next((ln for ln in text.splitlines() if ln.strip()), "")
     delimiter = max(";,\t", key=first.count)
     rows: list[list[object]] = []
-    for row in csv.reader(io.StringIO(text), delimiter=delimiter):
-        rows.append(list(row[:MAX_COLUMNS]))
-        if len(rows) > MAX_LINES + 50:  # read_sheet refuses the file; no need to read the rest
-            break
+    try:
+        for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter):
+            rows.append(list(row[:MAX_COLUMNS]))
+            if len(rows) > MAX_LINES + 50:  # read_sheet refuses the file; no need to read the rest
+                break
+    except csv.Error as exc:
+        raise InvalidInput("R-3.1", "the file cannot be read as CSV text: {why}", params={"why": str(exc)}) from None
     return rows
 
 

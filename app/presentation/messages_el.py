@@ -912,4 +912,7 @@ EL: dict[str, str] = {
     "each range is [MP, GP, first round, last round, first TPN, last TPN], rounds 1 to 30, points not negative":
         "κάθε διάστημα είναι [MP, GP, πρώτος γύρος, τελευταίος γύρος, πρώτος TPN, τελευταίος TPN], γύροι 1 έως "
         "30, βαθμοί όχι αρνητικοί",
+    # app/operations/roster_import.py (a file that is no spreadsheet)
+    "the file is neither a CSV text nor an .xlsx workbook": "το αρχείο δεν είναι ούτε κείμενο CSV ούτε βιβλίο .xlsx",
+    "the file cannot be read as CSV text: {why}": "το αρχείο δεν διαβάζεται ως κείμενο CSV: {why}",
 }

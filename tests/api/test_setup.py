@@ -192,6 +192,11 @@ def test_a_file_the_import_cannot_read_or_may_not_take(client: TestClient, engin
     assert expect_problem(_send(client, org, t, team, b"Notes;Club\nx;y\n"), 422)["rule"] == "R-3.1"
     assert expect_problem(_send(client, org, t, team, b"PK\x03\x04broken", "r.xlsx"), 422)["rule"] == "R-3.1"
     assert expect_problem(_send(client, org, t, team, b""), 422)["rule"] == "R-3.1"
+    # a picture chosen by mistake, and bare carriage returns inside a line: refused, never a 500
+    png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x08\x00IEND\xaeB`\x82"
+    assert expect_problem(_send(client, org, t, team, png, "file.png"), 422)["rule"] == "R-3.1"
+    out = ok(_send(client, org, t, team, "Επώνυμο;Όνομα\rΠαπάς;Νίκος\r\nΑλφα;Β\n".encode()))
+    assert out["lines"]
     many = "Last name\n" + "".join(f"P{i}\n" for i in range(501))
     assert expect_problem(_send(client, org, t, team, many.encode()), 422)["rule"] == "R-3.1"
     # a player already on another team's roster, and a FIDE id of another club's player
