@@ -46,6 +46,17 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def wait_healthy(base: str, timeout: float = 120) -> None:
+    """Wait until the server at ``base`` answers its health check (it migrates and starts its workers first)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if http("GET", f"{base}/health")[0] == 200:
+                return
+        except OSError:
+            time.sleep(0.2)
+
+
 def http(method: str, url: str, body: Any = None, headers: dict[str, str] | None = None,
          form: dict[str, str] | None = None) -> tuple[int, Any, Any]:
     data, hdrs = None, dict(headers or {})
@@ -85,13 +96,7 @@ class Server:
         self.proc = subprocess.Popen(
             [py, "-m", "app.cli.main", "serve", "--port", str(self.port), "--workers", str(workers), "--log-level",
              "warning"], cwd=ROOT, env=env)
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            try:
-                if http("GET", f"{self.base}/health")[0] == 200:
-                    break
-            except OSError:
-                time.sleep(0.2)
+        wait_healthy(self.base)
         status, tok, _ = http("POST", f"{self.base}/auth/token", form={"username": "admin", "password": PASSWORD})
         assert status == 200, status
         self.auth = {"Authorization": f"Bearer {tok['access_token']}"}

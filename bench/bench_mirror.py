@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_load import free_port, http  # noqa: E402
+from bench_load import free_port, wait_healthy  # noqa: E402
 from machine import cpu_model  # noqa: E402
 
 PASSWORD = "bench-mirror-password"
@@ -69,13 +69,7 @@ def public_server(url: str, workers: int) -> tuple[subprocess.Popen[bytes], str,
     proc = subprocess.Popen([sys.executable, "-m", "app.cli.main", "serve", "--port", str(port), "--workers",
                              str(workers), "--log-level", "warning"], cwd=ROOT, env=env)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        try:
-            if http("GET", f"{base}/health")[0] == 200:
-                break
-        except OSError:
-            time.sleep(0.2)
+    wait_healthy(base)
     return proc, base, env
 
 

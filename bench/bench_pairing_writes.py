@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_load import free_port  # noqa: E402
+from bench_load import free_port, wait_healthy  # noqa: E402
 from machine import cpu_model  # noqa: E402
 
 from app.services.generator import generate  # noqa: E402
@@ -91,13 +91,7 @@ def main() -> None:
     proc = subprocess.Popen([py, "-m", "app.cli.main", "serve", "--port", str(port), "--log-level", "warning"],
                             cwd=ROOT, env=env)
     try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            try:
-                if http("GET", f"{base}/health")[0] == 200:
-                    break
-            except OSError:
-                time.sleep(0.2)
+        wait_healthy(base)
         status, tok = http("POST", f"{base}/auth/token", data=f"username=admin&password={PASSWORD}".encode(),
                            content_type="application/x-www-form-urlencoded")
         assert status == 200, status
