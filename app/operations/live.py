@@ -43,6 +43,7 @@ CHANNEL = "teamswiss_events"
 
 REPLAY_MAX = 1000  # more than this to replay: the client is told to reload (a ``tournament`` event)
 QUEUE_MAX = 2000
+START_BATCH = 500  # new subscribers whose start one read finds
 POLL_SECONDS = 1.0  # SQLite: other processes' events
 SAFETY_POLL_SECONDS = 10.0  # PostgreSQL: a missed notification is found this late at worst
 
@@ -97,31 +98,39 @@ def _fetch(engine: Engine, after: dict[int, int], limit: int) -> list[Event]:
     return out
 
 
-def start_position(engine: Engine, tournament_id: int, last_event_id: int | None) -> tuple[int, Event | None]:
-    """Where a new subscriber starts, and the ``tournament`` event to send first when it cannot resume.
+def start_positions(engine: Engine, asks: list[tuple[int, int | None]]) -> list[tuple[int, Event | None] | NotFound]:
+    """Where each new subscriber starts, and the ``tournament`` event to send first when it cannot resume: for
+    many subscribers in one short read (a burst of parents opening the page costs one connection, not one each).
 
-    404 when there is no such tournament. A ``Last-Event-ID`` that is older than the pruned events, from
-    another database, or too far behind gets a ``tournament`` event (reload everything) instead of a replay.
+    :class:`NotFound` for a tournament that does not exist. Without ``Last-Event-ID`` a subscriber starts after
+    the tournament's newest event. A ``Last-Event-ID`` that is older than the pruned events, from another
+    database, or too far behind gets a ``tournament`` event (reload everything) instead of a replay.
     """
+    tids = sorted({tid for tid, _ in asks})
     with Session(engine.execution_options(teamswiss_read=True)) as s:
-        version = s.exec(select(Tournament.version).where(Tournament.id == tournament_id)).first()
-        if version is None:
-            raise NotFound(None, "no tournament with id {tournament_id}",
-                           params={"tournament_id": tournament_id})
-        newest = s.exec(select(func.max(TournamentEvent.id))
-                        .where(TournamentEvent.tournament_id == tournament_id)).first() or 0
-        if last_event_id is None:
-            return newest, None
-        oldest = s.exec(select(func.min(TournamentEvent.id))).first()
-        behind = s.exec(select(func.count()).select_from(TournamentEvent)
-                        .where(TournamentEvent.tournament_id == tournament_id,
-                               col(TournamentEvent.id) > last_event_id)).one()
-        everything = oldest is not None and last_event_id >= oldest - 1
-        if everything and last_event_id <= newest and behind <= REPLAY_MAX:
-            return last_event_id, None
-        if last_event_id == newest:
-            return newest, None
-        return newest, Event(newest, tournament_id, "tournament", {"version": version})
+        versions = dict(s.exec(select(Tournament.id, Tournament.version).where(col(Tournament.id).in_(tids))).all())
+        newest = dict(s.exec(select(TournamentEvent.tournament_id, func.max(TournamentEvent.id))
+                             .where(col(TournamentEvent.tournament_id).in_(tids))
+                             .group_by(col(TournamentEvent.tournament_id))).all())
+        oldest: int | None = None
+        if any(last is not None for _, last in asks):
+            oldest = s.exec(select(func.min(TournamentEvent.id))).first()
+        out: list[tuple[int, Event | None] | NotFound] = []
+        for tid, last in asks:
+            version, top = versions.get(tid), int(newest.get(tid) or 0)
+            if version is None:
+                out.append(NotFound(None, "no tournament with id {tournament_id}", params={"tournament_id": tid}))
+            elif last is None or last == top:
+                out.append((top, None))
+            else:
+                behind = s.exec(select(func.count()).select_from(TournamentEvent)
+                                .where(TournamentEvent.tournament_id == tid, col(TournamentEvent.id) > last)).one()
+                everything = oldest is not None and last >= oldest - 1
+                if everything and last <= top and behind <= REPLAY_MAX:
+                    out.append((last, None))
+                else:
+                    out.append((top, Event(top, tid, "tournament", {"version": version})))
+    return out
 
 
 class Broker:
@@ -135,6 +144,9 @@ class Broker:
         self._tasks: list[asyncio.Task[None]] = []
         self._listening: asyncio.Event | None = None
         self._lock = threading.Lock()
+        #: subscribers waiting for their start, read together (:func:`start_positions`)
+        self._starts: list[tuple[int, int | None, asyncio.Future[tuple[int, Event | None]]]] = []
+        self._start_wake: asyncio.Event | None = None
 
     # -- called from any thread (the committing request) --
     def wake_threadsafe(self, tournament_ids: Iterable[int]) -> None:
@@ -158,11 +170,12 @@ class Broker:
         loop = asyncio.get_running_loop()
         if self._loop is not loop:  # first use, or a new event loop (tests): start afresh
             self._loop, self._wake, self._subs, self._dirty, self._tasks = loop, asyncio.Event(), {}, set(), []
+            self._starts, self._start_wake = [], asyncio.Event()
         if not self._tasks or any(t.done() for t in self._tasks):
             for t in self._tasks:
                 t.cancel()
             self._listening = asyncio.Event()
-            self._tasks = [loop.create_task(self._feed(engine))]
+            self._tasks = [loop.create_task(self._feed(engine)), loop.create_task(self._start(engine))]
             if engine.dialect.name == "postgresql":
                 self._tasks.append(loop.create_task(self._listen(engine)))
             else:
@@ -174,7 +187,11 @@ class Broker:
     async def subscribe(self, engine: Engine, tournament_id: int, last_event_id: int | None) -> tuple[
             Subscription, Event | None]:
         await self._ensure_running(engine)
-        start, reset = await anyio.to_thread.run_sync(start_position, engine, tournament_id, last_event_id)
+        assert self._loop is not None and self._start_wake is not None
+        found: asyncio.Future[tuple[int, Event | None]] = self._loop.create_future()
+        self._starts.append((tournament_id, last_event_id, found))
+        self._start_wake.set()
+        start, reset = await found
         sub = Subscription(tournament_id, start)
         self._subs.setdefault(tournament_id, set()).add(sub)
         self._mark({tournament_id})  # replay (and anything committed meanwhile)
@@ -186,6 +203,32 @@ class Broker:
             subs.discard(sub)
             if not subs:
                 del self._subs[sub.tournament_id]
+
+    async def _start(self, engine: Engine) -> None:
+        """Answer the waiting subscribers' starts, those that came together in one read (one connection)."""
+        assert self._start_wake is not None
+        while True:
+            await self._start_wake.wait()
+            self._start_wake.clear()
+            while self._starts:
+                batch, self._starts = self._starts[:START_BATCH], self._starts[START_BATCH:]
+                batch = [b for b in batch if not b[2].done()]  # a client that left while it waited
+                if not batch:
+                    continue
+                try:
+                    found = await anyio.to_thread.run_sync(start_positions, engine, [(t, last) for t, last, _ in batch])
+                except Exception as exc:  # noqa: BLE001 - the database is away: these subscribers are answered so
+                    for _, _, future in batch:
+                        if not future.done():
+                            future.set_exception(exc)
+                    continue
+                for (_, _, future), answer in zip(batch, found, strict=True):
+                    if future.done():
+                        continue
+                    if isinstance(answer, NotFound):
+                        future.set_exception(answer)
+                    else:
+                        future.set_result(answer)
 
     async def _feed(self, engine: Engine) -> None:
         assert self._wake is not None

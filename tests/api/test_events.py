@@ -248,3 +248,38 @@ def test_the_event_is_the_answer_and_the_read_model_is_built_once(client: TestCl
         {"table": m["table"], "board": 2, "result": "0-1", "if_match": answer["etag"]}]}))
     assert built == [m["id"]]
     assert [e["match"] for e in _match_events(engine, before)] == batch["matches"]
+
+
+def test_subscribers_that_come_together_start_with_one_read(client: TestClient, admin: dict[str, str], engine: Any,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A burst of parents opening the page costs one read of where each starts, not one connection each (with
+    several workers on PostgreSQL, one each exhausted the server's connections)."""
+    import asyncio
+
+    from app.operations import live
+    from app.services.errors import NotFound
+
+    tid, _ = setup(client, admin, teams=2)
+    with Session(engine) as s:
+        newest = max(e.id or 0 for e in s.exec(select(TournamentEvent).where(TournamentEvent.tournament_id == tid)))
+    reads: list[int] = []
+    real = live.start_positions
+
+    def counted(engine: Any, asks: list[tuple[int, int | None]]) -> Any:
+        reads.append(len(asks))
+        return real(engine, asks)
+
+    monkeypatch.setattr(live, "start_positions", counted)
+
+    async def burst() -> list[Any]:
+        b = live.Broker()
+        asks = [b.subscribe(engine, tid, None) for _ in range(40)] + [b.subscribe(engine, 999_999, None)]
+        found = await asyncio.gather(*asks, return_exceptions=True)
+        for task in b._tasks:
+            task.cancel()
+        return found
+
+    found = asyncio.run(burst())
+    assert sum(reads) == 41 and len(reads) <= 3, reads
+    assert all(sub.last_id == newest and reset is None for sub, reset in found[:40])
+    assert isinstance(found[40], NotFound)
