@@ -4,6 +4,7 @@ names."""
 from __future__ import annotations
 
 import types
+from collections.abc import Callable
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Annotated, Any, Generic, TypedDict, TypeVar, Union, Unpack, get_args, get_origin
@@ -78,52 +79,93 @@ class _WrongType(ValueError):
     pass
 
 
-def _json_typed(annotation: Any, value: Any, where: str) -> Any:
-    """``value`` as the JSON type the schema gives ``annotation``; no coercion from another JSON type.
+_Check = Callable[[Any, str], Any]
+
+
+def _compile(annotation: Any) -> _Check:
+    """``value`` as the JSON type the schema gives ``annotation``, no coercion from another JSON type: the check,
+    worked out once for the annotation (a field's check runs for every value of every request).
 
     Pydantic's lax mode would take ``"5"`` for an integer, ``0`` for a boolean and ``0`` for a date (1970-01-01):
     requests the OpenAPI document calls invalid. Integral numbers such as ``3.0`` are integers in JSON Schema
     and become ``3``.
     """
     if get_origin(annotation) is Annotated:
-        return _json_typed(get_args(annotation)[0], value, where)
+        return _compile(get_args(annotation)[0])
     origin = get_origin(annotation)
     if origin in (Union, types.UnionType):
-        if value is None and type(None) in get_args(annotation):
-            return None
-        members = [m for m in get_args(annotation) if m is not type(None)]
-        for member in members[:-1]:
-            try:
-                return _json_typed(member, value, where)
-            except _WrongType:
-                continue
-        return _json_typed(members[-1], value, where)
+        nullable = type(None) in get_args(annotation)
+        members = [_compile(m) for m in get_args(annotation) if m is not type(None)]
+
+        def union(value: Any, where: str) -> Any:
+            if value is None and nullable:
+                return None
+            for member in members[:-1]:
+                try:
+                    return member(value, where)
+                except _WrongType:
+                    continue
+            return members[-1](value, where)
+        return union
     if origin is list:
-        if not isinstance(value, list):
-            raise _WrongType(f"{where}: expected a list")
         (item,) = get_args(annotation) or (Any,)
-        return [_json_typed(item, v, where) for v in value]
+        each = _compile(item)
+
+        def listed(value: Any, where: str) -> Any:
+            if not isinstance(value, list):
+                raise _WrongType(f"{where}: expected a list")
+            return [each(v, where) for v in value]
+        return listed
     if origin is dict or annotation is dict:
-        if not isinstance(value, dict):
-            raise _WrongType(f"{where}: expected an object")
-        return value
-    if annotation is bool:
-        if not isinstance(value, bool):
-            raise _WrongType(f"{where}: expected true or false, not {value!r}")
-    elif annotation is int:
-        if isinstance(value, float) and value.is_integer():
-            return int(value)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise _WrongType(f"{where}: expected an integer, not {value!r}")
-    elif annotation in (float, Decimal):
-        if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
-            raise _WrongType(f"{where}: expected a number, not {value!r}")
-    elif annotation is str:
-        if not isinstance(value, str):
-            raise _WrongType(f"{where}: expected a string, not {value!r}")
-    elif annotation in (date, datetime) and not isinstance(value, str | date):
-        raise _WrongType(f"{where}: expected a date as text (ISO 8601), not {value!r}")
+        return _an_object
+    return _SCALARS.get(annotation, _as_is) if _hashable(annotation) else _as_is
+
+
+def _hashable(annotation: Any) -> bool:
+    try:
+        hash(annotation)
+    except TypeError:
+        return False
+    return True
+
+
+def _as_is(value: Any, where: str) -> Any:
     return value
+
+
+def _an_object(value: Any, where: str) -> Any:
+    if not isinstance(value, dict):
+        raise _WrongType(f"{where}: expected an object")
+    return value
+
+
+def _of_kind(kinds: type | tuple[type, ...], what: str) -> _Check:
+    def check(value: Any, where: str) -> Any:
+        if not isinstance(value, kinds):
+            raise _WrongType(f"{where}: expected {what}, not {value!r}")
+        return value
+    return check
+
+
+def _an_int(value: Any, where: str) -> Any:
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _WrongType(f"{where}: expected an integer, not {value!r}")
+    return value
+
+
+def _a_number(value: Any, where: str) -> Any:
+    if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
+        raise _WrongType(f"{where}: expected a number, not {value!r}")
+    return value
+
+
+_a_date = _of_kind((str, date), "a date as text (ISO 8601)")
+_SCALARS: dict[Any, _Check] = {bool: _of_kind(bool, "true or false"), int: _an_int, float: _a_number,
+                               Decimal: _a_number, str: _of_kind(str, "a string"), date: _a_date, datetime: _a_date}
+#: each model field's check, worked out at its first value
+_FIELD_CHECKS: dict[tuple[type, str], _Check | None] = {}
 
 
 class Strict(BaseModel):
@@ -139,11 +181,17 @@ class Strict(BaseModel):
     @field_validator("*", mode="before")
     @classmethod
     def _json_types(cls, value: Any, info: Any) -> Any:
-        field = cls.model_fields.get(info.field_name or "")
-        if field is None or field.annotation is None:
+        name = info.field_name or ""
+        try:
+            check = _FIELD_CHECKS[cls, name]
+        except KeyError:
+            field = cls.model_fields.get(name)
+            check = _FIELD_CHECKS[cls, name] = (None if field is None or field.annotation is None
+                                                else _compile(field.annotation))
+        if check is None:
             return value
         try:
-            return _json_typed(field.annotation, value, info.field_name or "")
+            return check(value, name)
         except _WrongType as exc:
             raise ValueError(str(exc)) from None
 
