@@ -302,7 +302,9 @@ async def stream(sub: Subscription, first: Event | None, ping_seconds: float, re
             yield first.sse()
         while True:
             try:
-                e = await asyncio.wait_for(sub.queue.get(), ping_seconds)
+                # a timeout scope, not wait_for: wait_for wraps every wait in a new task, once an event a subscriber
+                async with asyncio.timeout(ping_seconds):
+                    e = await sub.queue.get()
             except TimeoutError:
                 yield ping
                 continue
