@@ -1,11 +1,14 @@
 """The public server's side of a live mirror: a venue's push applied to the tournament that mirrors it.
 
-A venue (``teamswiss publish``, :mod:`app.operations.publishing`) sends its tournament's version and public JSON
-export. The mirror keeps one ordinary tournament per (venue, venue's tournament id) -- the venue named by the
+A venue (``teamswiss publish``, :mod:`app.operations.publishing`) sends its tournament's version and public view:
+the first time the whole public JSON export, then the parts of it that changed (:mod:`app.services.mirror_parts`). The mirror keeps one ordinary tournament per (venue, venue's tournament id) -- the venue named by the
 publishing key, so two venues never meet -- and applies a push in one transaction:
 
 - only a newer version is applied; an older or the same one is answered as done (a repeated push changes
   nothing), so a push retried after a lost answer is harmless;
+- a push of the changed parts names the version it was made from and is applied only to that version (else 409,
+  and the venue sends the whole view); the mirror keeps the parts' digests the venue sent and answers them, so
+  that a venue that starts again sends only what differs;
 - the content is brought to the export's by updating rows in place (the venue's ids of clubs, players and teams
   are mapped to this server's, kept in :class:`MirrorSource`), so pages keep their addresses, and only what
   changed bumps the version and reaches the live stream (:mod:`app.operations.tracking`) as a local change;
@@ -19,6 +22,7 @@ Only a publishing key naming the venue's tournament may push; a mirrored tournam
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -47,14 +51,23 @@ from app.operations import audit
 from app.operations.tracking import MIRROR_PUSH
 from app.schemas.mirror import (
     ExportBoard,
+    ExportClub,
     ExportMatch,
+    ExportPlayer,
     ExportRound,
+    ExportTeam,
+    ExportTournament,
+    ExtraAppeal,
+    ExtraCommitteeMember,
+    ExtraLineup,
+    MirrorChanges,
     MirrorExtras,
     MirrorPush,
     MirrorState,
     PublicExport,
 )
 from app.services.errors import Forbidden, InvalidInput, StateConflict
+from app.services.mirror_parts import round_numbers
 from app.services.rules import rules_from_dict, rules_to_dict, validate_rules
 
 _BOARDS = table_of(BoardGame)
@@ -97,7 +110,8 @@ def _state(venue: str, venue_tournament_id: int, src: MirrorSource | None, base_
     return MirrorState(venue=venue, venue_tournament_id=venue_tournament_id,
                        venue_version=src.venue_version if src else 0,
                        tournament_id=src.tournament_id if src else None,
-                       url=public_page(base_url, src.tournament_id) if src else None, applied=applied)
+                       url=public_page(base_url, src.tournament_id) if src else None, applied=applied,
+                       parts=dict(src.ids.get("parts", {})) if src else {})
 
 
 def mirror_state(session: Session, principal: Principal, venue_tournament_id: int, base_url: str) -> MirrorState:
@@ -112,17 +126,28 @@ def apply_push(session: Session, principal: Principal, venue_tournament_id: int,
     """Apply the venue's push (see the module docstring); the caller commits."""
     tok = publishing_key(session, principal, venue_tournament_id)
     venue = tok.venue or ""
-    doc = push.export
-    if not doc.public:
-        raise InvalidInput(None, "only a public export may be published: the private one holds birth dates and "
-                                 "unpublished pairings")
     src = _source(session, venue, venue_tournament_id, lock=True)
     if src is not None and src.venue_version >= push.venue_version:
         return _state(venue, venue_tournament_id, src, base_url)  # had it already: done
-    rules = rules_from_dict(doc.tournament.rules)
-    validate_rules(rules)
+    if push.changes is not None:
+        held = src.venue_version if src is not None else 0
+        if held != push.base_version:  # the venue thought the mirror had another version: it sends it whole
+            raise StateConflict(None, "the public server holds version {held} of this tournament, not version {base} "
+                                      "that the change was made from: the venue sends the whole tournament",
+                                params={"held": held, "base": push.base_version}, reason="base", venue_version=held)
+        view = _View.of_changes(push.changes, round_numbers(push.parts))
+    else:
+        assert push.export is not None  # MirrorPush holds one or the other
+        if not push.export.public:
+            raise InvalidInput(None, "only a public export may be published: the private one holds birth dates "
+                                     "and unpublished pairings")
+        view = _View.of_export(push.export, push.extras)
+    fields: dict[str, Any] = {}
+    if view.tournament is not None:
+        rules = rules_from_dict(view.tournament.rules)
+        validate_rules(rules)
+        fields = _tournament_fields(view.tournament, rules_to_dict(rules))
     session.info[MIRROR_PUSH] = True  # this transaction may write the mirrored tournament
-    fields = _tournament_fields(doc, rules_to_dict(rules))
     if src is None:
         new = Tournament(**fields)
         session.add(new)
@@ -142,7 +167,7 @@ def apply_push(session: Session, principal: Principal, venue_tournament_id: int,
         assert t is not None  # mirror_source.tournament_id is a foreign key
         _set(t, **fields)
     assert t is not None
-    src.ids = _Apply(session, t.id or 0, src.ids, doc, push.extras).run()
+    src.ids = {**_Apply(session, t.id or 0, src.ids, view).run(), "parts": dict(push.parts)}
     src.venue_version = push.venue_version
     src.updated_at = datetime.now(UTC)
     session.add(src)
@@ -150,8 +175,7 @@ def apply_push(session: Session, principal: Principal, venue_tournament_id: int,
     return _state(venue, venue_tournament_id, src, base_url, applied=True)
 
 
-def _tournament_fields(doc: PublicExport, rules: dict[str, Any]) -> dict[str, Any]:
-    tt = doc.tournament
+def _tournament_fields(tt: ExportTournament, rules: dict[str, Any]) -> dict[str, Any]:
     return {"name": tt.name, "city": tt.city, "venue": tt.venue, "federation": tt.federation,
             "start_date": tt.start_date, "end_date": tt.end_date, "preset": tt.preset, "rules": rules,
             "chief_arbiter": tt.chief_arbiter, "deputy_arbiters": list(tt.deputy_arbiters)}
@@ -171,15 +195,44 @@ def _aware(at: datetime | None) -> datetime | None:
     return at.replace(tzinfo=UTC) if at is not None and at.tzinfo is None else at
 
 
-class _Apply:
-    """The export's content written over the mirrored tournament's rows."""
+@dataclass(frozen=True)
+class _View:
+    """What a push brings: the whole public view, or its parts that changed (``None``: unchanged)."""
 
-    def __init__(self, session: Session, tid: int, ids: dict[str, Any], doc: PublicExport,
-                 extras: MirrorExtras) -> None:
+    tournament: ExportTournament | None
+    clubs: list[ExportClub] | None
+    teams: list[ExportTeam] | None
+    players: list[ExportPlayer] | None
+    unpaid: list[int] | None
+    rounds: list[ExportRound]
+    round_numbers: set[int]  # every round the venue has (one not named goes)
+    committee: list[ExtraCommitteeMember] | None
+    appeals: list[ExtraAppeal] | None
+    lineups: list[ExtraLineup] | None
+
+    @classmethod
+    def of_export(cls, doc: PublicExport, extras: MirrorExtras) -> _View:
+        return cls(doc.tournament, doc.clubs, doc.teams, doc.players, extras.unpaid, doc.rounds,
+                   {r.number for r in doc.rounds}, extras.committee, extras.appeals, extras.lineups)
+
+    @classmethod
+    def of_changes(cls, c: MirrorChanges, numbers: set[int]) -> _View:
+        if any(r.number not in numbers for r in c.rounds):
+            raise InvalidInput(None, "a changed round is not among the rounds the push names")
+        return cls(c.tournament, c.clubs, c.teams, c.players, c.unpaid, c.rounds, numbers, c.committee, c.appeals,
+                   c.lineups)
+
+
+class _Apply:
+    """The view's content written over the mirrored tournament's rows (an unchanged part is not looked at)."""
+
+    def __init__(self, session: Session, tid: int, ids: dict[str, Any], view: _View) -> None:
         self.session = session
         self.tid = tid
-        self.doc = doc
-        self.extras = extras
+        self.view = view
+        self.gone_clubs: dict[str, int] = {}
+        self.gone_players: dict[str, int] = {}
+        self.gone_teams: dict[str, int] = {}
         self.ids: dict[str, dict[str, int]] = {k: dict(ids.get(k, {})) for k in ("clubs", "players", "teams")}
         #: each round's content as last applied: a round that did not change is not compared row by row (a
         #: result is one round's change), unless clubs, players or teams came or went
@@ -193,16 +246,22 @@ class _Apply:
         s = self.session
         t = s.get(Tournament, self.tid)
         assert t is not None
-        locked = self.doc.tournament.tpns_locked
-        _set(t, tpns_locked_at=(t.tpns_locked_at or datetime.now(UTC)) if locked else None)
-        self._clubs()
-        self._players()
-        self._teams(locked)
-        self._rosters()
+        v = self.view
+        if v.tournament is not None:
+            locked = v.tournament.tpns_locked
+            _set(t, tpns_locked_at=(t.tpns_locked_at or datetime.now(UTC)) if locked else None)
+        if v.clubs is not None and v.players is not None and v.teams is not None:
+            self._clubs(v.clubs)
+            self._players(v.players, v.teams)
+            self._teams(v.teams, t.tpns_locked_at is not None)
+            self._rosters(v.teams)
         self._rounds()
-        self._committee()
-        self._appeals()
-        self._lineups()
+        if v.committee is not None:
+            self._committee(v.committee)
+        if v.appeals is not None:
+            self._appeals(v.appeals)
+        if v.lineups is not None:
+            self._lineups(v.lineups)
         self._drop_unused()
         return {**self.ids, "rounds": self.digests}
 
@@ -227,17 +286,17 @@ class _Apply:
         self.gone = {k: v for k, v in known.items() if k not in wanted}
         self.moved |= bool(added or self.gone)
 
-    def _clubs(self) -> None:
+    def _clubs(self, clubs: list[ExportClub]) -> None:
         self._upsert("clubs", Club, [(c.id, {"name": c.name, "short_name": c.short_name, "federation": c.federation,
                                              "city": c.city, "union_member": c.union_member})
-                                     for c in self.doc.clubs])
+                                     for c in clubs])
         self.gone_clubs = self.gone
 
-    def _players(self) -> None:
-        team_club = {p: tm.club_id for tm in self.doc.teams for p in tm.players}
-        unpaid = set(self.extras.unpaid)
+    def _players(self, players: list[ExportPlayer], teams: list[ExportTeam]) -> None:
+        team_club = {p: tm.club_id for tm in teams for p in tm.players}
+        unpaid = set(self.view.unpaid or ())
         items = []
-        for p in self.doc.players:
+        for p in players:
             club = self.local("clubs", p.club_id) or self.local("clubs", team_club.get(p.id))
             if club is None:
                 raise InvalidInput(None, "player {player} belongs to no club of the export", params={"player": p.id})
@@ -250,11 +309,11 @@ class _Apply:
         self._upsert("players", Player, items)
         self.gone_players = self.gone
 
-    def _teams(self, locked: bool) -> None:
+    def _teams(self, teams: list[ExportTeam], locked: bool) -> None:
         s = self.session
         known = self.ids["teams"]
         items = []
-        for tm in self.doc.teams:
+        for tm in teams:
             club = self.local("clubs", tm.club_id)
             if club is None:
                 raise InvalidInput(None, "team {team} belongs to no club of the export", params={"team": tm.id})
@@ -277,9 +336,9 @@ class _Apply:
         self._upsert("teams", Team, items)
         self.gone_teams = self.gone
 
-    def _rosters(self) -> None:
+    def _rosters(self, teams: list[ExportTeam]) -> None:
         s = self.session
-        wanted = {(self.local("teams", tm.id), self.local("players", p)) for tm in self.doc.teams for p in tm.players}
+        wanted = {(self.local("teams", tm.id), self.local("players", p)) for tm in teams for p in tm.players}
         rows = s.exec(select(RosterEntry).where(RosterEntry.tournament_id == self.tid)).all()
         have = {(r.team_id, r.player_id): r for r in rows}
         stale = [r for key, r in have.items() if key not in wanted]
@@ -294,13 +353,13 @@ class _Apply:
     def _rounds(self) -> None:
         s = self.session
         rows = {r.number: r for r in s.exec(select(Round).where(Round.tournament_id == self.tid)).all()}
-        numbers = {r.number for r in self.doc.rounds}
+        numbers = self.view.round_numbers
         for number, old in rows.items():
             if number not in numbers:
                 self.digests.pop(str(number), None)
                 self._drop_matches(old, list(s.exec(select(Match).where(Match.round_id == old.id)).all()))
                 s.delete(old)
-        for dr in self.doc.rounds:
+        for dr in self.view.rounds:
             absent = sorted(x for x in (self.local("teams", a) for a in dr.absent_team_ids) if x is not None)
             values: dict[str, Any] = {"state": dr.state, "scheduled_start": _aware(dr.scheduled_start),
                                       "manual": dr.manual, "absent_team_ids": absent}
@@ -395,20 +454,21 @@ class _Apply:
         self.session.add_all(model(tournament_id=self.tid, **w) for w in wanted)
         self.session.flush()
 
-    def _committee(self) -> None:
+    def _committee(self, committee: list[ExtraCommitteeMember]) -> None:
         rows = self.session.exec(select(CommitteeMember).where(CommitteeMember.tournament_id == self.tid)
                                  .order_by(col(CommitteeMember.id))).all()
         self._replace(CommitteeMember, list(rows), [
             {"name": m.name, "club_id": self.local("clubs", m.club_id), "kind": m.kind, "position": m.position,
-             "chair": m.chair} for m in self.extras.committee])
+             "chair": m.chair} for m in committee])
 
-    def _appeals(self) -> None:
+    def _appeals(self, appeals: list[ExtraAppeal]) -> None:
         s = self.session
+        rounds = sorted({a.round for a in appeals})  # the matches of the rounds appealed in, if any
         matches = {(number, table): mid for number, table, mid in s.exec(
             select(Round.number, Match.table_no, Match.id).join(Match, col(Match.round_id) == Round.id)
-            .where(Round.tournament_id == self.tid)).all()}
+            .where(Round.tournament_id == self.tid, col(Round.number).in_(rounds))).all()} if rounds else {}
         wanted = []
-        for a in self.extras.appeals:
+        for a in appeals:
             match, team = matches.get((a.round, a.table)), self.local("teams", a.team_id)
             if match is None or team is None:
                 continue  # an appeal about a match the public does not see
@@ -420,12 +480,12 @@ class _Apply:
         rows = s.exec(select(Appeal).where(Appeal.tournament_id == self.tid).order_by(col(Appeal.id))).all()
         self._replace(Appeal, list(rows), wanted)
 
-    def _lineups(self) -> None:
+    def _lineups(self, lineups: list[ExtraLineup]) -> None:
         s = self.session
         rows = {(lu.round_number, lu.team_id): lu
                 for lu in s.exec(select(Lineup).where(Lineup.tournament_id == self.tid)).all()}
         seen = set()
-        for lu in self.extras.lineups:
+        for lu in lineups:
             team = self.local("teams", lu.team_id)
             players = [self.local("players", p) for p in lu.player_ids]
             if team is None or None in players:

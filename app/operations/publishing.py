@@ -6,7 +6,9 @@ unpublished pairings, lineups, appeals or the audit trail), and compresses it: a
 tens of kilobytes. The version is read first, so that a change made meanwhile is pushed again under its newer
 version rather than lost under an older one.
 
-:class:`Publisher` pushes it and keeps the public server in step: it watches the version, pushes each new one,
+:class:`Publisher` pushes it and keeps the public server in step: it watches the version, pushes each new one
+(only the parts that changed -- a result is its round, a kilobyte or two -- once it knows which parts the public
+server holds; the whole view the first time, or when the public server holds another version than it thought),
 and after a failure tries again with a growing pause (1 s, 2 s, 4 s ... up to a minute), by itself. A push is
 idempotent on the public server (only a newer version is applied; the same one is answered as done), so a push
 whose answer was lost is simply sent again. How far the public server is behind is kept in a
@@ -16,7 +18,6 @@ whose answer was lost is simply sent again. How far the public server is behind 
 from __future__ import annotations
 
 import gzip
-import hashlib
 import json
 import logging
 import random
@@ -41,6 +42,7 @@ from app.operations.exchange.exports import export_json, json_bytes
 from app.operations.lineups import round_started
 from app.operations.repository import load_tournament
 from app.schemas.mirror import PublicationPut, PublicationRead
+from app.services import mirror_parts
 from app.services.errors import InvalidInput
 from app.services.text import is_server_address
 
@@ -57,19 +59,43 @@ TIMEOUT_SECONDS = 30.0
 @dataclass(frozen=True)
 class Snapshot:
     version: int  # the venue's version the export is at least as new as
-    body: bytes  # gzip of {"venue_version": ..., "export": {...}}
-    raw_size: int
-    digest: str  # of the export alone: an unchanged public view need not travel again
+    export: dict[str, Any]
+    extras: dict[str, Any]
+    parts: dict[str, Any]  # the view by part (app.services.mirror_parts)
+    digests: dict[str, str]  # of each part: an unchanged part need not travel again
+
+    @classmethod
+    def of(cls, version: int, export: dict[str, Any], more: dict[str, Any]) -> Snapshot:
+        parts = mirror_parts.split(export, more)
+        return cls(version, export, more, parts, mirror_parts.digests(parts))
+
+    def whole(self) -> bytes:
+        """The push of the whole view, compressed."""
+        return _gzip({"venue_version": self.version, "export": self.export, "extras": self.extras,
+                      "parts": self.digests})
+
+    def change(self, base_version: int, have: dict[str, str]) -> bytes:
+        """The push of the parts that differ from those of a mirror at ``base_version`` holding ``have``."""
+        out = mirror_parts.changed(self.parts, have, self.digests)
+        return _gzip({"venue_version": self.version, "base_version": base_version, "parts": self.digests,
+                      "changes": mirror_parts.changes_body(out)})
+
+    @property
+    def raw_size(self) -> int:
+        return len(json_bytes({"venue_version": self.version, "export": self.export, "extras": self.extras,
+                               "parts": self.digests}))
+
+
+def _gzip(doc: dict[str, Any]) -> bytes:
+    return gzip.compress(json_bytes(doc), compresslevel=9, mtime=0)
 
 
 def snapshot(session: Session, tournament_id: int) -> Snapshot:
-    """The tournament's version, then its public export, compressed (see the module docstring)."""
+    """The tournament's version, then its public export by part (see the module docstring)."""
     version = load_tournament(session, tournament_id).version
     export = export_json(session, tournament_id, public=True)
     more = extras(session, tournament_id, [p["id"] for p in export["players"]])
-    digest = hashlib.sha256(json_bytes({"export": export, "extras": more})).hexdigest()
-    raw = json_bytes({"venue_version": version, "export": export, "extras": more})
-    return Snapshot(version, gzip.compress(raw, compresslevel=9, mtime=0), len(raw), digest)
+    return Snapshot.of(version, export, more)
 
 
 def _at(value: datetime | None) -> str | None:
@@ -118,10 +144,11 @@ def current_version(session: Session, tournament_id: int) -> int:
 class PublishError(Exception):
     """A push that did not reach the public server, or that it refused: one line saying why."""
 
-    def __init__(self, reason: str, *, final: bool = False) -> None:
+    def __init__(self, reason: str, *, final: bool = False, status: int | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
         self.final = final  # trying again cannot help (the key is refused, the URL is no teamswiss server)
+        self.status = status  # the public server's refusal (409 to a change: it holds another version)
 
 
 class MirrorClient:
@@ -144,7 +171,7 @@ class MirrorClient:
             with urllib.request.urlopen(request, timeout=self.timeout) as answer:  # noqa: S310 - http(s) only
                 return dict(json.loads(answer.read()))
         except urllib.error.HTTPError as exc:
-            raise PublishError(_refusal(exc), final=exc.code in (401, 403, 404, 413, 422)) from None
+            raise PublishError(_refusal(exc), final=exc.code in (401, 403, 404, 413, 422), status=exc.code) from None
         except (urllib.error.URLError, OSError, TimeoutError) as exc:
             why = getattr(exc, "reason", exc)
             raise PublishError(f"the public server is unreachable: {why}") from None
@@ -197,7 +224,7 @@ class Publisher:
     say: Callable[[str], None] = print
     sleep: Callable[[float], None] = time.sleep
     pushed: int | None = None  # the venue's version the public server has (None: not asked yet)
-    digest: str | None = None  # of the public view last pushed
+    parts: dict[str, str] | None = None  # the digests of the parts the public server holds (None: not known)
     failures: int = 0
     public_url: str = ""
 
@@ -219,11 +246,11 @@ class Publisher:
         while self.pushed is None or self.pushed < current:
             with Session(self.engine) as session:
                 snap = snapshot(session, self.tournament_id)
-            if snap.digest == self.digest:
+            if snap.digests == self.parts:
                 self.pushed = snap.version  # the public view did not change (a lineup, a payment): nothing travels
             else:
-                self._answered(self.client.push(snap.body))
-                self.digest = snap.digest
+                self._answered(self._push(snap))
+                self.parts = snap.digests
                 self.pushed = max(self.pushed or 0, snap.version)
             current = max(current, snap.version)
         _record(self.engine, self.tournament_id, self.url, pushed_version=self.pushed, pushed_at=now,
@@ -231,8 +258,20 @@ class Publisher:
         self.failures = 0
         return True
 
+    def _push(self, snap: Snapshot) -> dict[str, Any]:
+        """Only the parts that changed when the public server's version and parts are known, else the whole view
+        (and the whole view when it holds another version than the venue thought: a 409 to the change)."""
+        if self.pushed and self.parts:
+            try:
+                return self.client.push(snap.change(self.pushed, self.parts))
+            except PublishError as exc:
+                if exc.status != 409:
+                    raise
+        return self.client.push(snap.whole())
+
     def _answered(self, state: dict[str, Any]) -> None:
         self.pushed = int(state.get("venue_version") or 0)
+        self.parts = {str(k): str(v) for k, v in dict(state.get("parts") or {}).items()}
         url = state.get("url")
         if url and url != self.public_url:
             self.public_url = str(url)

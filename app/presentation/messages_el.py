@@ -875,6 +875,12 @@ EL: dict[str, str] = {
         "αυτό το κλειδί δημοσίευσης δεν αναφέρει το τουρνουά {tournament} του χώρου διεξαγωγής",
     "only a public export may be published: the private one holds birth dates and unpublished pairings":
         "δημοσιεύεται μόνο η δημόσια εξαγωγή: η ιδιωτική έχει ημερομηνίες γέννησης και αδημοσίευτα ζευγαρώματα",
+    "the public server holds version {held} of this tournament, not version {base} that the change was made from: "
+    "the venue sends the whole tournament":
+        "ο δημόσιος διακομιστής έχει την έκδοση {held} αυτού του τουρνουά, όχι την έκδοση {base} από την οποία "
+        "έγινε η αλλαγή: ο χώρος διεξαγωγής στέλνει ολόκληρο το τουρνουά",
+    "a changed round is not among the rounds the push names":
+        "ένας γύρος που άλλαξε δεν είναι ανάμεσα στους γύρους που αναφέρει η αποστολή",
     "player {player} belongs to no club of the export":
         "ο παίκτης {player} δεν ανήκει σε κανέναν σύλλογο της εξαγωγής",
     "team {team} belongs to no club of the export":

@@ -2,7 +2,8 @@
 
 ``teamswiss publish`` on the venue sends ``PUT /mirror/tournaments/{venue_tournament_id}`` with a publishing key
 (scope ``publish``, naming the venue and its tournaments), a gzip-compressed JSON body (``Content-Encoding:
-gzip``): the venue's version and its public JSON export. See :mod:`app.operations.mirror`.
+gzip``): the venue's version and its public view, whole or the parts that changed. See
+:mod:`app.operations.mirror`.
 """
 
 from __future__ import annotations
@@ -44,15 +45,26 @@ async def push_body(request: Request) -> bytes:
 
 
 PUSH_BODY: dict[str, Any] = {"requestBody": {"required": True, "description": (
-    "the venue's version and its public JSON export (openapi/tournament-export.schema.json), JSON, best sent "
-    "with Content-Encoding: gzip"), "content": {"application/json": {"schema": {
-        "type": "object", "required": ["venue_version", "export"], "additionalProperties": False, "properties": {
+    "the venue's version and its public view, JSON, best sent with Content-Encoding: gzip: either whole (`export`, "
+    "the public JSON export, openapi/tournament-export.schema.json, and `extras`) or as the parts that changed "
+    "since the version the mirror holds (`base_version` and `changes`; another base is refused, 409, and the venue "
+    "sends the whole view)"), "content": {"application/json": {"schema": {
+        "type": "object", "required": ["venue_version"], "additionalProperties": False, "properties": {
             "venue_version": {"type": "integer", "minimum": 1, "description": "the venue's version of the tournament"},
-            "export": {"type": "object", "description": "the public JSON export; JSON Schema: "
+            "export": {"type": "object", "description": "the whole public JSON export; JSON Schema: "
                        "openapi/tournament-export.schema.json"},
-            "extras": {"type": "object", "description": "what parents see that the export does not hold: the "
-                       "appeals committee, appeals without their texts, the lineups of started rounds, the players "
-                       "without the activation fee"}}}}}}}
+            "extras": {"type": "object", "description": "with `export`: what parents see that the export does not "
+                       "hold: the appeals committee, appeals without their texts, the lineups of started rounds, the "
+                       "players without the activation fee"},
+            "base_version": {"type": "integer", "minimum": 1,
+                             "description": "with `changes`: the venue's version the mirror must hold"},
+            "changes": {"type": "object", "description": "the parts that changed: any of `tournament`, `clubs`, "
+                        "`teams`, `players` and `unpaid` (these four together), `rounds` (the changed rounds), "
+                        "`committee`, `appeals`, `lineups`, each as in the whole push"},
+            "parts": {"type": "object", "maxProperties": 110, "additionalProperties": {"type": "string"},
+                      "description": "every part of the view (`head`, `entrants`, `round:N`, `committee`, "
+                      "`appeals`, `lineups`) and its digest; the mirror keeps them and answers them, so that the "
+                      "venue sends only the parts whose digest differs (a round that is not named goes)"}}}}}}}
 
 
 @router.get("/{venue_tournament_id}", response_model=MirrorState, responses=answers(403),
@@ -72,7 +84,8 @@ def put_mirror(venue_tournament_id: Id, request: Request, session: SessionDep,
                raw: Annotated[bytes, Depends(push_body)]) -> MirrorState:
     """Apply the venue's push in one transaction: only a newer version than the one held is applied, an older
     or the same one is answered as done (`applied` false); the tournament is created at the first push. Its
-    content is replaced by the export's, keeping the pages' addresses; every change reaches the live stream."""
+    content is replaced by the export's, keeping the pages' addresses; every change reaches the live stream. A
+    push of the parts that changed is applied only to the version it was made from (else 409, `reason: base`)."""
     mirror.publishing_key(session, access.signed_in, venue_tournament_id)  # a refused caller learns nothing more
     try:
         push = MirrorPush.model_validate_json(raw)

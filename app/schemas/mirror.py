@@ -7,11 +7,12 @@ The export's format is ``openapi/tournament-export.schema.json``; only what the 
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from app.schemas.base import Id, Strict
+from app.services.mirror_parts import NAME_PATTERN
 from app.services.text import is_server_address
 
 #: A JSON export's format name and version (app.operations.exchange.exports).
@@ -153,12 +154,57 @@ class MirrorExtras(_Part):
                              description="players without the activation fee (the public ranking names them, R-2.3)")
 
 
+#: a part's name (head, entrants, round:N, committee, appeals, lineups) and its digest
+PartName = Annotated[str, Field(max_length=12, pattern=NAME_PATTERN)]
+PartDigest = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[0-9a-f]+$")]
+
+
+class MirrorChanges(_Part):
+    """The parts of the public view that changed since ``base_version`` (:mod:`app.services.mirror_parts`): a
+    section that is absent did not change; ``rounds`` holds the changed rounds only."""
+
+    public: Literal[True] = True
+    tournament: ExportTournament | None = None
+    clubs: list[ExportClub] | None = Field(default=None, max_length=5000)
+    teams: list[ExportTeam] | None = Field(default=None, max_length=5000)
+    players: list[ExportPlayer] | None = Field(default=None, max_length=50_000)
+    unpaid: list[Id] | None = Field(default=None, max_length=50_000)
+    rounds: list[ExportRound] = Field(default_factory=list, max_length=100)
+    committee: list[ExtraCommitteeMember] | None = Field(default=None, max_length=50)
+    appeals: list[ExtraAppeal] | None = Field(default=None, max_length=1000)
+    lineups: list[ExtraLineup] | None = Field(default=None, max_length=20_000)
+
+    @model_validator(mode="after")
+    def _entrants_together(self) -> MirrorChanges:
+        together = (self.clubs, self.teams, self.players, self.unpaid)
+        if any(x is not None for x in together) and any(x is None for x in together):
+            raise ValueError("clubs, teams, players and unpaid travel together")
+        return self
+
+
 class MirrorPush(Strict):
-    """``PUT /mirror/tournaments/{venue_tournament_id}``: the venue's version and its public export."""
+    """``PUT /mirror/tournaments/{venue_tournament_id}``: the venue's version and its public view, whole
+    (``export`` and ``extras``) or as the parts that changed since the version the mirror has (``base_version``
+    and ``changes``)."""
 
     venue_version: int = Field(ge=1, le=2**62, description="the venue's version of the tournament")
-    export: PublicExport
+    export: PublicExport | None = Field(default=None, description="the whole public view")
     extras: MirrorExtras = Field(default_factory=MirrorExtras)
+    base_version: int | None = Field(default=None, ge=1, le=2**62,
+                                     description="with `changes`: the venue's version the mirror must hold")
+    changes: MirrorChanges | None = Field(default=None, description="the parts that changed since `base_version`")
+    parts: dict[PartName, PartDigest] = Field(default_factory=dict, max_length=110,
+                                              description="every part of the view and its digest (the mirror keeps "
+                                                          "them and answers them, so that the venue sends only "
+                                                          "what changed)")
+
+    @model_validator(mode="after")
+    def _whole_or_changes(self) -> MirrorPush:
+        if (self.export is None) == (self.changes is None):
+            raise ValueError("a push holds either the whole export or the changes")
+        if self.changes is not None and (self.base_version is None or not self.parts):
+            raise ValueError("changes need the base version and the parts")
+        return self
 
 
 class MirrorState(BaseModel):
@@ -170,6 +216,8 @@ class MirrorState(BaseModel):
     tournament_id: int | None = Field(description="the mirrored tournament's id on this server")
     url: str | None = Field(description="the tournament's public page on this server")
     applied: bool = Field(default=False, description="this push changed the mirror (false: it had it already)")
+    parts: dict[str, str] = Field(default_factory=dict, description="the parts of the view the mirror holds and "
+                                                                    "their digests, as the venue sent them")
 
 
 class PublicationPut(Strict):

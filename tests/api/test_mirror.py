@@ -246,9 +246,12 @@ def test_the_mirror_answers_every_public_route_as_the_venue_does(
     assert _publisher(tid, mirror_url, token).once() == 0
     src = _mirrored(engine, tid)
     assert src.tournament_id != tid
-    c = venue[0]
+    _same_answers(venue[0], tid, mirror_url, src.tournament_id)
+
+
+def _same_answers(c: httpx.Client, tid: int, mirror_url: str, mid: int) -> None:
+    """The mirror's tournament ``mid`` answers every public route as the venue's ``tid`` does."""
     with httpx.Client(base_url=mirror_url, timeout=30) as m:
-        mid = src.tournament_id
         pairs = list(zip(_public_routes(c, tid), _public_routes(m, mid), strict=True))
         (vteams, vplayers), (mteams, mplayers) = _by_name(c, tid), _by_name(m, mid)
         assert vteams.keys() == mteams.keys() and vplayers.keys() == mplayers.keys()
@@ -268,16 +271,88 @@ def test_the_mirror_answers_every_public_route_as_the_venue_does(
         assert not differ, f"the mirror answers differently: {differ}"
 
 
+def _spy(pub: Publisher) -> list[dict[str, Any]]:
+    """The pushes a publisher sends, as JSON."""
+    import gzip
+
+    sent: list[dict[str, Any]] = []
+    real = pub.client.push
+
+    def push(body: bytes) -> dict[str, Any]:
+        sent.append(json.loads(gzip.decompress(body)))
+        return real(body)
+
+    pub.client.push = push  # type: ignore[method-assign]
+    return sent
+
+
+def test_after_the_first_push_only_the_changed_parts_travel(
+        venue: tuple[httpx.Client, dict[str, str]], mirror_url: str, key: Any, engine: Any) -> None:
+    c, admin = venue
+    tid = _played(venue)
+    pub = _publisher(tid, mirror_url, key(tid))
+    sent = _spy(pub)
+    assert pub.once() == 0
+    assert "export" in sent[0] and "changes" not in sent[0]  # the first push: the whole view
+    _finish_round_2(venue, tid)  # results: round 2 changes, with the appeals that name its matches
+    assert pub.once() == 0
+    change = sent[-1]
+    assert "export" not in change and change["base_version"] == sent[0]["venue_version"]
+    assert [r["number"] for r in change["changes"]["rounds"]] == [2]
+    assert set(change["changes"]) == {"rounds", "appeals"}
+    assert len(json.dumps(change)) * 3 < len(json.dumps(sent[0]))
+    ok(c.post(f"/tournaments/{tid}/rounds/2/complete", headers=admin))
+    pair_publish(c, admin, tid, 3)  # type: ignore[arg-type]  # round 3's pairing
+    ok(c.patch(f"/tournaments/{tid}", json={"name": "Renamed open"}, headers={**admin, "If-Match": "*"}))
+    assert pub.once() == 0
+    change = sent[-1]["changes"]
+    assert change["tournament"]["name"] == "Renamed open" and {"clubs", "teams", "players", "unpaid"} <= set(change)
+    assert {r["number"] for r in change["rounds"]} >= {2, 3}
+    assert pub.once() == 0 and len(sent) == 3  # nothing new: nothing travels
+    _same_answers(c, tid, mirror_url, _mirrored(engine, tid).tournament_id)
+
+
+def test_a_change_from_another_version_is_refused_and_the_venue_sends_the_whole_view(
+        venue: tuple[httpx.Client, dict[str, str]], mirror_url: str, key: Any, engine: Any) -> None:
+    import gzip
+
+    tid = _played(venue)
+    token = key(tid)
+    first, second = _publisher(tid, mirror_url, token), _publisher(tid, mirror_url, token)
+    assert first.once() == 0
+    at = _mirrored(engine, tid)
+    _finish_round_2(venue, tid)
+    with Session(get_engine(VENUE_URL)) as s:
+        snap = snapshot(s, tid)
+    put = {"Authorization": f"Bearer {token}", "Content-Encoding": "gzip", "Content-Type": "application/json"}
+    with httpx.Client(base_url=mirror_url) as m:
+        stale = snap.change(at.venue_version - 1, at.ids["parts"])
+        problem = m.put(f"/mirror/tournaments/{tid}", content=stale, headers=put)
+        assert problem.status_code == 409 and problem.json()["reason"] == "base"
+        assert problem.json()["venue_version"] == at.venue_version
+        assert _mirrored(engine, tid).venue_version == at.venue_version  # nothing changed
+        both = json.loads(gzip.decompress(snap.whole())) | {"base_version": 1, "changes": {"rounds": []}}
+        assert m.put(f"/mirror/tournaments/{tid}", content=gzip.compress(json.dumps(both).encode()),
+                     headers=put).status_code == 422
+    assert second.once() == 0  # another publisher moved the mirror on: the first one's change has the wrong base
+    c, admin = venue
+    ok(c.post(f"/tournaments/{tid}/rounds/2/complete", headers=admin))
+    sent = _spy(first)
+    assert first.once() == 0
+    assert "changes" in sent[0] and "export" in sent[1]
+    _same_answers(c, tid, mirror_url, _mirrored(engine, tid).tournament_id)
+
+
 def test_only_the_public_view_travels(venue: tuple[httpx.Client, dict[str, str]], mirror_url: str, key: Any,
                                       engine: Any) -> None:
     tid = _played(venue)
     with Session(get_engine(VENUE_URL)) as s:
         body = snapshot(s, tid)
-    doc = json.loads(__import__("gzip").decompress(body.body))["export"]
+    doc = json.loads(__import__("gzip").decompress(body.whole()))["export"]
     assert doc["public"] is True
     assert not any("birth_date" in p or "email" in p or "phone" in p for p in doc["players"])
     assert [r["matches"] for r in doc["rounds"] if r["number"] == 3] == [[]]  # paired, not published
-    assert [lu["round"] for lu in json.loads(__import__("gzip").decompress(body.body))["extras"]["lineups"]] == [1]
+    assert [lu["round"] for lu in json.loads(__import__("gzip").decompress(body.whole()))["extras"]["lineups"]] == [1]
     assert _publisher(tid, mirror_url, key(tid)).once() == 0
     src = _mirrored(engine, tid)
     with Session(engine) as s:
@@ -294,7 +369,7 @@ def test_a_small_body_for_a_slow_link(venue: tuple[httpx.Client, dict[str, str]]
     tid = _played(venue)
     with Session(get_engine(VENUE_URL)) as s:
         snap = snapshot(s, tid)
-    assert snap.raw_size > 4 * len(snap.body)  # gzip: a JSON export compresses well
+    assert snap.raw_size > 4 * len(snap.whole())  # gzip: a JSON export compresses well
 
 
 # --- nothing lost, nothing applied twice ----------------------------------------------------------------------
@@ -312,11 +387,11 @@ def test_a_repeated_or_older_push_is_answered_as_done(venue: tuple[httpx.Client,
         new = snapshot(s, tid)
     put = {"Authorization": f"Bearer {token}", "Content-Encoding": "gzip", "Content-Type": "application/json"}
     with httpx.Client(base_url=mirror_url) as m:
-        first = ok(m.put(f"/mirror/tournaments/{tid}", content=new.body, headers=put))
+        first = ok(m.put(f"/mirror/tournaments/{tid}", content=new.whole(), headers=put))
         assert first["applied"] and first["venue_version"] == new.version
         version = ok(m.get(f"/tournaments/{first['tournament_id']}")) and _mirror_version(engine, first)
-        again = ok(m.put(f"/mirror/tournaments/{tid}", content=new.body, headers=put))
-        older = ok(m.put(f"/mirror/tournaments/{tid}", content=old.body, headers=put))
+        again = ok(m.put(f"/mirror/tournaments/{tid}", content=new.whole(), headers=put))
+        older = ok(m.put(f"/mirror/tournaments/{tid}", content=old.whole(), headers=put))
         assert (again["applied"], older["applied"]) == (False, False)
         assert older["venue_version"] == new.version  # the older push changed nothing
         assert _mirror_version(engine, first) == version
