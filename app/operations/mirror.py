@@ -1,8 +1,9 @@
 """The public server's side of a live mirror: a venue's push applied to the tournament that mirrors it.
 
 A venue (``teamswiss publish``, :mod:`app.operations.publishing`) sends its tournament's version and public view:
-the first time the whole public JSON export, then the parts of it that changed (:mod:`app.services.mirror_parts`). The mirror keeps one ordinary tournament per (venue, venue's tournament id) -- the venue named by the
-publishing key, so two venues never meet -- and applies a push in one transaction:
+the first time the whole public JSON export, then the parts of it that changed (:mod:`app.services.mirror_parts`).
+The mirror keeps one ordinary tournament per (venue, venue's tournament id) -- the venue named by the publishing
+key, so two venues never meet -- and applies a push in one transaction:
 
 - only a newer version is applied; an older or the same one is answered as done (a repeated push changes
   nothing), so a push retried after a lost answer is harmless;
