@@ -9,6 +9,9 @@ is replaced or patched.
   interpreter's exit does not walk it once more.
 - A server may hold thousands of event streams, a file each: it raises its soft limit of open files to the
   hard limit the system gives (at most ``OPEN_FILES_WANTED``); its workers inherit it.
+- A server's listening socket queues as many connections as the system allows (``net.core.somaxconn``, not
+  uvicorn's 2048): when a round starts, thousands of parents' pages open their event streams within a second,
+  and a connection the full queue cannot take is reset rather than served a moment later.
 - A server worker freezes everything alive after its start (modules, the app, its routes and schemas: hundreds of
   thousands of objects): a full collection then walks only what requests made since, not the whole framework
   (one took ~0.1 s in the middle of a request otherwise).
@@ -20,6 +23,10 @@ import gc
 
 #: open files a server asks for (event streams, database connections, requests)
 OPEN_FILES_WANTED = 65_536
+
+#: connections the listening socket queues when the system does not say how many it allows
+LISTEN_BACKLOG_DEFAULT = 2048
+SOMAXCONN = "/proc/sys/net/core/somaxconn"
 
 #: the first generation of a file command is collected after this many new objects instead of 700
 FILE_COMMAND_GC_THRESHOLD = 100_000
@@ -48,3 +55,12 @@ def server_starts() -> None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
     except (ImportError, OSError, ValueError):  # no such limit here, or not ours to raise: keep the system's
         pass
+
+
+def listen_backlog(path: str = SOMAXCONN) -> int:
+    """The listening socket's queue: the most the system allows (the kernel caps a larger one at it anyway)."""
+    try:
+        with open(path) as f:
+            return max(LISTEN_BACKLOG_DEFAULT, int(f.read().strip()))
+    except (OSError, ValueError):
+        return LISTEN_BACKLOG_DEFAULT

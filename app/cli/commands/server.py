@@ -72,13 +72,13 @@ def _serve(args: argparse.Namespace) -> int:
         require_database()
     first_admin()  # once, before the workers start
     from app.http.server import HeaderTimeoutProtocol
-    from app.process import server_starts
+    from app.process import listen_backlog, server_starts
 
     server_starts()  # the workers inherit its open-files limit
 
     uvicorn.run("app.main:app", host=args.host or settings.host, port=args.port or settings.port,
                 http=HeaderTimeoutProtocol, workers=args.workers or settings.workers, reload=args.reload,
-                proxy_headers=True,
+                proxy_headers=True, backlog=listen_backlog(),
                 forwarded_allow_ips=args.forwarded_allow_ips or settings.forwarded_allow_ips,
                 timeout_graceful_shutdown=args.graceful_seconds,
                 log_level=args.log_level)
