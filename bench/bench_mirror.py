@@ -27,6 +27,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -36,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_load import free_port, wait_healthy  # noqa: E402
-from machine import cpu_model  # noqa: E402
+from machine import cpu_model, cpu_seconds, named, tree  # noqa: E402
 
 PASSWORD = "bench-mirror-password"
 
@@ -92,12 +93,12 @@ def first_push(venue_url: str, tid: int, base: str, token: str) -> dict[str, Any
     with Session(get_engine(venue_url)) as s:
         snap = snapshot(s, tid)
     t1 = time.perf_counter()
-    state = MirrorClient(base, token, tid).push(snap.body)
+    state = MirrorClient(base, token, tid).push(snap.whole())
     t2 = time.perf_counter()
-    print(f"first push: public view {snap.raw_size / 1000:.1f} kB, gzip {len(snap.body) / 1000:.1f} kB; "
+    print(f"first push: public view {snap.raw_size / 1000:.1f} kB, gzip {len(snap.whole()) / 1000:.1f} kB; "
           f"snapshot {1000 * (t1 - t0):.0f} ms, push until the mirror has it {1000 * (t2 - t1):.0f} ms, total "
           f"{t2 - t0:.2f} s")
-    return {"state": state, "body": json.loads(gzip.decompress(snap.body)), "version": snap.version}
+    return {"state": state, "snap": snap}
 
 
 class Subscribers:
@@ -108,17 +109,30 @@ class Subscribers:
         self.ready = 0
         self.got: list[float] = []
         self.of: list[tuple[int, float]] = []
+        self.failed: Counter[str] = Counter()  # subscribers that never started, by why
 
-    async def one(self, tid: int) -> None:
-        reader, writer = await asyncio.open_connection(self.host, int(self.port))
+    async def one(self, tid: int, stay: bool = False) -> None:
+        """One subscriber: until it has a result (``stay``: and after, as a parent's page stays open)."""
+        try:
+            reader, writer = await asyncio.open_connection(self.host, int(self.port))
+        except OSError as exc:
+            self.failed[f"connect: {exc.strerror or exc}"] += 1
+            return
         writer.write(f"GET /tournaments/{tid}/events HTTP/1.1\r\nHost: {self.host}\r\n"
                      "Accept: text/event-stream\r\n\r\n".encode())
         await writer.drain()
         buf, counted = b"", False
         try:
             while True:
-                chunk = await asyncio.wait_for(reader.read(65536), 300)
+                try:
+                    chunk = await asyncio.wait_for(reader.read(65536), 300)
+                except OSError as exc:
+                    if not counted:
+                        self.failed[f"read: {exc.strerror or exc}"] += 1
+                    return
                 if not chunk:
+                    if not counted:
+                        self.failed[buf.split(b"\r\n", 1)[0].decode(errors="replace") or "closed"] += 1
                     return
                 buf += chunk
                 if not counted and b"retry:" in buf:
@@ -128,7 +142,9 @@ class Subscribers:
                     now = time.perf_counter()
                     self.got.append(now)
                     self.of.append((tid, now))
-                    return
+                    if not stay:
+                        return
+                    buf = b""
         finally:
             writer.close()
 
@@ -165,7 +181,7 @@ def latency(venue_url: str, tid: int, base: str, token: str, mirror_tid: int, ch
                 await asyncio.wait_for(task, 30)
                 return subs.got[0] - t0
 
-            took.append(asyncio.run(change(boards[k % len(boards)])))
+            took.append(asyncio.run(change(int(boards[k % len(boards)] or 0))))
     finally:
         stop.set()
         th.join(10)
@@ -186,29 +202,33 @@ def flip(engine: Any, board_id: int) -> None:
         s.commit()
 
 
-def changed(doc: dict[str, Any], version: int) -> bytes:
-    """The push of a venue whose last round's first board changed: its new version and export."""
-    export = doc["export"]
+def changed(snap: Any, version: int) -> bytes:
+    """What a venue whose last round's first board changed sends a mirror that has ``snap``: the changed parts."""
+    from app.operations.publishing import Snapshot
+
+    export = json.loads(json.dumps(snap.export))
     board = export["rounds"][-1]["matches"][0]["boards"][0]
     board["result"] = "0-1" if board["result"] == "1-0" else "1-0"
-    return gzip.compress(json.dumps({**doc, "venue_version": version}).encode(), 9)
+    return bytes(Snapshot.of(version, export, snap.extras).change(snap.version, snap.digests))
 
 
-def fanout(first: dict[str, Any], base: str, token: str, tournaments: int, subscribers: int) -> None:
+def fanout(first: dict[str, Any], base: str, token: str, tournaments: int, subscribers: int, server: int) -> None:
     from app.operations.publishing import MirrorClient
 
-    doc, version = first["body"], first["version"]
-    body = gzip.compress(json.dumps(doc).encode(), 9)
-    ids: dict[int, int] = {1: first["state"]["tournament_id"]}
-    for venue_tid in range(2, tournaments + 1):
+    snap = first["snap"]
+    body = snap.whole()
+    ids: dict[int, int] = {}  # another venue's tournaments 1, 2, ... (the latency's venue has pushed on)
+    for venue_tid in range(1, tournaments + 1):
         ids[venue_tid] = MirrorClient(base, token, venue_tid).push(body)["tournament_id"]
-    bodies = {venue_tid: changed(json.loads(json.dumps(doc)), version + 10_000) for venue_tid in ids}
+    bodies = {venue_tid: changed(snap, snap.version + 10_000) for venue_tid in ids}
+    print(f"fan-out: each venue sends the changed round: {len(bodies[1]) / 1000:.1f} kB gzip "
+          f"({len(gzip.decompress(bodies[1])) / 1000:.1f} kB of JSON)")
     subs = Subscribers(base)
 
     async def run() -> tuple[float, float]:
         tasks = []
         for k in range(subscribers):
-            tasks.append(asyncio.create_task(subs.one(ids[1 + k % tournaments])))
+            tasks.append(asyncio.create_task(subs.one(ids[1 + k % tournaments], stay=True)))
             if k % 50 == 0:
                 await asyncio.sleep(0.01)
         deadline = time.perf_counter() + 300
@@ -226,24 +246,34 @@ def fanout(first: dict[str, Any], base: str, token: str, tournaments: int, subsc
                 list(pool.map(push, ids))
             return time.perf_counter()
 
+        pids = {"the mirror's workers": tree(server), "PostgreSQL": named("postgres"), "this benchmark (the "
+                "subscribers and the venues)": [os.getpid()]}
+        before = {k: sum(map(cpu_seconds, v)) for k, v in pids.items()}
         t0 = time.perf_counter()
         pushed = await asyncio.to_thread(push_all)
-        await asyncio.wait(tasks, timeout=300)
+        deadline = time.perf_counter() + 120
+        while len(subs.got) < subs.ready and time.perf_counter() < deadline:
+            await asyncio.sleep(0.01)
+        used.update({k: sum(map(cpu_seconds, v)) - before[k] for k, v in pids.items()})
         for t in tasks:
             t.cancel()
         after.extend(got - answered[tid] for tid, got in subs.of)
         return t0, pushed
 
     after: list[float] = []
+    used: dict[str, float] = {}
     t0, pushed = asyncio.run(run())
     if not subs.got:
         print(f"fan-out: {subs.ready} subscribed; none received a result")
         return
+    if subs.failed:
+        print(f"fan-out: subscribers that did not start: {dict(subs.failed)}")
     print(f"fan-out: {tournaments} mirrored tournaments, {subs.ready} of {subscribers} subscribers ready; "
           f"{len(subs.got)} received their tournament's result: the last {max(subs.got) - t0:.2f} s after the "
-          f"first push was sent; the {tournaments} pushes (each a whole 40-team event) answered in "
+          f"first push was sent; the {tournaments} pushes (each its changed round) answered in "
           f"{pushed - t0:.2f} s ({tournaments / (pushed - t0):.1f} pushes/s); after its push was answered, a "
           f"subscriber had the result within median {statistics.median(after):.2f} s, max {max(after):.2f} s")
+    print("fan-out: CPU used meanwhile: " + ", ".join(f"{k} {v:.2f} s" for k, v in used.items()))
 
 
 def main() -> None:
@@ -262,11 +292,14 @@ def main() -> None:
     proc, base, env = public_server(args.pg or f"sqlite:///{tmp / 'mirror.db'}", args.workers)
     try:
         token = teamswiss(env, "create-token", "bench", "--user", "admin", "--scope", "publish", "--venue", "bench",
-                          *(x for t in range(1, max(args.tournaments, tid) + 1) for x in ("--tournament", str(t))))
+                          "--tournament", str(tid))
         first = first_push(venue_url, tid, base, token)
         latency(venue_url, tid, base, token, first["state"]["tournament_id"], args.changes)
         if args.tournaments and args.subscribers:
-            fanout(first, base, token, args.tournaments, args.subscribers)
+            token = teamswiss(env, "create-token", "bench-fanout", "--user", "admin", "--scope", "publish", "--venue",
+                              "bench-fanout", *(x for t in range(1, args.tournaments + 1) for x in ("--tournament",
+                                                                                                   str(t))))
+            fanout(first, base, token, args.tournaments, args.subscribers, proc.pid)
     finally:
         proc.terminate()
         try:
