@@ -43,6 +43,7 @@ CHANNEL = "teamswiss_events"
 
 REPLAY_MAX = 1000  # more than this to replay: the client is told to reload (a ``tournament`` event)
 QUEUE_MAX = 2000
+COALESCE_MAX = 64 * 1024  # bytes of events queued together that a subscriber is sent in one write
 START_BATCH = 500  # new subscribers whose start one read finds
 POLL_SECONDS = 1.0  # SQLite: other processes' events
 SAFETY_POLL_SECONDS = 10.0  # PostgreSQL: a missed notification is found this late at worst
@@ -310,7 +311,15 @@ async def stream(sub: Subscription, first: Event | None, ping_seconds: float, re
                 continue
             if e is CLOSED:
                 return
-            yield e.sse()
+            # the events that came together (a result and the standings it moves) go out in one write
+            text = e.sse()
+            while len(text) < COALESCE_MAX and not sub.queue.empty():
+                more = sub.queue.get_nowait()
+                if more is CLOSED:
+                    yield text
+                    return
+                text += more.sse()
+            yield text
     finally:
         broker.unsubscribe(sub)
 

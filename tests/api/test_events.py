@@ -283,3 +283,26 @@ def test_subscribers_that_come_together_start_with_one_read(client: TestClient, 
     assert sum(reads) == 41 and len(reads) <= 3, reads
     assert all(sub.last_id == newest and reset is None for sub, reset in found[:40])
     assert isinstance(found[40], NotFound)
+
+
+def test_events_that_come_together_go_out_in_one_write() -> None:
+    """A result and the standings it moves reach a subscriber in one write (half the writes for 10,000 phones)."""
+    import asyncio
+
+    from app.operations import live
+
+    async def first_writes() -> list[str]:
+        sub = live.Subscription(1, 0)
+        for n, kind in ((1, "match"), (2, "standings")):
+            sub.offer(live.Event(n, 1, kind, {"n": n}))
+        body = live.stream(sub, None, 15.0, 3000)
+        writes = [await body.__anext__(), await body.__anext__()]
+        sub.offer(live.Event(3, 1, "match", {"n": 3}))
+        writes.append(await body.__anext__())
+        await body.aclose()
+        return writes
+
+    retry, together, alone = asyncio.run(first_writes())
+    assert retry.startswith("retry:")
+    assert together == 'id: 1\nevent: match\ndata: {"n":1}\n\nid: 2\nevent: standings\ndata: {"n":2}\n\n'
+    assert alone == 'id: 3\nevent: match\ndata: {"n":3}\n\n'
