@@ -192,6 +192,10 @@ def _set(row: Any, **values: Any) -> bool:
     return changed
 
 
+def _digest(text: str) -> str:
+    return hashlib.blake2s(text.encode(), digest_size=12).hexdigest()
+
+
 def _aware(at: datetime | None) -> datetime | None:
     return at.replace(tzinfo=UTC) if at is not None and at.tzinfo is None else at
 
@@ -238,6 +242,8 @@ class _Apply:
         #: each round's content as last applied: a round that did not change is not compared row by row (a
         #: result is one round's change), unless clubs, players or teams came or went
         self.digests: dict[str, str] = dict(ids.get("rounds", {}))
+        #: and each match's, by round: in a round that changed, only the matches that changed are compared
+        self.match_digests: dict[str, dict[str, str]] = {k: dict(v) for k, v in ids.get("matches", {}).items()}
         self.moved = False
 
     def local(self, kind: str, venue_id: int | None) -> int | None:
@@ -264,7 +270,7 @@ class _Apply:
         if v.lineups is not None:
             self._lineups(v.lineups)
         self._drop_unused()
-        return {**self.ids, "rounds": self.digests}
+        return {**self.ids, "rounds": self.digests, "matches": self.match_digests}
 
     def _upsert(self, kind: str, model: type[Any], items: list[tuple[int, dict[str, Any]]]) -> None:
         """Rows of ``model`` for the venue's ids in ``items``: changed in place, or added (ids mapped after)."""
@@ -358,6 +364,7 @@ class _Apply:
         for number, old in rows.items():
             if number not in numbers:
                 self.digests.pop(str(number), None)
+                self.match_digests.pop(str(number), None)
                 self._drop_matches(old, list(s.exec(select(Match).where(Match.round_id == old.id)).all()))
                 s.delete(old)
         for dr in self.view.rounds:
@@ -371,10 +378,13 @@ class _Apply:
                 s.flush()
             else:
                 _set(r, **values)
-            digest = hashlib.blake2s(dr.model_dump_json().encode(), digest_size=12).hexdigest()
+            tables = {str(dm.table): _digest(dm.model_dump_json()) for dm in dr.matches}
+            digest = _digest(dr.model_dump_json(exclude={"matches"}) + ",".join(sorted(tables.values())))
             if dr.number not in rows or self.moved or self.digests.get(str(dr.number)) != digest:
-                self._matches(r, dr)
+                had = {} if dr.number not in rows or self.moved else self.match_digests.get(str(dr.number), {})
+                self._matches(r, dr, {int(t) for t, d in tables.items() if had.get(t) != d})
                 self.digests[str(dr.number)] = digest
+                self.match_digests[str(dr.number)] = tables
 
     def _drop_matches(self, r: Round, matches: list[Match]) -> None:
         s = self.session
@@ -388,7 +398,9 @@ class _Apply:
             s.delete(m)
         s.flush()
 
-    def _matches(self, r: Round, dr: ExportRound) -> None:
+    def _matches(self, r: Round, dr: ExportRound, look: set[int]) -> None:
+        """The round's matches as the export has them; of those the mirror has, only the tables in ``look`` (whose
+        content changed) are compared board by board."""
         s = self.session
         rows = {m.table_no: m for m in s.exec(select(Match).where(Match.round_id == r.id)).all()}
         wanted = {dm.table: dm for dm in dr.matches}
@@ -397,7 +409,7 @@ class _Apply:
                  if table not in wanted or (m.first_team_id, m.second_team_id) != teams[table]]
         self._drop_matches(r, stale)
         boards: dict[int, dict[int, BoardGame]] = {}
-        kept = [m for m in rows.values() if m not in stale]
+        kept = [m for m in rows.values() if m not in stale and m.table_no in look]
         if kept:
             for b in s.exec(select(BoardGame).where(col(BoardGame.match_id).in_([m.id for m in kept]))).all():
                 boards.setdefault(b.match_id, {})[b.board] = b
@@ -413,7 +425,7 @@ class _Apply:
                           forfeit=dm.forfeit)
                 s.add(m)
                 made.append((m, dm))
-            elif self._boards(m, dm, boards.get(m.id or 0, {})) | _set(m, forfeit=dm.forfeit):
+            elif table in look and self._boards(m, dm, boards.get(m.id or 0, {})) | _set(m, forfeit=dm.forfeit):
                 m.version += 1  # the match's ETag moves on, as when a result is entered
         if made:
             s.flush()  # the new matches' ids, in one flush; their boards in one statement (the new matches
