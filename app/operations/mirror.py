@@ -9,7 +9,8 @@ key, so two venues never meet -- and applies a push in one transaction:
   nothing), so a push retried after a lost answer is harmless;
 - a push of the changed parts names the version it was made from and is applied only to that version (else 409,
   and the venue sends the whole view); the mirror keeps the parts' digests the venue sent and answers them, so
-  that a venue that starts again sends only what differs;
+  that a venue that starts again sends only what differs; a change made at the version the mirror holds is applied
+  as well (a round's scheduled start passed and its lineups became public: the view moved, the version did not);
 - the content is brought to the export's by updating rows in place (the venue's ids of clubs, players and teams
   are mapped to this server's, kept in :class:`MirrorSource`), so pages keep their addresses, and only what
   changed bumps the version and reaches the live stream (:mod:`app.operations.tracking`) as a local change;
@@ -128,7 +129,11 @@ def apply_push(session: Session, principal: Principal, venue_tournament_id: int,
     tok = publishing_key(session, principal, venue_tournament_id)
     venue = tok.venue or ""
     src = _source(session, venue, venue_tournament_id, lock=True)
-    if src is not None and src.venue_version >= push.venue_version:
+    # a change made at the version the mirror holds is applied too: the view moved with the clock (a round's start
+    # made its lineups public); applying the same parts again changes nothing
+    same = push.changes is not None and push.base_version == push.venue_version
+    if src is not None and (src.venue_version > push.venue_version
+                            or (src.venue_version == push.venue_version and not same)):
         return _state(venue, venue_tournament_id, src, base_url)  # had it already: done
     if push.changes is not None:
         held = src.venue_version if src is not None else 0

@@ -8,7 +8,8 @@ version rather than lost under an older one.
 
 :class:`Publisher` pushes it and keeps the public server in step: it watches the version, pushes each new one
 (only the parts that changed -- a result is its round, a kilobyte or two -- once it knows which parts the public
-server holds; the whole view the first time, or when the public server holds another version than it thought),
+server holds; the whole view the first time, or when the public server holds another version than it thought;
+and when a round's scheduled start passes, the lineups that became public, at the same version),
 and after a failure tries again with a growing pause (1 s, 2 s, 4 s ... up to a minute), by itself. A push is
 idempotent on the public server (only a newer version is applied; the same one is answered as done), so a push
 whose answer was lost is simply sent again. How far the public server is behind is kept in a
@@ -63,11 +64,15 @@ class Snapshot:
     extras: dict[str, Any]
     parts: dict[str, Any]  # the view by part (app.services.mirror_parts)
     digests: dict[str, str]  # of each part: an unchanged part need not travel again
+    #: the next scheduled start of a round not started yet: then its lineups become public, and the public view
+    #: changes with no change of version
+    reveal_at: datetime | None = None
 
     @classmethod
-    def of(cls, version: int, export: dict[str, Any], more: dict[str, Any]) -> Snapshot:
+    def of(cls, version: int, export: dict[str, Any], more: dict[str, Any],
+           reveal_at: datetime | None = None) -> Snapshot:
         parts = mirror_parts.split(export, more)
-        return cls(version, export, more, parts, mirror_parts.digests(parts))
+        return cls(version, export, more, parts, mirror_parts.digests(parts), reveal_at)
 
     def whole(self) -> bytes:
         """The push of the whole view, compressed."""
@@ -95,7 +100,14 @@ def snapshot(session: Session, tournament_id: int) -> Snapshot:
     version = load_tournament(session, tournament_id).version
     export = export_json(session, tournament_id, public=True)
     more = extras(session, tournament_id, [p["id"] for p in export["players"]])
-    return Snapshot.of(version, export, more)
+    return Snapshot.of(version, export, more, next_start(session, tournament_id))
+
+
+def next_start(session: Session, tournament_id: int) -> datetime | None:
+    """The earliest scheduled start of a round that has not started (its lineups are private until then)."""
+    starts = [r.scheduled_start for r in session.exec(select(Round).where(Round.tournament_id == tournament_id))
+              if r.scheduled_start is not None and not round_started(r)]
+    return min(starts, default=None)
 
 
 def _at(value: datetime | None) -> str | None:
@@ -225,6 +237,7 @@ class Publisher:
     sleep: Callable[[float], None] = time.sleep
     pushed: int | None = None  # the venue's version the public server has (None: not asked yet)
     parts: dict[str, str] | None = None  # the digests of the parts the public server holds (None: not known)
+    reveal_at: datetime | None = None  # when the public view changes by the clock (Snapshot.reveal_at)
     failures: int = 0
     public_url: str = ""
 
@@ -238,14 +251,18 @@ class Publisher:
     def step(self) -> bool:
         """Bring the public server up to the current version; whether it is (raises :class:`PublishError`)."""
         current = self.version()
-        if self.pushed is not None and self.pushed >= current:
-            return True
         now = datetime.now(UTC)
+        # a round's start passed: its lineups are public now, at the same version (looked at once at the start too)
+        look = self.pushed is None or (self.reveal_at is not None and now >= self.reveal_at)
+        if self.pushed is not None and self.pushed >= current and not look:
+            return True
         if self.pushed is None:
             self._answered(self.client.state())
-        while self.pushed is None or self.pushed < current:
+        while self.pushed is None or self.pushed < current or look:
+            look = False
             with Session(self.engine) as session:
                 snap = snapshot(session, self.tournament_id)
+            self.reveal_at = snap.reveal_at
             if snap.digests == self.parts:
                 self.pushed = snap.version  # the public view did not change (a lineup, a payment): nothing travels
             else:

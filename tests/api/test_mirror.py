@@ -343,6 +343,42 @@ def test_a_change_from_another_version_is_refused_and_the_venue_sends_the_whole_
     _same_answers(c, tid, mirror_url, _mirrored(engine, tid).tournament_id)
 
 
+def test_a_lineup_travels_when_its_round_starts_by_the_clock(
+        venue: tuple[httpx.Client, dict[str, str]], mirror_url: str, key: Any, engine: Any) -> None:
+    """A lineup is private until its round starts; a scheduled start passing changes the public view with no change
+    of version: the venue sends it then, and the mirror applies it at the version it holds."""
+    from datetime import UTC, datetime, timedelta
+
+    from app.models import Round, Tournament
+
+    c, _ = venue
+    tid = _played(venue)  # a lineup of round 3, which has not started
+    with Session(get_engine(VENUE_URL)) as s:
+        rnd = s.exec(select(Round).where(Round.tournament_id == tid, Round.number == 3)).one()
+        rnd.scheduled_start = datetime.now(UTC) + timedelta(seconds=2)
+        s.add(rnd)
+        s.commit()
+    team = ok(c.get(f"/tournaments/{tid}/teams?limit=1"))["items"][0]
+    pub = _publisher(tid, mirror_url, key(tid))
+    sent = _spy(pub)
+    assert pub.once() == 0
+    mid = _mirrored(engine, tid).tournament_id
+    with httpx.Client(base_url=mirror_url) as m:
+        (mteam,) = [t for t in ok(m.get(f"/tournaments/{mid}/teams?limit=200"))["items"] if t["name"] == team["name"]]
+        assert m.get(f"/tournaments/{mid}/rounds/3/lineups/{mteam['id']}").status_code in (401, 403)
+        with Session(get_engine(VENUE_URL)) as s:
+            version = s.get(Tournament, tid).version  # type: ignore[union-attr]
+        time.sleep(max(0.0, (pub.reveal_at - datetime.now(UTC)).total_seconds()) + 0.1)  # type: ignore[operator]
+        assert pub.once() == 0
+        change = sent[-1]
+        assert change["base_version"] == change["venue_version"] == version  # no version moved: the clock did
+        assert [lu["round"] for lu in change["changes"]["lineups"]] == [1, 3]
+        venue_lineup = ok(c.get(f"/tournaments/{tid}/rounds/3/lineups/{team['id']}"))
+        mirror_lineup = ok(m.get(f"/tournaments/{mid}/rounds/3/lineups/{mteam['id']}"))
+        assert _normal(mirror_lineup) == _normal(venue_lineup) and venue_lineup["submitted"]
+        assert pub.once() == 0 and len(sent) == 2  # told once
+
+
 def test_only_the_public_view_travels(venue: tuple[httpx.Client, dict[str, str]], mirror_url: str, key: Any,
                                       engine: Any) -> None:
     tid = _played(venue)
