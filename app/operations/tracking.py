@@ -395,7 +395,8 @@ def _events_of(session: OrmSession, tid: int, ch: Changes, version: int,
         if build:
             t = session.get(Tournament, tid)
             assert t is not None  # this transaction bumped its version
-            teams = {tm.id or 0: tm for tm in session.execute(select(Team).where(Team.tournament_id == tid)).scalars()}
+            named = sorted({x for m in build for x in (m.first_team_id, m.second_team_id) if x is not None})
+            teams = {tm.id or 0: tm for tm in session.execute(select(Team).where(col(Team.id).in_(named))).scalars()}
             boards, players = prefetch(session, build)
             kept = {**kept, **{m.id: match_read(session, t, rnd, m, teams, players, boards[m.id or 0])
                                for rnd, m in public if m.id not in kept}}
