@@ -16,11 +16,48 @@ from app.config import get_settings
 _engines: dict[str, Engine] = {}
 
 
+#: of the PostgreSQL server's connections, the share the server's workers take together (the rest: other clients,
+#: psql, migrations, backups)
+CONNECTIONS_SHARE = 0.9
+
+
+def pool_limits(pool_size: int, max_overflow: int, workers: int, max_connections: int,
+                reserved: int) -> tuple[int, int]:
+    """One process's pool (size, overflow) within its share of the database's connections: every worker of the
+    server together, each with its LISTEN connection, stays below ``max_connections`` (a busy 4-worker server
+    otherwise opened up to 200 against PostgreSQL's 100 and failed requests with "too many clients"). Past the
+    pool a request waits for a connection (``pool_timeout``) instead."""
+    share = int((max_connections - reserved) * CONNECTIONS_SHARE) // max(1, workers) - 1  # - 1: the listener
+    cap = max(2, share)
+    size = min(pool_size, cap)
+    return size, max(0, min(max_overflow, cap - size))
+
+
+def _server_limits(url: str) -> tuple[int, int] | None:
+    """PostgreSQL's ``max_connections`` and its reserved connections, or None when it cannot be asked now."""
+    try:
+        import psycopg
+
+        dsn = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+        with psycopg.connect(dsn, connect_timeout=5) as conn:
+            found: dict[str, str] = dict(conn.execute(
+                "SELECT name, setting FROM pg_settings WHERE name IN ('max_connections', "
+                "'superuser_reserved_connections', 'reserved_connections')").fetchall())
+    except Exception:  # noqa: BLE001 - the database is not there yet: the readiness check reports it
+        return None
+    reserved = [int(found.get(k, "0")) for k in ("superuser_reserved_connections", "reserved_connections")]
+    return int(found.get("max_connections", "100")), sum(reserved)
+
+
 def make_engine(url: str, echo: bool = False) -> Engine:
     settings = get_settings()
     kwargs: dict[str, Any] = {"echo": echo, "pool_size": settings.db_pool_size,
                               "max_overflow": settings.db_max_overflow, "pool_timeout": 10}
     u = make_url(url)
+    limits = _server_limits(url) if u.get_backend_name() == "postgresql" else None
+    if limits is not None:
+        kwargs["pool_size"], kwargs["max_overflow"] = pool_limits(settings.db_pool_size, settings.db_max_overflow,
+                                                                  settings.workers, *limits)
     busy_ms = settings.sqlite_busy_timeout_ms
     if u.get_backend_name() == "sqlite":
         kwargs["connect_args"] = {"check_same_thread": False, "timeout": busy_ms / 1000}

@@ -7,10 +7,12 @@ import shlex
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
 from app.cli.main import build_parser
 from app.config import Settings
+from tests.conftest import TEST_DATABASE_URL
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = {f"TEAMSWISS_{name.upper()}" for name in Settings.model_fields}
@@ -102,3 +104,48 @@ def test_serve_trusts_the_configured_proxies(monkeypatch: Any) -> None:
         args = build_parser().parse_args(argv)
         assert args.func(args) == 0
     assert seen == ["172.29.80.10", "10.0.0.0/24"]
+
+
+def test_serve_tells_its_workers_how_many_they_are(monkeypatch: Any) -> None:
+    """Each worker's database pool takes its share of the server's connections: it must know how many share them."""
+    import os
+
+    import uvicorn
+
+    from app.cli.commands import server
+
+    seen: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *_a, **kw: seen.append((kw["workers"], os.environ["TEAMSWISS_WORKERS"])))
+    monkeypatch.setattr(server, "require_database", lambda: None)
+    monkeypatch.setattr(server, "first_admin", lambda: None)
+    monkeypatch.setenv("TEAMSWISS_WORKERS", "1")
+    args = build_parser().parse_args(["serve", "--workers", "4"])
+    assert args.func(args) == 0
+    assert seen == [(4, "4")]
+
+
+def test_the_workers_pools_stay_within_the_database_s_connections() -> None:
+    from app.db.engine import pool_limits
+
+    assert pool_limits(10, 40, 1, 100, 3) == (10, 40)  # one process: as configured
+    for workers in (2, 4, 8, 16):
+        size, overflow = pool_limits(10, 40, workers, 100, 3)
+        assert workers * (size + overflow + 1) <= 100 - 3  # with each worker's LISTEN connection
+    assert pool_limits(10, 40, 4, 400, 3) == (10, 40)  # a larger server: as configured
+    assert pool_limits(10, 40, 200, 100, 3) == (2, 0)  # never less than two a process
+
+
+@pytest.mark.skipif(not TEST_DATABASE_URL.startswith("postgresql"), reason="PostgreSQL's max_connections")
+def test_a_worker_s_pool_is_its_share_of_postgresql_s_connections(monkeypatch: Any) -> None:
+    from app.config import get_settings
+    from app.db.engine import make_engine
+
+    monkeypatch.setattr(get_settings(), "workers", 8)
+    engine = make_engine(TEST_DATABASE_URL)
+    try:
+        with engine.connect() as c:
+            limit = int(c.exec_driver_sql("SHOW max_connections").scalar() or 0)
+        assert 8 * (engine.pool.size() + engine.pool._max_overflow + 1) <= limit  # type: ignore[attr-defined]
+        assert engine.pool.size() < get_settings().db_pool_size or limit >= 8 * 52
+    finally:
+        engine.dispose()

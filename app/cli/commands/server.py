@@ -17,6 +17,7 @@ administrator from TEAMSWISS_ADMIN_USERNAME and TEAMSWISS_ADMIN_PASSWORD when th
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from datetime import date
 from typing import Any, TypeVar
@@ -75,9 +76,11 @@ def _serve(args: argparse.Namespace) -> int:
     from app.process import listen_backlog, server_starts
 
     server_starts()  # the workers inherit its open-files limit
+    workers = args.workers or settings.workers
+    os.environ["TEAMSWISS_WORKERS"] = str(workers)  # each worker's pool takes its share of the database's connections
 
     uvicorn.run("app.main:app", host=args.host or settings.host, port=args.port or settings.port,
-                http=HeaderTimeoutProtocol, workers=args.workers or settings.workers, reload=args.reload,
+                http=HeaderTimeoutProtocol, workers=workers, reload=args.reload,
                 proxy_headers=True, backlog=listen_backlog(),
                 forwarded_allow_ips=args.forwarded_allow_ips or settings.forwarded_allow_ips,
                 timeout_graceful_shutdown=args.graceful_seconds,
