@@ -202,14 +202,16 @@ def flip(engine: Any, board_id: int) -> None:
         s.commit()
 
 
-def changed(snap: Any, version: int) -> bytes:
-    """What a venue whose last round's first board changed sends a mirror that has ``snap``: the changed parts."""
+def changed(snap: Any, version: int) -> tuple[Any, bytes]:
+    """A venue whose last round's first board changed: its new snapshot, and what it sends a mirror that has
+    ``snap`` (the changed parts)."""
     from app.operations.publishing import Snapshot
 
     export = json.loads(json.dumps(snap.export))
     board = export["rounds"][-1]["matches"][0]["boards"][0]
     board["result"] = "0-1" if board["result"] == "1-0" else "1-0"
-    return bytes(Snapshot.of(version, export, snap.extras).change(snap.version, snap.digests))
+    new = Snapshot.of(version, export, snap.extras)
+    return new, bytes(new.change(snap.version, snap.digests))
 
 
 def fanout(first: dict[str, Any], base: str, token: str, tournaments: int, subscribers: int, server: int) -> None:
@@ -220,7 +222,9 @@ def fanout(first: dict[str, Any], base: str, token: str, tournaments: int, subsc
     ids: dict[int, int] = {}  # another venue's tournaments 1, 2, ... (the latency's venue has pushed on)
     for venue_tid in range(1, tournaments + 1):
         ids[venue_tid] = MirrorClient(base, token, venue_tid).push(body)["tournament_id"]
-    bodies = {venue_tid: changed(snap, snap.version + 10_000) for venue_tid in ids}
+    after_change, body = changed(snap, snap.version + 10_000)
+    bodies = {venue_tid: body for venue_tid in ids}
+    _, again = changed(after_change, snap.version + 20_000)  # the same board back: one venue's next result
     print(f"fan-out: each venue sends the changed round: {len(bodies[1]) / 1000:.1f} kB gzip "
           f"({len(gzip.decompress(bodies[1])) / 1000:.1f} kB of JSON)")
     subs = Subscribers(base)
@@ -242,38 +246,55 @@ def fanout(first: dict[str, Any], base: str, token: str, tournaments: int, subsc
             answered[ids[v]] = time.perf_counter()
 
         def push_all() -> float:
-            with ThreadPoolExecutor(8) as pool:
+            with ThreadPoolExecutor(tournaments) as pool:  # every venue at once, each its own client
                 list(pool.map(push, ids))
             return time.perf_counter()
 
         pids = {"the mirror's workers": tree(server), "PostgreSQL": named("postgres"), "this benchmark (the "
                 "subscribers and the venues)": [os.getpid()]}
-        before = {k: sum(map(cpu_seconds, v)) for k, v in pids.items()}
+        before = {pid: cpu_seconds(pid) for v in pids.values() for pid in v}
         t0 = time.perf_counter()
         pushed = await asyncio.to_thread(push_all)
         deadline = time.perf_counter() + 120
         while len(subs.got) < subs.ready and time.perf_counter() < deadline:
             await asyncio.sleep(0.01)
-        used.update({k: sum(map(cpu_seconds, v)) - before[k] for k, v in pids.items()})
+        pids["PostgreSQL"] = sorted(set(pids["PostgreSQL"]) | set(named("postgres")))  # its backends come and go
+        # a process that ended meanwhile is not counted (its time is gone with it)
+        used.update({k: sum(max(0.0, cpu_seconds(pid) - before.get(pid, 0.0)) for pid in v) for k, v in pids.items()})
+        got.extend(subs.of)
+        after.extend(at - answered[tid] for tid, at in subs.of)
+        # then one venue's next result, with the subscribers still there: until its own have it
+        await asyncio.sleep(1.0)
+        one, t1 = ids[1], time.perf_counter()
+        await asyncio.to_thread(MirrorClient(base, token, 1).push, again)
+        wanted = sum(1 for k in range(subs.ready) if 1 + k % tournaments == 1)
+        while sum(1 for tid, at in subs.of if tid == one and at > t1) < wanted and time.perf_counter() < t1 + 30:
+            await asyncio.sleep(0.005)
+        alone.extend(at - t1 for tid, at in subs.of if tid == one and at > t1)
         for t in tasks:
             t.cancel()
-        after.extend(got - answered[tid] for tid, got in subs.of)
         return t0, pushed
 
     after: list[float] = []
     used: dict[str, float] = {}
+    alone: list[float] = []
+    got: list[tuple[int, float]] = []  # (tournament, when) of the burst's results
     t0, pushed = asyncio.run(run())
-    if not subs.got:
+    if not got:
         print(f"fan-out: {subs.ready} subscribed; none received a result")
         return
     if subs.failed:
         print(f"fan-out: subscribers that did not start: {dict(subs.failed)}")
     print(f"fan-out: {tournaments} mirrored tournaments, {subs.ready} of {subscribers} subscribers ready; "
-          f"{len(subs.got)} received their tournament's result: the last {max(subs.got) - t0:.2f} s after the "
+          f"{len(got)} received their tournament's result: the last {max(at for _, at in got) - t0:.2f} s after the "
           f"first push was sent; the {tournaments} pushes (each its changed round) answered in "
           f"{pushed - t0:.2f} s ({tournaments / (pushed - t0):.1f} pushes/s); after its push was answered, a "
           f"subscriber had the result within median {statistics.median(after):.2f} s, max {max(after):.2f} s")
     print("fan-out: CPU used meanwhile: " + ", ".join(f"{k} {v:.2f} s" for k, v in used.items()))
+    if alone:
+        print(f"fan-out: then one venue's next result, the {subscribers} subscribers still connected: its "
+              f"{len(alone)} subscribers had it within {max(alone):.2f} s of the venue's push (median "
+              f"{statistics.median(alone):.2f} s)")
 
 
 def main() -> None:
