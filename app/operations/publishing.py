@@ -235,7 +235,9 @@ class Publisher:
     token: str
     say: Callable[[str], None] = print
     sleep: Callable[[float], None] = time.sleep
-    pushed: int | None = None  # the venue's version the public server has (None: not asked yet)
+    pushed: int | None = None  # the venue's version whose public view the public server has (None: not asked yet)
+    held: int = 0  # the venue's version the public server holds: a change is made from it (a lineup or a payment
+    # moves the venue's version on and not the public view: nothing travels, and the public server stays at it)
     parts: dict[str, str] | None = None  # the digests of the parts the public server holds (None: not known)
     reveal_at: datetime | None = None  # when the public view changes by the clock (Snapshot.reveal_at)
     failures: int = 0
@@ -278,16 +280,16 @@ class Publisher:
     def _push(self, snap: Snapshot) -> dict[str, Any]:
         """Only the parts that changed when the public server's version and parts are known, else the whole view
         (and the whole view when it holds another version than the venue thought: a 409 to the change)."""
-        if self.pushed and self.parts:
+        if self.held and self.parts:
             try:
-                return self.client.push(snap.change(self.pushed, self.parts))
+                return self.client.push(snap.change(self.held, self.parts))
             except PublishError as exc:
                 if exc.status != 409:
                     raise
         return self.client.push(snap.whole())
 
     def _answered(self, state: dict[str, Any]) -> None:
-        self.pushed = int(state.get("venue_version") or 0)
+        self.pushed = self.held = int(state.get("venue_version") or 0)
         self.parts = {str(k): str(v) for k, v in dict(state.get("parts") or {}).items()}
         url = state.get("url")
         if url and url != self.public_url:

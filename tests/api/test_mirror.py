@@ -294,8 +294,13 @@ def test_after_the_first_push_only_the_changed_parts_travel(
     sent = _spy(pub)
     assert pub.once() == 0
     assert "export" in sent[0] and "changes" not in sent[0]  # the first push: the whole view
+    team = ok(c.get(f"/tournaments/{tid}/teams?limit=1"))["items"][0]
+    roster = [p["player"]["id"] for p in ok(c.get(f"/tournaments/{tid}/teams/{team['id']}/roster"))["players"]]
+    ok(c.put(f"/tournaments/{tid}/rounds/4/lineups/{team['id']}", headers=admin,
+             json={"player_ids": roster[:4], "captain_id": roster[0]}))  # private: the version moves, not the view
+    assert pub.once() == 0 and len(sent) == 1  # nothing travels
     _finish_round_2(venue, tid)  # results: round 2 changes, with the appeals that name its matches
-    assert pub.once() == 0
+    assert pub.once() == 0 and len(sent) == 2  # made from the version the mirror holds: no refusal, no whole view
     change = sent[-1]
     assert "export" not in change and change["base_version"] == sent[0]["venue_version"]
     assert [r["number"] for r in change["changes"]["rounds"]] == [2]
