@@ -23,7 +23,6 @@ Only a publishing key naming the venue's tournament may push; a mirrored tournam
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
@@ -69,7 +68,7 @@ from app.schemas.mirror import (
     PublicExport,
 )
 from app.services.errors import Forbidden, InvalidInput, StateConflict
-from app.services.mirror_parts import round_numbers
+from app.services.mirror_parts import digest_text, round_numbers
 from app.services.rules import rules_from_dict, rules_to_dict, validate_rules
 
 _BOARDS = table_of(BoardGame)
@@ -195,10 +194,6 @@ def _set(row: Any, **values: Any) -> bool:
             setattr(row, name, value)
             changed = True
     return changed
-
-
-def _digest(text: str) -> str:
-    return hashlib.blake2s(text.encode(), digest_size=12).hexdigest()
 
 
 def _aware(at: datetime | None) -> datetime | None:
@@ -383,8 +378,8 @@ class _Apply:
                 s.flush()
             else:
                 _set(r, **values)
-            tables = {str(dm.table): _digest(dm.model_dump_json()) for dm in dr.matches}
-            digest = _digest(dr.model_dump_json(exclude={"matches"}) + ",".join(sorted(tables.values())))
+            tables = {str(dm.table): digest_text(dm.model_dump_json()) for dm in dr.matches}
+            digest = digest_text(dr.model_dump_json(exclude={"matches"}) + ",".join(sorted(tables.values())))
             if dr.number not in rows or self.moved or self.digests.get(str(dr.number)) != digest:
                 had = {} if dr.number not in rows or self.moved else self.match_digests.get(str(dr.number), {})
                 self._matches(r, dr, {int(t) for t, d in tables.items() if had.get(t) != d})

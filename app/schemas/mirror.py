@@ -163,7 +163,6 @@ class MirrorChanges(_Part):
     """The parts of the public view that changed since ``base_version`` (:mod:`app.services.mirror_parts`): a
     section that is absent did not change; ``rounds`` holds the changed rounds only."""
 
-    public: Literal[True] = True
     tournament: ExportTournament | None = None
     clubs: list[ExportClub] | None = Field(default=None, max_length=5000)
     teams: list[ExportTeam] | None = Field(default=None, max_length=5000)

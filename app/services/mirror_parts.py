@@ -51,8 +51,12 @@ def split(export: dict[str, Any], extras: dict[str, Any]) -> dict[str, Any]:
 
 def digest(part: Any) -> str:
     """A part's digest: of its JSON with sorted keys, so that the same content has the same digest anywhere."""
-    raw = json.dumps(part, ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":"))
-    return hashlib.blake2s(raw.encode(), digest_size=16).hexdigest()
+    return digest_text(json.dumps(part, ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":")))
+
+
+def digest_text(text: str) -> str:
+    """The digest of a text (the mirror's of each round and match it holds, too)."""
+    return hashlib.blake2s(text.encode(), digest_size=16).hexdigest()
 
 
 def digests(parts: dict[str, Any]) -> dict[str, str]:
