@@ -22,7 +22,7 @@ import jwt
 import sqlalchemy
 from pwdlib import PasswordHash
 from sqlalchemy import Row, and_, bindparam
-from sqlmodel import Session, select
+from sqlmodel import Session
 
 from app.auth.principal import Principal
 from app.config import get_settings
@@ -86,12 +86,6 @@ _USER = sqlalchemy.select(_U.c.id, _U.c.username, _U.c.is_admin, _U.c.can_create
                           _U.c.session_epoch).where(_U.c.id == bindparam("uid"))
 
 
-def _principal(user: User | Row[*tuple[Any, ...]], scopes: frozenset[str] | None = None,
-               token: ApiToken | None = None) -> Principal:
-    return Principal(user.id or 0, user.username, user.is_admin, scopes, token.name if token else None,
-                     user.is_admin or user.can_create_tournaments, token.id if token else None)
-
-
 @lru_cache(maxsize=4096)
 def _verified(raw: str, key: str) -> tuple[int, float, int]:
     """(user id, expiry, session epoch) of a JWT whose signature and claims ``jwt.decode`` accepted with ``key``.
@@ -101,6 +95,13 @@ def _verified(raw: str, key: str) -> tuple[int, float, int]:
     payload = jwt.decode(raw, key, algorithms=[ALGORITHM], options={"require": REQUIRED_CLAIMS})
     return int(payload["sub"]), float(payload["exp"]), int(payload.get(EPOCH_CLAIM, 0))
 
+
+_K = table_of(ApiToken)
+#: An API token and its user, in one statement.
+_TOKEN_USER = sqlalchemy.select(_K.c.id, _K.c.name, _K.c.scopes, _K.c.venue, _K.c.tournaments, _K.c.revoked_at,
+                                _U.c.id.label("user_id"), _U.c.username, _U.c.is_admin, _U.c.can_create_tournaments,
+                                _U.c.is_active).join(_U, _U.c.id == _K.c.user_id).where(
+    _K.c.token_hash == bindparam("digest"))
 
 #: The bearer's user and its memberships in the path's tournament (none: one row of NULLs), in one statement.
 _M = table_of(Membership)
@@ -125,13 +126,14 @@ def resolve_bearer(session: Session, raw: str | None, tournament_id: int | None 
     if raw is None:
         return None, None, None
     if raw.startswith(API_TOKEN_PREFIX):
-        tok = session.exec(select(ApiToken).where(ApiToken.token_hash == token_digest(raw))).first()
+        tok = session.connection().execute(_TOKEN_USER, {"digest": token_digest(raw)}).first()
         if tok is None or tok.revoked_at is not None:
             raise Unauthorized(None, "the API token is unknown or revoked")
-        owner = session.get(User, tok.user_id)
-        if owner is None or not owner.is_active:
+        if not tok.is_active:
             raise Unauthorized(None, "the token's user is disabled")
-        return _principal(owner, frozenset(tok.scopes or ["write"]), tok), None, None
+        return Principal(tok.user_id, tok.username, tok.is_admin, frozenset(tok.scopes or ["write"]), tok.name,
+                         tok.is_admin or tok.can_create_tournaments, tok.id, tok.venue,
+                         frozenset(tok.tournaments or ())), None, None
     try:
         user_id, expires, epoch = _verified(raw, get_settings().signing_key)
     except (jwt.PyJWTError, KeyError, ValueError, TypeError):
@@ -155,4 +157,5 @@ def resolve_bearer(session: Session, raw: str | None, tournament_id: int | None 
         raise Unauthorized(None, "the token's user is disabled")
     if user.session_epoch != epoch:
         raise Unauthorized(None, "this session was ended (a password change, or all sessions ended): log in again")
-    return _principal(user), memberships, mirrored
+    return Principal(user.id, user.username, user.is_admin, None, None, user.is_admin or user.can_create_tournaments
+                     ), memberships, mirrored

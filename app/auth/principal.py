@@ -14,6 +14,9 @@ class Principal:
     token_name: str | None = None
     can_create_tournaments: bool = False
     token_id: int | None = None  # the API token's id (None: an interactive login)
+    #: a publishing key's venue and the venue's tournaments it may publish (read with the key, no second look-up)
+    venue: str | None = None
+    publishes: frozenset[int] = frozenset()
 
     @property
     def actor(self) -> str:

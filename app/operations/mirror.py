@@ -33,7 +33,6 @@ from sqlmodel import Session, col, delete, select
 
 from app.auth.principal import Principal
 from app.models import (
-    ApiToken,
     Appeal,
     BoardGame,
     Club,
@@ -49,7 +48,7 @@ from app.models import (
 )
 from app.models.base import table_of
 from app.operations import audit
-from app.operations.tracking import MIRROR_PUSH
+from app.operations.tracking import MIRROR_PUSH, keep
 from app.schemas.mirror import (
     ExportBoard,
     ExportClub,
@@ -88,16 +87,16 @@ def refuse_if_mirrored(session: Session, tournament_id: int) -> None:
                             reason="mirrored", venue=venue)
 
 
-def publishing_key(session: Session, principal: Principal, venue_tournament_id: int) -> ApiToken:
-    """The caller's publishing key, which must name the venue's tournament."""
-    tok = session.get(ApiToken, principal.token_id) if principal.token_id is not None else None
-    if tok is None or "publish" not in tok.scopes or not tok.venue:
+def publishing_key(principal: Principal, venue_tournament_id: int) -> str:
+    """The venue of the caller's publishing key, which must name the venue's tournament (the key's venue and
+    tournaments were read with it)."""
+    if principal.token_id is None or "publish" not in (principal.scopes or ()) or not principal.venue:
         raise Forbidden(None, "only a publishing key may publish a tournament (teamswiss create-token NAME "
                               "--scope publish --tournament ID)")
-    if venue_tournament_id not in tok.tournaments:
+    if venue_tournament_id not in principal.publishes:
         raise Forbidden(None, "this publishing key does not name the venue's tournament {tournament}",
                         params={"tournament": venue_tournament_id})
-    return tok
+    return principal.venue
 
 
 def _source(session: Session, venue: str, venue_tournament_id: int, *, lock: bool = False) -> MirrorSource | None:
@@ -117,16 +116,14 @@ def _state(venue: str, venue_tournament_id: int, src: MirrorSource | None, base_
 
 def mirror_state(session: Session, principal: Principal, venue_tournament_id: int, base_url: str) -> MirrorState:
     """What the mirror holds of the venue's tournament (the venue asks before it pushes)."""
-    tok = publishing_key(session, principal, venue_tournament_id)
-    venue = tok.venue or ""
+    venue = publishing_key(principal, venue_tournament_id)
     return _state(venue, venue_tournament_id, _source(session, venue, venue_tournament_id), base_url)
 
 
 def apply_push(session: Session, principal: Principal, venue_tournament_id: int, push: MirrorPush,
                base_url: str) -> MirrorState:
     """Apply the venue's push (see the module docstring); the caller commits."""
-    tok = publishing_key(session, principal, venue_tournament_id)
-    venue = tok.venue or ""
+    venue = publishing_key(principal, venue_tournament_id)
     src = _source(session, venue, venue_tournament_id, lock=True)
     # a change made at the version the mirror holds is applied too: the view moved with the clock (a round's start
     # made its lineups public); applying the same parts again changes nothing
@@ -253,6 +250,7 @@ class _Apply:
         s = self.session
         t = s.get(Tournament, self.tid)
         assert t is not None
+        keep(s, [t])  # the commit's events read it, and the rounds and matches below, again
         v = self.view
         if v.tournament is not None:
             locked = v.tournament.tpns_locked
@@ -360,6 +358,7 @@ class _Apply:
     def _rounds(self) -> None:
         s = self.session
         rows = {r.number: r for r in s.exec(select(Round).where(Round.tournament_id == self.tid)).all()}
+        keep(s, rows.values())
         numbers = self.view.round_numbers
         for number, old in rows.items():
             if number not in numbers:
@@ -403,6 +402,7 @@ class _Apply:
         content changed) are compared board by board."""
         s = self.session
         rows = {m.table_no: m for m in s.exec(select(Match).where(Match.round_id == r.id)).all()}
+        keep(s, rows.values())
         wanted = {dm.table: dm for dm in dr.matches}
         teams = {dm.table: (self.local("teams", dm.first), self.local("teams", dm.second)) for dm in dr.matches}
         stale = [m for table, m in rows.items()

@@ -258,6 +258,16 @@ def _bump(session: OrmSession, tr: Tracking) -> None:
             set_committed_value(obj, "version", version)
 
 
+#: ``session.info`` key of the rows a use case keeps until its transaction ends (see :func:`keep`).
+_KEPT = "teamswiss_kept_rows"
+
+
+def keep(session: OrmSession, rows: Iterable[Any]) -> None:
+    """Keep ``rows`` loaded until the transaction ends: the identity map holds rows weakly, and the flush's notes
+    and the commit's events look the same rows up again (a row already let go would be read a second time)."""
+    session.info.setdefault(_KEPT, []).extend(rows)
+
+
 #: The match read models a write answered with, by match id (see :func:`answered`).
 _ANSWERED = "teamswiss_answered_matches"
 
@@ -456,3 +466,4 @@ def _after_transaction_end(session: OrmSession, transaction: Any) -> None:
         session.info.pop(_INFO, None)
         session.info.pop(_ANSWERED, None)
         session.info.pop(MIRROR_PUSH, None)
+        session.info.pop(_KEPT, None)

@@ -86,7 +86,7 @@ def put_mirror(venue_tournament_id: Id, request: Request, session: SessionDep,
     or the same one is answered as done (`applied` false); the tournament is created at the first push. Its
     content is replaced by the export's, keeping the pages' addresses; every change reaches the live stream. A
     push of the parts that changed is applied only to the version it was made from (else 409, `reason: base`)."""
-    mirror.publishing_key(session, access.signed_in, venue_tournament_id)  # a refused caller learns nothing more
+    mirror.publishing_key(access.signed_in, venue_tournament_id)  # a refused caller learns nothing more
     try:
         push = MirrorPush.model_validate_json(raw)
     except ValidationError as exc:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -31,6 +32,7 @@ from app.models import MirrorSource, Player, Publication
 from app.operations.publishing import Publisher, snapshot
 from tests.api.conftest import Subscriber, _ensure_schema, free_port, login, make_user
 from tests.api.factory import all_white_wins, ok, pair_publish, setup
+from tests.api.test_request_cost import statements
 from tests.conftest import TEST_DATABASE_URL
 from tests.demo_server import stop
 
@@ -315,6 +317,34 @@ def test_after_the_first_push_only_the_changed_parts_travel(
     assert {r["number"] for r in change["rounds"]} >= {2, 3}
     assert pub.once() == 0 and len(sent) == 3  # nothing new: nothing travels
     _same_answers(c, tid, mirror_url, _mirrored(engine, tid).tournament_id)
+
+
+def test_a_changed_round_is_applied_reading_each_row_once(
+        venue: tuple[httpx.Client, dict[str, str]], mirror_url: str, key: Any, client: TestClient,
+        engine: Any) -> None:
+    """The mirror's work per result is its database statements: the key is read with its user in one, and the rows
+    the apply loaded are not read again by the flush's notes or the commit's live events."""
+    tid = _played(venue)
+    token = key(tid)
+    pub = _publisher(tid, mirror_url, token)
+    assert pub.once() == 0  # the whole view, on the public server
+    _finish_round_2(venue, tid)
+    answers: list[Any] = []
+
+    def push(body: bytes) -> dict[str, Any]:  # the change goes to the same database, in this process
+        headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json", "Content-Encoding": "gzip"}
+        with statements(engine) as seen:
+            answers.append(client.put(f"/mirror/tournaments/{tid}", content=body, headers=headers))
+        answers.append(seen)
+        return dict(answers[0].json())
+
+    pub.client.push = push  # type: ignore[method-assign]
+    assert pub.once() == 0 and ok(answers[0])["applied"]
+    seen = answers[1]
+    assert len([s for s in seen if "FROM api_token" in s]) == 1 and not [s for s in seen if 'FROM "user"' in s]
+    by_id = [m.group(1) for s in seen if (m := re.search(r"FROM (tournament|round|match) WHERE \w+\.id (=|IN) ", s))]
+    assert by_id == ["tournament"], by_id  # loaded once by the apply, as its rounds and the changed matches are
+    assert len(seen) <= 18, seen
 
 
 def test_a_change_from_another_version_is_refused_and_the_venue_sends_the_whole_view(
