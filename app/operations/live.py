@@ -27,13 +27,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import anyio
-from sqlalchemy import func
+from sqlalchemy import and_, func, or_
 from sqlalchemy.engine import Engine, make_url
 from sqlmodel import Session, col, select
 
 from app.config import get_settings
 from app.db.engine import get_engine
 from app.models import Tournament, TournamentEvent
+from app.models.base import table_of
 from app.services.errors import NotFound
 
 log = logging.getLogger("teamswiss.events")
@@ -87,16 +88,17 @@ class Subscription:
             self.queue.put_nowait(CLOSED)
 
 
+_E = table_of(TournamentEvent)
+
+
 def _fetch(engine: Engine, after: dict[int, int], limit: int) -> list[Event]:
-    """Events after ``after[tid]`` of each tournament, in id order."""
-    out: list[Event] = []
+    """Events after ``after[tid]`` of each tournament, in id order: at most ``limit``, in one statement (when every
+    venue pushes at once, a process wakes for many tournaments together)."""
+    where = or_(*(and_(_E.c.tournament_id == tid, _E.c.id > last) for tid, last in sorted(after.items())))
     with Session(engine.execution_options(teamswiss_read=True)) as s:
-        for tid, last in after.items():
-            rows = s.exec(select(TournamentEvent).where(TournamentEvent.tournament_id == tid,
-                                                        col(TournamentEvent.id) > last)
-                          .order_by(col(TournamentEvent.id)).limit(limit)).all()
-            out += [Event(r.id or 0, tid, r.kind, r.payload) for r in rows]
-    return out
+        rows = s.connection().execute(select(_E.c.id, _E.c.tournament_id, _E.c.kind, _E.c.payload).where(where)
+                                      .order_by(_E.c.id).limit(limit)).all()
+    return [Event(r.id, r.tournament_id, r.kind, r.payload) for r in rows]
 
 
 def start_positions(engine: Engine, asks: list[tuple[int, int | None]]) -> list[tuple[int, Event | None] | NotFound]:
@@ -250,6 +252,8 @@ class Broker:
                 self._dirty |= tids
                 await asyncio.sleep(0.5)
                 continue
+            if len(events) == REPLAY_MAX:  # more to read: the next turn reads on from where these end
+                self._mark(tids)
             for e in events:
                 for sub in list(self._subs.get(e.tournament_id, ())):
                     sub.offer(e)

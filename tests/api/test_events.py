@@ -306,3 +306,41 @@ def test_events_that_come_together_go_out_in_one_write() -> None:
     assert retry.startswith("retry:")
     assert together == 'id: 1\nevent: match\ndata: {"n":1}\n\nid: 2\nevent: standings\ndata: {"n":2}\n\n'
     assert alone == 'id: 3\nevent: match\ndata: {"n":3}\n\n'
+
+
+def test_the_events_of_tournaments_that_wake_together_are_read_in_one_statement(
+        client: TestClient, admin: dict[str, str], engine: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """When every venue pushes at once, a process reads the events of all the tournaments it was woken for in one
+    statement, not one each; a read that fills its limit is followed by the next, from where it ended."""
+    import asyncio
+
+    from app.operations import live
+    from tests.api.test_request_cost import statements
+
+    tids = [setup(client, admin, teams=2)[0] for _ in range(3)]
+    monkeypatch.setattr(live, "REPLAY_MAX", 4)  # six events: four, then two
+
+    async def together() -> tuple[list[list[tuple[int, Any]]], list[str]]:
+        b = live.Broker()
+        subs = [(await b.subscribe(engine, tid, None))[0] for tid in tids]
+        await asyncio.sleep(0.1)  # the subscriptions' own reads
+        with Session(engine) as s:
+            for n in range(2):
+                s.add_all(TournamentEvent(tournament_id=tid, kind="tournament", payload={"n": n}) for tid in tids)
+                s.flush()
+            s.commit()
+        with statements(engine) as seen:
+            b._mark(set(tids))
+            for _ in range(200):
+                if all(sub.queue.qsize() == 2 for sub in subs):
+                    break
+                await asyncio.sleep(0.02)
+            await asyncio.sleep(0.1)  # and no read after the last
+        for task in b._tasks:
+            task.cancel()
+        return [[(e.tournament_id, e.data["n"]) for e in (sub.queue.get_nowait() for _ in range(sub.queue.qsize()))]
+                for sub in subs], [q for q in seen if "FROM tournament_event" in q]
+
+    got, reads = asyncio.run(together())
+    assert got == [[(tid, 0), (tid, 1)] for tid in tids]
+    assert len(reads) == 2, reads
