@@ -67,7 +67,7 @@ from app.schemas.mirror import (
     PublicExport,
 )
 from app.services.errors import Forbidden, InvalidInput, StateConflict
-from app.services.mirror_parts import digest_text, round_numbers
+from app.services.mirror_parts import APPEALS, digest_text, round_numbers
 from app.services.rules import rules_from_dict, rules_to_dict, validate_rules
 
 _BOARDS = table_of(BoardGame)
@@ -169,7 +169,11 @@ def apply_push(session: Session, principal: Principal, venue_tournament_id: int,
         assert t is not None  # mirror_source.tournament_id is a foreign key
         _set(t, **fields)
     assert t is not None
-    src.ids = {**_Apply(session, t.id or 0, src.ids, view).run(), "parts": dict(push.parts)}
+    # a round's change carries the appeals (they name its matches); the same appeals need not be written again
+    # unless the apply re-made matches they name
+    same_appeals = push.changes is not None and APPEALS in push.parts and \
+        src.ids.get("parts", {}).get(APPEALS) == push.parts[APPEALS]
+    src.ids = {**_Apply(session, t.id or 0, src.ids, view, same_appeals).run(), "parts": dict(push.parts)}
     src.venue_version = push.venue_version
     src.updated_at = datetime.now(UTC)
     session.add(src)
@@ -228,8 +232,11 @@ class _View:
 class _Apply:
     """The view's content written over the mirrored tournament's rows (an unchanged part is not looked at)."""
 
-    def __init__(self, session: Session, tid: int, ids: dict[str, Any], view: _View) -> None:
+    def __init__(self, session: Session, tid: int, ids: dict[str, Any], view: _View, same_appeals: bool = False
+                 ) -> None:
         self.session = session
+        self.same_appeals = same_appeals
+        self.dropped_matches = False
         self.tid = tid
         self.view = view
         self.gone_clubs: dict[str, int] = {}
@@ -263,7 +270,7 @@ class _Apply:
         self._rounds()
         if v.committee is not None:
             self._committee(v.committee)
-        if v.appeals is not None:
+        if v.appeals is not None and (self.dropped_matches or not self.same_appeals):
             self._appeals(v.appeals)
         if v.lineups is not None:
             self._lineups(v.lineups)
@@ -389,6 +396,7 @@ class _Apply:
         s = self.session
         if not matches:
             return
+        self.dropped_matches = True  # with their appeals
         ids = [m.id for m in matches]
         for a in s.exec(select(Appeal).where(col(Appeal.match_id).in_(ids))).all():
             s.delete(a)  # an appeal about a match that goes (the appeals are written again after the rounds)

@@ -344,7 +344,62 @@ def test_a_changed_round_is_applied_reading_each_row_once(
     assert len([s for s in seen if "FROM api_token" in s]) == 1 and not [s for s in seen if 'FROM "user"' in s]
     by_id = [m.group(1) for s in seen if (m := re.search(r"FROM (tournament|round|match) WHERE \w+\.id (=|IN) ", s))]
     assert by_id == ["tournament"], by_id  # loaded once by the apply, as its rounds and the changed matches are
-    assert len(seen) <= 18, seen
+    assert not [s for s in seen if "FROM appeal" in s]  # the same appeals (none): not written again
+    assert len(seen) <= 17, seen
+
+
+def test_a_round_s_change_writes_its_appeals_again_only_when_they_or_their_matches_changed(
+        venue: tuple[httpx.Client, dict[str, str]], key: Any, client: TestClient, engine: Any) -> None:
+    """A round's change carries the appeals (they name its matches by table): the same appeals are not written
+    again, unless the apply re-made the match one names; then the appeal names the new match."""
+    import copy
+
+    from app.operations.publishing import Snapshot
+
+    tid = _played(venue)
+    with Session(get_engine(VENUE_URL)) as s:
+        snap = snapshot(s, tid)
+    rnd = snap.export["rounds"][1]
+    appealed, other = rnd["matches"][0], rnd["matches"][1]
+    extras = {**snap.extras, "appeals": [{
+        "round": 2, "table": appealed["table"], "board": 1, "team_id": appealed["first"], "status": "open",
+        "game_ended_at": "2026-12-10T18:00:00+00:00", "announced_at": "2026-12-10T18:05:00+00:00",
+        "submitted_at": "2026-12-10T18:20:00+00:00", "late_accepted": False, "fee_status": "held",
+        "decided_at": None}]}
+    token = key(tid)
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json", "Content-Encoding": "gzip"}
+    held = Snapshot.of(snap.version, snap.export, extras)
+    mid = ok(client.put(f"/mirror/tournaments/{tid}", content=held.whole(), headers=headers))["tournament_id"]
+
+    def push(change: Any) -> tuple[list[str], list[Any]]:
+        nonlocal held
+        export = copy.deepcopy(held.export)
+        change(next(m for m in export["rounds"][1]["matches"] if m["table"] == appealed["table"]),
+               next(m for m in export["rounds"][1]["matches"] if m["table"] == other["table"]))
+        new = Snapshot.of(held.version + 1, export, extras)
+        with statements(engine) as seen:
+            ok(client.put(f"/mirror/tournaments/{tid}", content=new.change(held.version, held.digests),
+                          headers=headers))
+        held = new
+        matches = {m["table"]: m["id"] for m in ok(client.get(f"/tournaments/{mid}/rounds/2"))["matches"]}
+        appeals = ok(client.get(f"/tournaments/{mid}/appeals"))["items"]
+        assert [a["match_id"] for a in appeals] == [matches[appealed["table"]]]
+        return [q for q in seen if "FROM appeal" in q], appeals
+
+    def result(_: Any, m: dict[str, Any]) -> None:  # another table's result: the appeals stay as they are
+        m["boards"][0]["result"] = "0-1" if m["boards"][0]["result"] == "1-0" else "1-0"
+
+    def swap(m: dict[str, Any], _: Any) -> None:  # the appealed table's teams change sides: its match is re-made
+        m["first"], m["second"] = m["second"], m["first"]
+        for b in m["boards"]:
+            b["first_player"], b["second_player"] = b["second_player"], b["first_player"]
+            b["white"] = "second" if b["white"] == "first" else "first"
+
+    before = ok(client.get(f"/tournaments/{mid}/appeals"))["items"]
+    read, after = push(result)
+    assert not read and after == before
+    read, after = push(swap)
+    assert read and after[0]["match_id"] != before[0]["match_id"]
 
 
 def test_a_change_from_another_version_is_refused_and_the_venue_sends_the_whole_view(
