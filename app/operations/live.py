@@ -56,14 +56,15 @@ class Event:
     tournament_id: int
     kind: str
     data: dict[str, Any]
-    text: str = field(default="", compare=False)  # the SSE message, formatted once for every subscriber
+    #: the SSE message, formatted and encoded once for every subscriber (not once each)
+    wire: bytes = field(default=b"", compare=False)
 
     def __post_init__(self) -> None:
         data = json.dumps(self.data, separators=(",", ":"), ensure_ascii=False)
-        object.__setattr__(self, "text", f"id: {self.id}\nevent: {self.kind}\ndata: {data}\n\n")
+        object.__setattr__(self, "wire", f"id: {self.id}\nevent: {self.kind}\ndata: {data}\n\n".encode())
 
-    def sse(self) -> str:
-        return self.text
+    def sse(self) -> bytes:
+        return self.wire
 
 
 CLOSED = Event(0, 0, "", {})
@@ -286,21 +287,21 @@ class Broker:
 broker = Broker()
 
 
-def ping_text(ping_seconds: float, visible: bool) -> str:
+def ping_text(ping_seconds: float, visible: bool) -> bytes:
     """The heartbeat: a ``: ping`` comment, or for a browser (which cannot see comments) a ``ping`` event without
     an id, naming the interval, so that a stream silent for longer counts as down."""
     if not visible:
-        return ": ping\n\n"
-    return f'event: ping\ndata: {{"interval":{ping_seconds:g}}}\n\n'
+        return b": ping\n\n"
+    return f'event: ping\ndata: {{"interval":{ping_seconds:g}}}\n\n'.encode()
 
 
 async def stream(sub: Subscription, first: Event | None, ping_seconds: float, retry_ms: int,
-                 visible_ping: bool = False) -> AsyncIterator[str]:
+                 visible_ping: bool = False) -> AsyncIterator[bytes]:
     """The ``text/event-stream`` body: ``retry``, then events as they come, a ping when idle (with
     ``visible_ping``, also one at once, so that the client knows the interval from the start)."""
     ping = ping_text(ping_seconds, visible_ping)
     try:
-        yield f"retry: {retry_ms}\n\n"
+        yield f"retry: {retry_ms}\n\n".encode()
         if visible_ping:
             yield ping
         if first is not None:
@@ -316,19 +317,24 @@ async def stream(sub: Subscription, first: Event | None, ping_seconds: float, re
             if e is CLOSED:
                 return
             # the events that came together (a result and the standings it moves) go out in one write
-            text = e.sse()
-            while len(text) < COALESCE_MAX and not sub.queue.empty():
+            if sub.queue.empty():
+                yield e.sse()
+                continue
+            together, size = [e.sse()], len(e.sse())
+            while size < COALESCE_MAX and not sub.queue.empty():
                 more = sub.queue.get_nowait()
                 if more is CLOSED:
-                    yield text
+                    yield b"".join(together)
                     return
-                text += more.sse()
-            yield text
+                together.append(more.sse())
+                size += len(together[-1])
+            yield b"".join(together)
     finally:
         broker.unsubscribe(sub)
 
 
-async def open_stream(tournament_id: int, last_event_id: int | None, visible_ping: bool = False) -> AsyncIterator[str]:
+async def open_stream(tournament_id: int, last_event_id: int | None, visible_ping: bool = False
+                      ) -> AsyncIterator[bytes]:
     """Subscribe to the tournament's events on the application's database (404 when there is no such
     tournament, before anything is sent) and give the ``text/event-stream`` body."""
     settings = get_settings()

@@ -291,7 +291,7 @@ def test_events_that_come_together_go_out_in_one_write() -> None:
 
     from app.operations import live
 
-    async def first_writes() -> list[str]:
+    async def first_writes() -> list[bytes]:
         sub = live.Subscription(1, 0)
         for n, kind in ((1, "match"), (2, "standings")):
             sub.offer(live.Event(n, 1, kind, {"n": n}))
@@ -303,9 +303,9 @@ def test_events_that_come_together_go_out_in_one_write() -> None:
         return writes
 
     retry, together, alone = asyncio.run(first_writes())
-    assert retry.startswith("retry:")
-    assert together == 'id: 1\nevent: match\ndata: {"n":1}\n\nid: 2\nevent: standings\ndata: {"n":2}\n\n'
-    assert alone == 'id: 3\nevent: match\ndata: {"n":3}\n\n'
+    assert retry.startswith(b"retry:")
+    assert together == b'id: 1\nevent: match\ndata: {"n":1}\n\nid: 2\nevent: standings\ndata: {"n":2}\n\n'
+    assert alone == b'id: 3\nevent: match\ndata: {"n":3}\n\n'
 
 
 def test_the_events_of_tournaments_that_wake_together_are_read_in_one_statement(
