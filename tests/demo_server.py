@@ -87,6 +87,28 @@ def demo_server(tmp: Path, *, demo: bool = True, **env_overrides: str) -> Iterat
         stop(proc)
 
 
+def start_server(args: list[str], env: dict[str, str], timeout: float = 120) -> tuple[subprocess.Popen[bytes], str]:
+    """``python ARGS --host 127.0.0.1 --port P`` (uvicorn or ``teamswiss serve``) with ``env`` over this
+    process's environment, once it answers /health; the process and its address."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, *args, "--host", "127.0.0.1", "--port", str(port), "--log-level",
+                             "warning"], cwd=ROOT, env={**os.environ, **env})
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + timeout
+    while True:
+        if proc.poll() is not None:
+            raise RuntimeError("the server exited")
+        try:
+            with urllib.request.urlopen(f"{url}/health", timeout=1):
+                return proc, url
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            stop(proc)
+            raise RuntimeError("the server did not start")
+        time.sleep(0.1)
+
+
 def stop(proc: subprocess.Popen[bytes]) -> None:
     """End a server process: asked to stop, then killed if it has not within 10 s."""
     proc.terminate()

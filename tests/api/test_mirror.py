@@ -34,7 +34,7 @@ from tests.api.conftest import Subscriber, _ensure_schema, free_port, login, mak
 from tests.api.factory import all_white_wins, ok, pair_publish, setup
 from tests.api.test_request_cost import statements
 from tests.conftest import TEST_DATABASE_URL
-from tests.demo_server import stop
+from tests.demo_server import start_server, stop
 
 ROOT = Path(__file__).resolve().parents[2]
 VENUE_DB = Path(tempfile.mkdtemp(prefix="teamswiss-venue-")) / "venue.db"
@@ -42,27 +42,10 @@ VENUE_URL = f"sqlite:///{VENUE_DB}"
 PASSWORD = "password123"
 
 
-def _start(args: list[str], env: dict[str, str]) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, *args, "--host", "127.0.0.1", "--port", str(port), "--log-level",
-                             "warning"], cwd=ROOT, env={**os.environ, **env})
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while True:
-        assert proc.poll() is None, "the server exited"
-        try:
-            if httpx.get(f"{url}/health", timeout=1).status_code == 200:
-                return proc, url
-        except httpx.HTTPError:
-            pass
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.1)
-
-
 @pytest.fixture(scope="module")
 def venue_url() -> Iterator[str]:
     """The venue: ``teamswiss serve --migrate`` on its own SQLite file, with its administrator."""
-    proc, url = _start(["-m", "app.cli.main", "serve", "--migrate"],
+    proc, url = start_server(["-m", "app.cli.main", "serve", "--migrate"],
                        {"TEAMSWISS_DATABASE_URL": VENUE_URL, "TEAMSWISS_ADMIN_USERNAME": "admin",
                         "TEAMSWISS_ADMIN_PASSWORD": PASSWORD})
     yield url
@@ -73,7 +56,7 @@ def venue_url() -> Iterator[str]:
 def mirror_url() -> Iterator[str]:
     """The public server: uvicorn on the test database."""
     _ensure_schema()
-    proc, url = _start(["-m", "uvicorn", "app.main:app"], {"TEAMSWISS_DATABASE_URL": TEST_DATABASE_URL})
+    proc, url = start_server(["-m", "uvicorn", "app.main:app"], {"TEAMSWISS_DATABASE_URL": TEST_DATABASE_URL})
     yield url
     stop(proc)
 

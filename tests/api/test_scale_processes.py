@@ -6,13 +6,8 @@ LISTEN/NOTIFY); standings read from the second process are never stale after a w
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -22,48 +17,21 @@ from fastapi.testclient import TestClient
 from tests.api.conftest import Subscriber
 from tests.api.factory import all_white_wins, ok, setup
 from tests.conftest import TEST_DATABASE_URL
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from tests.demo_server import start_server, stop
 
 
 @pytest.fixture()
 def servers(engine: Any) -> Iterator[list[str]]:
     """Two uvicorn processes on the test database."""
-    env = {**os.environ, "TEAMSWISS_DATABASE_URL": TEST_DATABASE_URL}
-    procs, urls = [], []
-    for _ in range(2):
-        port = _free_port()
-        procs.append(subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1", "--port", str(port),
-             "--log-level", "warning"], cwd=ROOT, env=env))
-        urls.append(f"http://127.0.0.1:{port}")
+    started: list[tuple[Any, str]] = []
     try:
-        for url, proc in zip(urls, procs, strict=True):
-            deadline = time.monotonic() + 120
-            while True:
-                assert proc.poll() is None, "the server exited"
-                try:
-                    if httpx.get(f"{url}/health", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.1)
-        yield urls
+        for _ in range(2):
+            started.append(start_server(["-m", "uvicorn", "app.main:app"],
+                                        {"TEAMSWISS_DATABASE_URL": TEST_DATABASE_URL}))
+        yield [url for _, url in started]
     finally:
-        for proc in procs:
-            proc.terminate()
-        for proc in procs:
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+        for proc, _ in started:
+            stop(proc)
 
 
 def test_standings_from_another_process_are_never_stale(client: TestClient, admin: dict[str, str],

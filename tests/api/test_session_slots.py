@@ -8,23 +8,16 @@ pool timed out, 21 s later.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import httpx
 
 from app.http.session import session_slots
-from tests.api.conftest import free_port, make_user
+from tests.api.conftest import make_user
 from tests.conftest import TEST_DATABASE_URL
-from tests.demo_server import stop
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.demo_server import start_server, stop
 
 
 def test_the_slots_are_the_pool_s_connections_and_fewer_than_the_threads() -> None:
@@ -36,23 +29,9 @@ def test_the_slots_are_the_pool_s_connections_and_fewer_than_the_threads() -> No
 
 def test_more_requests_than_connections_all_succeed(engine: Any) -> None:
     make_user(engine, "admin", admin=True)
-    env = {**os.environ, "TEAMSWISS_DATABASE_URL": TEST_DATABASE_URL, "TEAMSWISS_DB_POOL_SIZE": "2",
-           "TEAMSWISS_DB_MAX_OVERFLOW": "0"}
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "app.main:app", "--host", "127.0.0.1", "--port",
-                             str(port), "--log-level", "warning"], cwd=ROOT, env=env)
-    base = f"http://127.0.0.1:{port}"
+    proc, base = start_server(["-m", "uvicorn", "app.main:app"], {
+        "TEAMSWISS_DATABASE_URL": TEST_DATABASE_URL, "TEAMSWISS_DB_POOL_SIZE": "2", "TEAMSWISS_DB_MAX_OVERFLOW": "0"})
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            assert proc.poll() is None, "the server exited"
-            try:
-                if httpx.get(f"{base}/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.1)
         token = httpx.post(f"{base}/auth/token", data={"username": "admin", "password": "password123"},
                            timeout=30).json()["access_token"]
         headers = {"Authorization": f"Bearer {token}"}
