@@ -344,3 +344,28 @@ def test_the_events_of_tournaments_that_wake_together_are_read_in_one_statement(
     got, reads = asyncio.run(together())
     assert got == [[(tid, 0), (tid, 1)] for tid in tids]
     assert len(reads) == 2, reads
+
+
+def test_an_idle_stream_is_pinged_by_the_heartbeat_and_an_event_puts_the_ping_off() -> None:
+    """One heartbeat task pings the idle streams (a stream arms no timer of its own for each event): after two of
+    its turns (a ping interval) without a write, not after one; an event starts the count again."""
+    import asyncio
+
+    from app.operations import live
+
+    async def turns() -> list[bytes]:
+        sub = live.Subscription(1, 0)
+        body = live.stream(sub, None, 15.0, 3000)
+        out = [await body.__anext__()]
+        sub.beat()
+        sub.offer(live.Event(1, 1, "match", {"n": 1}))
+        out.append(await body.__anext__())
+        sub.beat()
+        assert sub.queue.empty()  # one turn since the event: no ping yet
+        sub.beat()
+        out.append(await body.__anext__())
+        await body.aclose()
+        return out
+
+    retry, event, ping = asyncio.run(turns())
+    assert retry.startswith(b"retry:") and event.startswith(b"id: 1\n") and ping == b": ping\n\n"
