@@ -133,6 +133,7 @@ def test_the_workers_pools_stay_within_the_database_s_connections() -> None:
         assert workers * (size + overflow + 1) <= 100 - 3  # with each worker's LISTEN connection
     assert pool_limits(10, 40, 4, 400, 3) == (10, 40)  # a larger server: as configured
     assert pool_limits(10, 40, 200, 100, 3) == (2, 0)  # never less than two a process
+    assert pool_limits(10, 40, 4, 100, 3) == (20, 0)  # bounded by the share: the share, kept between bursts
 
 
 @pytest.mark.skipif(not TEST_DATABASE_URL.startswith("postgresql"), reason="PostgreSQL's max_connections")
