@@ -101,6 +101,43 @@ def first_push(venue_url: str, tid: int, base: str, token: str) -> dict[str, Any
     return {"state": state, "snap": snap}
 
 
+class _Stream(asyncio.Protocol):
+    """One subscriber's connection, its bytes looked at as they arrive: no task wakes and no timeout is armed for
+    each read (the benchmark's 10,000 subscribers share the machine's cores with the server they measure)."""
+
+    def __init__(self, subs: Subscribers, tid: int, stay: bool, done: asyncio.Future[None]) -> None:
+        self.subs, self.tid, self.stay, self.done = subs, tid, stay, done
+        self.buf, self.counted = b"", False
+        self.transport: asyncio.Transport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        transport.write(f"GET /tournaments/{self.tid}/events HTTP/1.1\r\nHost: {self.subs.host}\r\n"
+                        "Accept: text/event-stream\r\n\r\n".encode())
+
+    def data_received(self, data: bytes) -> None:
+        self.buf += data
+        if not self.counted and b"retry:" in self.buf:
+            self.counted = True
+            self.subs.ready += 1
+        if b"event: match" in self.buf:
+            now = time.perf_counter()
+            self.subs.got.append(now)
+            self.subs.of.append((self.tid, now))
+            self.buf = b""
+            if not self.stay and self.transport is not None:
+                self.transport.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.counted:
+            why = f"read: {getattr(exc, 'strerror', None) or exc}" if exc else \
+                self.buf.split(b"\r\n", 1)[0].decode(errors="replace") or "closed"
+            self.subs.failed[why] += 1
+        if not self.done.done():
+            self.done.set_result(None)
+
+
 class Subscribers:
     """Raw SSE connections to tournaments of the mirror: when each has a ``match`` event (and of which one)."""
 
@@ -113,40 +150,18 @@ class Subscribers:
 
     async def one(self, tid: int, stay: bool = False) -> None:
         """One subscriber: until it has a result (``stay``: and after, as a parent's page stays open)."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
         try:
-            reader, writer = await asyncio.open_connection(self.host, int(self.port))
+            transport, _ = await loop.create_connection(lambda: _Stream(self, tid, stay, done), self.host,
+                                                        int(self.port))
         except OSError as exc:
             self.failed[f"connect: {exc.strerror or exc}"] += 1
             return
-        writer.write(f"GET /tournaments/{tid}/events HTTP/1.1\r\nHost: {self.host}\r\n"
-                     "Accept: text/event-stream\r\n\r\n".encode())
-        await writer.drain()
-        buf, counted = b"", False
         try:
-            while True:
-                try:
-                    chunk = await asyncio.wait_for(reader.read(65536), 300)
-                except OSError as exc:
-                    if not counted:
-                        self.failed[f"read: {exc.strerror or exc}"] += 1
-                    return
-                if not chunk:
-                    if not counted:
-                        self.failed[buf.split(b"\r\n", 1)[0].decode(errors="replace") or "closed"] += 1
-                    return
-                buf += chunk
-                if not counted and b"retry:" in buf:
-                    counted = True
-                    self.ready += 1
-                if b"event: match" in buf:
-                    now = time.perf_counter()
-                    self.got.append(now)
-                    self.of.append((tid, now))
-                    if not stay:
-                        return
-                    buf = b""
+            await done
         finally:
-            writer.close()
+            transport.close()
 
 
 def latency(venue_url: str, tid: int, base: str, token: str, mirror_tid: int, changes: int) -> None:
@@ -214,7 +229,8 @@ def changed(snap: Any, version: int) -> tuple[Any, bytes]:
     return new, bytes(new.change(snap.version, snap.digests))
 
 
-def fanout(first: dict[str, Any], base: str, token: str, tournaments: int, subscribers: int, server: int) -> None:
+def fanout(first: dict[str, Any], base: str, token: str, tournaments: int, subscribers: int, server: int,
+           warm_up: bool = True) -> None:
     from app.operations.publishing import MirrorClient
 
     snap = first["snap"]
@@ -222,11 +238,20 @@ def fanout(first: dict[str, Any], base: str, token: str, tournaments: int, subsc
     ids: dict[int, int] = {}  # another venue's tournaments 1, 2, ... (the latency's venue has pushed on)
     for venue_tid in range(1, tournaments + 1):
         ids[venue_tid] = MirrorClient(base, token, venue_tid).push(body)["tournament_id"]
-    after_change, body = changed(snap, snap.version + 10_000)
+    warmed, warm = changed(snap, snap.version + 10_000)
+    after_change, body = changed(warmed, snap.version + 20_000)  # the same board back
     bodies = {venue_tid: body for venue_tid in ids}
-    _, again = changed(after_change, snap.version + 20_000)  # the same board back: one venue's next result
+    _, again = changed(after_change, snap.version + 30_000)  # and again: one venue's next result
     print(f"fan-out: each venue sends the changed round: {len(bodies[1]) / 1000:.1f} kB gzip "
           f"({len(gzip.decompress(bodies[1])) / 1000:.1f} kB of JSON)")
+    if warm_up:
+        # the server has been busy before: its workers' pools hold the connections a burst needs (the first burst
+        # after a start opens them: PostgreSQL starts a backend for each)
+        t0 = time.perf_counter()
+        with ThreadPoolExecutor(tournaments) as pool:
+            list(pool.map(lambda v: MirrorClient(base, token, v).push(warm), ids))
+        print(f"fan-out: a first burst, every venue at once before the subscribers connect: answered in "
+              f"{time.perf_counter() - t0:.2f} s")
     subs = Subscribers(base)
 
     async def run() -> tuple[float, float]:
@@ -304,6 +329,8 @@ def main() -> None:
     p.add_argument("--tournaments", type=int, default=100)
     p.add_argument("--subscribers", type=int, default=10_000)
     p.add_argument("--changes", type=int, default=10)
+    p.add_argument("--cold", action="store_true", help="no first burst before the subscribers connect: the measured "
+                   "one is the first after the server started")
     args = p.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="bench-mirror-"))
     print(f"CPU: {cpu_model()}, {os.cpu_count()} cores; Python {platform.python_version()}; "
@@ -320,7 +347,7 @@ def main() -> None:
             token = teamswiss(env, "create-token", "bench-fanout", "--user", "admin", "--scope", "publish", "--venue",
                               "bench-fanout", *(x for t in range(1, args.tournaments + 1) for x in ("--tournament",
                                                                                                    str(t))))
-            fanout(first, base, token, args.tournaments, args.subscribers, proc.pid)
+            fanout(first, base, token, args.tournaments, args.subscribers, proc.pid, warm_up=not args.cold)
     finally:
         proc.terminate()
         try:
