@@ -6,7 +6,8 @@ Three parts, on loopback, with a 40-team, 7-round event (``teamswiss generate``,
     the venue's version, the push, the mirror's transaction, its live stream), ``--changes`` times;
   fan-out: the mirror holding ``--tournaments`` mirrored tournaments with ``--subscribers`` SSE subscribers
     spread over them, on ``--workers`` worker processes: every venue pushes a changed result at once, and the
-    time until every subscriber has its tournament's result.
+    time until every subscriber has its tournament's result; after a first such burst before the subscribers
+    connect (a server that has been working), or with ``--cold`` the first burst after the server started.
 Prints the figures, the machine and how busy it was (load average). Run:
 ``.venv/bin/python bench/bench_mirror.py [--pg URL] [--workers 4] [--tournaments 100] [--subscribers 10000]``.
 Goals: first push under 1 s and a few tens of kB; venue change to mirror subscriber under 2 s; with 100
