@@ -60,6 +60,7 @@ from app.schemas.mirror import (
     ExtraAppeal,
     ExtraCommitteeMember,
     ExtraLineup,
+    ExtraWaitlist,
     MirrorChanges,
     MirrorExtras,
     MirrorPush,
@@ -218,14 +219,18 @@ class _View:
 
     @classmethod
     def of_export(cls, doc: PublicExport, extras: MirrorExtras) -> _View:
-        return cls(doc.tournament, doc.clubs, doc.teams, doc.players, extras.unpaid, doc.rounds,
-                   {r.number for r in doc.rounds}, extras.committee, extras.appeals, extras.lineups)
+        wait = extras.waitlist
+        return cls(doc.tournament, doc.clubs, doc.teams + wait.teams, doc.players + wait.players, extras.unpaid,
+                   doc.rounds, {r.number for r in doc.rounds}, extras.committee, extras.appeals, extras.lineups)
 
     @classmethod
     def of_changes(cls, c: MirrorChanges, numbers: set[int]) -> _View:
         if any(r.number not in numbers for r in c.rounds):
             raise InvalidInput(None, "a changed round is not among the rounds the push names")
-        return cls(c.tournament, c.clubs, c.teams, c.players, c.unpaid, c.rounds, numbers, c.committee, c.appeals,
+        wait = c.waitlist or ExtraWaitlist()
+        teams = None if c.teams is None else c.teams + wait.teams
+        players = None if c.players is None else c.players + wait.players
+        return cls(c.tournament, c.clubs, teams, players, c.unpaid, c.rounds, numbers, c.committee, c.appeals,
                    c.lineups)
 
 
@@ -342,7 +347,8 @@ class _Apply:
         loosen = [r for r in rows if r.id not in wanted or r.name != wanted[r.id]["name"]
                   or r.tpn != wanted[r.id]["tpn"]]
         for r in loosen:
-            r.name, r.tpn = f"\x00{r.id}", None
+            # a name no team can have (a name is one line), and one PostgreSQL can store (no NUL character)
+            r.name, r.tpn = f"\n{r.id}", None
         if loosen:
             s.flush()
         self._upsert("teams", Team, items)
