@@ -37,7 +37,18 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, col, select
 
 from app.auth.principal import Principal
-from app.models import Appeal, CommitteeMember, Lineup, Match, Player, Publication, Round, Tournament
+from app.models import (
+    Appeal,
+    CommitteeMember,
+    Lineup,
+    Match,
+    Player,
+    Publication,
+    RosterEntry,
+    Round,
+    Team,
+    Tournament,
+)
 from app.operations import audit
 from app.operations.exchange.exports import export_json, json_bytes
 from app.operations.lineups import round_started
@@ -116,8 +127,8 @@ def _at(value: datetime | None) -> str | None:
 
 def extras(session: Session, tournament_id: int, player_ids: list[int]) -> dict[str, Any]:
     """What parents see that the JSON export does not hold: the appeals committee, the appeals without their
-    texts, fees and reasons, the lineups of the rounds that have started (never before), and the players whose
-    activation fee is unpaid (the public ranking names them, R-2.3)."""
+    texts, fees and reasons, the lineups of the rounds that have started (never before), the players whose
+    activation fee is unpaid (the public ranking names them, R-2.3), and the waitlisted teams with their players."""
     committee = session.exec(select(CommitteeMember).where(CommitteeMember.tournament_id == tournament_id)
                              .order_by(col(CommitteeMember.kind), col(CommitteeMember.position))).all()
     rounds = session.exec(select(Round).where(Round.tournament_id == tournament_id)).all()
@@ -131,6 +142,15 @@ def extras(session: Session, tournament_id: int, player_ids: list[int]) -> dict[
     unpaid = session.exec(select(Player.id).where(col(Player.id).in_(player_ids),
                                                   col(Player.activation_fee_paid).is_(False))).all() \
         if player_ids else []
+    waiting = session.exec(select(Team).where(Team.tournament_id == tournament_id, Team.status == "waitlisted")
+                           .order_by(col(Team.id))).all()
+    rosters: dict[int, list[int]] = {}
+    for entry in session.exec(select(RosterEntry).where(RosterEntry.tournament_id == tournament_id,
+                                                         col(RosterEntry.team_id).in_([tm.id for tm in waiting]))
+                              .order_by(col(RosterEntry.id))).all() if waiting else []:
+        rosters.setdefault(entry.team_id, []).append(entry.player_id)
+    named = sorted({p for ids in rosters.values() for p in ids})
+    waiting_players = session.exec(select(Player).where(col(Player.id).in_(named))).all() if named else []
     return {
         "committee": [{"name": m.name, "club_id": m.club_id, "kind": m.kind, "position": m.position,
                        "chair": m.chair} for m in committee],
@@ -143,6 +163,16 @@ def extras(session: Session, tournament_id: int, player_ids: list[int]) -> dict[
                      "captain_id": lu.captain_id, "captain_removed": lu.captain_removed,
                      "submitted_at": _at(lu.submitted_at)} for lu in lineups],
         "unpaid": sorted(int(p) for p in unpaid if p is not None),
+        # the public lists the waitlisted teams (R-11.2); the export leaves them out: not in the tournament yet
+        "waitlist": {
+            "teams": [{"id": tm.id, "tpn": None, "name": tm.name, "nickname": tm.nickname, "club_id": tm.club_id,
+                       "status": tm.status, "players": rosters.get(tm.id or 0, []), "entered_at": _at(tm.entered_at)}
+                      for tm in waiting],
+            "players": [{"id": p.id, "last_name": p.last_name, "first_name": p.first_name, "sex": p.sex,
+                         "title": p.title, "federation": p.federation, "fide_id": p.fide_id,
+                         "fide_rating": p.fide_rating, "national_id": p.national_id,
+                         "national_rating": p.national_rating, "club_id": p.club_id,
+                         "birth_year": p.birth_date.year if p.birth_date else None} for p in waiting_players]},
     }
 
 

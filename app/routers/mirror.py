@@ -55,12 +55,12 @@ PUSH_BODY: dict[str, Any] = {"requestBody": {"required": True, "description": (
                        "openapi/tournament-export.schema.json"},
             "extras": {"type": "object", "description": "with `export`: what parents see that the export does not "
                        "hold: the appeals committee, appeals without their texts, the lineups of started rounds, the "
-                       "players without the activation fee"},
+                       "players without the activation fee, the waitlisted teams and their players (`waitlist`)"},
             "base_version": {"type": "integer", "minimum": 1,
                              "description": "with `changes`: the venue's version the mirror must hold"},
             "changes": {"type": "object", "description": "the parts that changed: any of `tournament`, `clubs`, "
-                        "`teams`, `players` and `unpaid` (these four together), `rounds` (the changed rounds), "
-                        "`committee`, `appeals`, `lineups`, each as in the whole push"},
+                        "`teams`, `players` and `unpaid` (these four together, with `waitlist`), `rounds` (the changed "
+                        "rounds), `committee`, `appeals`, `lineups`, each as in the whole push"},
             "parts": {"type": "object", "maxProperties": 110, "additionalProperties": {"type": "string"},
                       "description": "every part of the view (`head`, `entrants`, `round:N`, `committee`, "
                       "`appeals`, `lineups`) and its digest; the mirror keeps them and answers them, so that the "

@@ -144,6 +144,14 @@ class ExtraLineup(_Part):
     submitted_at: datetime
 
 
+class ExtraWaitlist(_Part):
+    """The waitlisted teams and their players (R-11.2): the public lists them; the export leaves them out (they are
+    not in the tournament yet)."""
+
+    teams: list[ExportTeam] = Field(default_factory=list, max_length=5000)
+    players: list[ExportPlayer] = Field(default_factory=list, max_length=50_000)
+
+
 class MirrorExtras(_Part):
     """What parents see that the JSON export does not hold."""
 
@@ -152,6 +160,7 @@ class MirrorExtras(_Part):
     lineups: list[ExtraLineup] = Field(default_factory=list, max_length=20_000)
     unpaid: list[Id] = Field(default_factory=list, max_length=50_000,
                              description="players without the activation fee (the public ranking names them, R-2.3)")
+    waitlist: ExtraWaitlist = Field(default_factory=ExtraWaitlist)
 
 
 #: a part's name (head, entrants, round:N, committee, appeals, lineups) and its digest
@@ -168,6 +177,7 @@ class MirrorChanges(_Part):
     teams: list[ExportTeam] | None = Field(default=None, max_length=5000)
     players: list[ExportPlayer] | None = Field(default=None, max_length=50_000)
     unpaid: list[Id] | None = Field(default=None, max_length=50_000)
+    waitlist: ExtraWaitlist | None = Field(default=None, description="with the entrants (none: no team waits)")
     rounds: list[ExportRound] = Field(default_factory=list, max_length=100)
     committee: list[ExtraCommitteeMember] | None = Field(default=None, max_length=50)
     appeals: list[ExtraAppeal] | None = Field(default=None, max_length=1000)

@@ -1,12 +1,12 @@
 """A tournament's public view in parts, so that a venue sends a public mirror only the parts that changed.
 
-The parts: ``head`` (the tournament and its rules), ``entrants`` (clubs, teams, players and who has not paid the
-activation fee: a player names a club and sits in a team, so they travel together), one ``round:N`` a round, and
-the ``committee``, the ``appeals`` and the started rounds' ``lineups``. Each has a digest of its canonical JSON;
-the mirror keeps the digests it was sent, and a change is the parts whose digest differs. The appeals name a round's
-matches by table, and a round's new pairing drops its matches' appeals on the mirror: a change of a round carries
-the appeals too; the teams' pairing numbers count once the head says they are locked: a change of the head carries
-the entrants.
+The parts: ``head`` (the tournament and its rules), ``entrants`` (clubs, teams, players, who has not paid the
+activation fee and the waitlisted teams: a player names a club and sits in a team, so they travel together), one
+``round:N`` a round, and the ``committee``, the ``appeals`` and the started rounds' ``lineups``. Each has a digest
+of its canonical JSON; the mirror keeps the digests it was sent, and a change is the parts whose digest differs. The
+appeals name a round's matches by table, and a round's new pairing drops its matches' appeals on the mirror: a
+change of a round carries the appeals too; the teams' pairing numbers count once the head says they are locked: a
+change of the head carries the entrants.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def split(export: dict[str, Any], extras: dict[str, Any]) -> dict[str, Any]:
     return {
         HEAD: export["tournament"],
         ENTRANTS: {"clubs": export["clubs"], "teams": export["teams"], "players": export["players"],
-                   "unpaid": extras["unpaid"]},
+                   "unpaid": extras["unpaid"], "waitlist": extras.get("waitlist", {"teams": [], "players": []})},
         **{round_part(r["number"]): r for r in export["rounds"]},
         COMMITTEE: extras["committee"],
         APPEALS: extras["appeals"],

@@ -31,7 +31,7 @@ from app.db.engine import get_engine
 from app.models import MirrorSource, Player, Publication
 from app.operations.publishing import Publisher, snapshot
 from tests.api.conftest import Subscriber, _ensure_schema, free_port, login, make_user
-from tests.api.factory import all_white_wins, ok, pair_publish, setup
+from tests.api.factory import all_white_wins, make_club, make_player, make_team, ok, pair_publish, setup
 from tests.api.test_request_cost import statements
 from tests.conftest import TEST_DATABASE_URL
 from tests.demo_server import start_server, stop
@@ -254,6 +254,38 @@ def _same_answers(c: httpx.Client, tid: int, mirror_url: str, mid: int) -> None:
                 differ.append(vpath)
                 print(vpath, "\n  venue: ", str(va)[:1500], "\n  mirror:", str(ma)[:1500])
         assert not differ, f"the mirror answers differently: {differ}"
+
+
+def test_the_waitlisted_teams_travel_with_their_players(
+        venue: tuple[httpx.Client, dict[str, str]], mirror_url: str, key: Any, engine: Any) -> None:
+    """The public lists the waitlisted teams and their rosters (R-11.2), which the export leaves out: the mirror
+    answers them as the venue does, and a change to one travels."""
+    c, admin = venue
+    tid = _played(venue)
+    club = make_club(c, admin, "Waiting club")  # type: ignore[arg-type]
+    team = make_team(c, admin, tid, club["id"], "Waiting", pay=False)  # type: ignore[arg-type]
+    assert team["status"] == "waitlisted"  # R-11.3: its fee is not paid
+    pids = [make_player(c, admin, club["id"], f"Waiting-{i}", rating=1500)["id"]  # type: ignore[arg-type]
+            for i in range(4)]
+    ok(c.put(f"/tournaments/{tid}/teams/{team['id']}/roster", json={"player_ids": pids}, headers=admin))
+    pub = _publisher(tid, mirror_url, key(tid))
+    assert pub.once() == 0
+    mid = _mirrored(engine, tid).tournament_id
+    with httpx.Client(base_url=mirror_url, timeout=30) as m:
+        waiting = ok(m.get(f"/tournaments/{mid}/teams?status=waitlisted"))["items"]
+        assert [t["name"] for t in waiting] == ["Waiting"]
+        roster = ok(m.get(f"/tournaments/{mid}/teams/{waiting[0]['id']}/roster"))["players"]
+        assert sorted(p["player"]["last_name"] for p in roster) == [f"Waiting-{i}" for i in range(4)]
+    _same_answers(c, tid, mirror_url, mid)
+    ok(c.put(f"/tournaments/{tid}/teams/{team['id']}/roster", json={"player_ids": pids[1:]}, headers=admin))
+    ok(c.patch(f"/tournaments/{tid}/teams/{team['id']}", json={"name": "Still waiting"},
+               headers={**admin, "If-Match": "*"}))
+    assert pub.once() == 0
+    with httpx.Client(base_url=mirror_url, timeout=30) as m:
+        waiting = ok(m.get(f"/tournaments/{mid}/teams?status=waitlisted"))["items"]
+        assert [t["name"] for t in waiting] == ["Still waiting"]
+        assert len(ok(m.get(f"/tournaments/{mid}/teams/{waiting[0]['id']}/roster"))["players"]) == 3
+    _same_answers(c, tid, mirror_url, mid)
 
 
 def _spy(pub: Publisher) -> list[dict[str, Any]]:

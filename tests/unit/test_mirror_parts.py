@@ -50,7 +50,8 @@ def test_a_round_that_goes_sends_the_appeals() -> None:
 def test_a_new_head_sends_the_entrants_too() -> None:
     out = mp.changed(view(name="Renamed"), mp.digests(view()))
     assert set(out) == {"head", "entrants"}
-    assert set(mp.changes_body(out)) == {"rounds", "tournament", "clubs", "teams", "players", "unpaid"}
+    assert set(mp.changes_body(out)) == {"rounds", "tournament", "clubs", "teams", "players", "unpaid",
+                                          "waitlist"}
 
 
 def test_a_mirror_that_knows_nothing_is_sent_everything() -> None:
