@@ -50,7 +50,7 @@ from app.models import (
     Tournament,
 )
 from app.operations import audit
-from app.operations.exchange.exports import export_json, json_bytes
+from app.operations.exchange.exports import export_json, json_bytes, player_json
 from app.operations.lineups import round_started
 from app.operations.repository import load_tournament
 from app.schemas.mirror import PublicationPut, PublicationRead
@@ -168,11 +168,7 @@ def extras(session: Session, tournament_id: int, player_ids: list[int]) -> dict[
             "teams": [{"id": tm.id, "tpn": None, "name": tm.name, "nickname": tm.nickname, "club_id": tm.club_id,
                        "status": tm.status, "players": rosters.get(tm.id or 0, []), "entered_at": _at(tm.entered_at)}
                       for tm in waiting],
-            "players": [{"id": p.id, "last_name": p.last_name, "first_name": p.first_name, "sex": p.sex,
-                         "title": p.title, "federation": p.federation, "fide_id": p.fide_id,
-                         "fide_rating": p.fide_rating, "national_id": p.national_id,
-                         "national_rating": p.national_rating, "club_id": p.club_id,
-                         "birth_year": p.birth_date.year if p.birth_date else None} for p in waiting_players]},
+            "players": [player_json(p) for p in waiting_players]},
     }
 
 

@@ -177,7 +177,8 @@ class MirrorChanges(_Part):
     teams: list[ExportTeam] | None = Field(default=None, max_length=5000)
     players: list[ExportPlayer] | None = Field(default=None, max_length=50_000)
     unpaid: list[Id] | None = Field(default=None, max_length=50_000)
-    waitlist: ExtraWaitlist | None = Field(default=None, description="with the entrants (none: no team waits)")
+    waitlist: ExtraWaitlist | None = Field(default=None, description="with the entrants (absent with them: no "
+                                           "team waits, as from a venue before the waitlist travelled)")
     rounds: list[ExportRound] = Field(default_factory=list, max_length=100)
     committee: list[ExtraCommitteeMember] | None = Field(default=None, max_length=50)
     appeals: list[ExtraAppeal] | None = Field(default=None, max_length=1000)

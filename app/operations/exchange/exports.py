@@ -161,6 +161,14 @@ def _iso(v: date | datetime | None) -> str | None:
     return v.isoformat() if v is not None else None
 
 
+def player_json(row: Player) -> dict[str, Any]:
+    """A player as every export shows them to the public: the birth year, never the date."""
+    return {"id": row.id, "last_name": row.last_name, "first_name": row.first_name, "sex": row.sex,
+            "title": row.title, "federation": row.federation, "fide_id": row.fide_id, "fide_rating": row.fide_rating,
+            "national_id": row.national_id, "national_rating": row.national_rating, "club_id": row.club_id,
+            "birth_year": row.birth_date.year if row.birth_date else None}
+
+
 def export_json(session: Session, tournament_id: int, *, public: bool) -> dict[str, Any]:
     """The whole tournament as one JSON document (schema: ``openapi/tournament-export.schema.json``)."""
     t = load_tournament(session, tournament_id)
@@ -182,12 +190,7 @@ def export_json(session: Session, tournament_id: int, *, public: bool) -> dict[s
     for p in d.players:
         row = db_players[number_to_db[p.id]]
         item: dict[str, Any] = {
-            "id": row.id, "number": p.id, "name": row.name, "last_name": row.last_name,
-            "first_name": row.first_name, "sex": row.sex, "title": row.title, "federation": row.federation,
-            "fide_id": row.fide_id, "fide_rating": row.fide_rating, "national_id": row.national_id,
-            "national_rating": row.national_rating, "club_id": row.club_id,
-            "birth_year": row.birth_date.year if row.birth_date else None,
-            "fide_k": row.fide_k, "national_k": row.national_k,
+            **player_json(row), "number": p.id, "name": row.name, "fide_k": row.fide_k, "national_k": row.national_k,
             "rating_change": rating_change_dict(player_ratings(view, p.id, year, index)),
         }
         if not public:
